@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One set of settings for every target, tests included: Swift 6 language mode, strict concurrency.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "ImagePerformer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "imager", targets: ["imager"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
+        .target(name: "Geometry", swiftSettings: swiftSettings),
+        // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
+        .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        // Presentation adapter: the `imager` command line.
+        .target(
+            name: "ImagerCommandLine",
+            dependencies: [
+                "Geometry", "Instrument",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The composition root.
+        .executableTarget(name: "imager", dependencies: ["ImagerCommandLine"], swiftSettings: swiftSettings),
+        // Helpers the test targets share.
+        .target(name: "TestSupport", dependencies: ["Geometry", "Instrument"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GeometryTests",
+            dependencies: [
+                "Geometry", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "InstrumentTests",
+            dependencies: [
+                "Instrument", "Geometry", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImagerCommandLineTests",
+            dependencies: ["ImagerCommandLine", "Instrument", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,49 @@
+import Instrument
+
+/// Times frame evaluation with a monotonic clock and summarises the samples.
+enum FrameTimer {
+    struct Result {
+        var median: Double
+        var p90: Double
+        var best: Double
+        var instances: Int
+    }
+
+    static func measure(benchmark: SceneBenchmark, seconds: Double) -> Result {
+        let clock = ContinuousClock()
+        var scene = benchmark.state.scene(at: benchmark.frameTime)  // warm up, and size the buffers
+        var samples: [Double] = []
+        let deadline = clock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
+        var frame = 0
+        while clock.now < deadline || samples.count < 5 {
+            let time = benchmark.frameTime + Double(frame % 60) / 60
+            let start = clock.now
+            benchmark.state.render(at: time, into: &scene)
+            samples.append(Self.seconds(clock.now - start))
+            frame += 1
+        }
+        samples.sort()
+        return Result(
+            median: samples[samples.count / 2], p90: samples[samples.count * 9 / 10], best: samples[0],
+            instances: scene.instances.count)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) + Double(attoseconds) * 1e-18
+    }
+
+    static func format(_ value: Double, decimals: Int) -> String {
+        var factor = 1.0
+        for _ in 0..<decimals { factor *= 10 }
+        let rounded = (value * factor).rounded() / factor
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: ".") {
+            let have = text.distance(from: dot, to: text.endIndex) - 1
+            if have < decimals { text += String(repeating: "0", count: decimals - have) }
+        } else if decimals > 0 {
+            text += "." + String(repeating: "0", count: decimals)
+        }
+        return text
+    }
+}

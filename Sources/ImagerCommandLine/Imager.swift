@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `imager` command: the instrument's command line.
+public struct Imager: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "imager",
+        abstract: "Image Performer — an instrument for performing light.",
+        discussion: """
+            Later versions add `serve` (the live instrument), `render` (stills, contact sheets and video), \
+            `chordsets` (the library) and `compose`.
+            """,
+        version: ImagePerformerVersion.current,
+        subcommands: [VersionCommand.self, BenchCommand.self]
+    )
+
+    public init() {}
+}

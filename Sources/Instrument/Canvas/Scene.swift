@@ -1,0 +1,33 @@
+import Geometry
+
+/// Everything one frame of the canvas shows, layer by layer, as a pure function of the performance log and
+/// the moment: what renderers (the Swift rasterizer, the browser's WebGL) draw.
+public struct Scene: Hashable, Sendable {
+    public var time: Double
+    /// The canvas size in its own units (width = aspect, height = 1).
+    public var size: Size
+    public var background: RGBAColor
+    public var panes: [LitPaneInstance]
+    /// Lumis and their trail stamps, in drawing order.
+    public var instances: [SceneInstance]
+    /// The form table the instances index.
+    public var forms: [Form]
+    /// The fraction of the trail layer that survives one second (0 clears it every frame, 1 keeps it).
+    public var trailPersistence: Double
+    /// How many times the canvas has been erased so far; when it changes, a renderer clears its trails.
+    public var erasures: Int
+
+    public init(
+        time: Double, size: Size = Canvas.bounds.size, background: RGBAColor = .black, panes: [LitPaneInstance] = [],
+        instances: [SceneInstance] = [], forms: [Form] = [], trailPersistence: Double = 0.5, erasures: Int = 0
+    ) {
+        self.time = time
+        self.size = size
+        self.background = background
+        self.panes = panes
+        self.instances = instances
+        self.forms = forms
+        self.trailPersistence = trailPersistence
+        self.erasures = erasures
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A chordset: eight chords in order — the instrument's voicing at a given moment, like an organ's presets.
+public struct Chordset: Hashable, Sendable, Codable, Identifiable {
+    public static let chordCount = 8
+    public static let maximumTitleLength = 200
+
+    public var id: UUID
+    public var title: String
+    public var creationDate: Date
+    /// The chordset's place in the performer's list.
+    public var index: Int
+    /// Exactly eight chords, at positions 0…7 in order.
+    public private(set) var chords: [Chord]
+
+    /// A chordset of the given chords, which must be eight, one at each position 0…7 (in any order; they
+    /// are kept sorted by position).
+    public init(
+        id: UUID = UUID(), title: String, creationDate: Date = Date(), index: Int, chords: [Chord]
+    ) throws(InstrumentError) {
+        self.id = id
+        self.title = title
+        self.creationDate = creationDate
+        self.index = index
+        self.chords = chords.sorted { $0.position < $1.position }
+        try validate()
+    }
+
+    /// A new chordset of eight empty chords.
+    public static func empty(title: String, index: Int, id: UUID = UUID(), creationDate: Date = Date()) throws(InstrumentError) -> Chordset {
+        try Chordset(id: id, title: title, creationDate: creationDate, index: index, chords: (0..<8).map(Chord.empty))
+    }
+
+    public subscript(position: Int) -> Chord { chords[position] }
+
+    /// Replaces the chord at `chord.position` (seed 002's shift-store).
+    public mutating func store(_ chord: Chord) throws(InstrumentError) {
+        try chord.validate()
+        chords[chord.position] = chord
+    }
+
+    public func validate() throws(InstrumentError) {
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .invalid("a chordset needs a title")
+        }
+        guard title.count <= Self.maximumTitleLength else {
+            throw .invalid("a chordset title has at most \(Self.maximumTitleLength) characters; this one has \(title.count)")
+        }
+        guard chords.count == Self.chordCount else {
+            throw .invalid("a chordset has exactly \(Self.chordCount) chords; this one has \(chords.count)")
+        }
+        guard chords.map(\.position) == Array(0..<Self.chordCount) else {
+            throw .invalid("a chordset needs one chord at each position 1 to 8")
+        }
+        for chord in chords { try chord.validate() }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            id: try container.decode(UUID.self, forKey: .id),
+            title: try container.decode(String.self, forKey: .title),
+            creationDate: try container.decode(Date.self, forKey: .creationDate),
+            index: try container.decode(Int.self, forKey: .index),
+            chords: try container.decode([Chord].self, forKey: .chords))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The shape of one oscillator cycle, as a bipolar value −1…1 of the phase (in cycles). Every waveform
+/// starts at 0 or +1 at phase 0 and has a closed-form running integral, so that a feature driven by an
+/// oscillator (speed) can be integrated exactly — the scene stays a pure function of time.
+public enum Waveform: Hashable, Sendable, Codable {
+    case sine
+    case triangle
+    case saw
+    case square
+    /// High for `width` (0…1) of each cycle, low for the rest.
+    case pulse(width: Double)
+    /// A new random level each cycle, the same for the same seed. Each level is the step between two
+    /// consecutive random points, so the levels' running sum stays bounded: a random speed never runs away.
+    case sampleAndHold(seed: UInt64)
+
+    /// The names used in files and messages.
+    public static let names = ["sine", "triangle", "saw", "square", "pulse", "sample-and-hold"]
+
+    public var name: String {
+        switch self {
+        case .sine: "sine"
+        case .triangle: "triangle"
+        case .saw: "saw"
+        case .square: "square"
+        case .pulse: "pulse"
+        case .sampleAndHold: "sample-and-hold"
+        }
+    }
+
+    /// The value −1…1 at `phase` cycles.
+    @inline(__always)
+    public func sample(_ phase: Double) -> Double {
+        switch self {
+        case .sine:
+            return sin(2 * .pi * phase)
+        case .triangle:
+            return 1 - 4 * abs((phase + 0.25).wrappedUnit - 0.5)
+        case .saw:
+            return 2 * (phase + 0.5).wrappedUnit - 1
+        case .square:
+            return phase.wrappedUnit < 0.5 ? 1 : -1
+        case .pulse(let width):
+            return phase.wrappedUnit < width ? 1 : -1
+        case .sampleAndHold(let seed):
+            let cycle = Int64(phase.rounded(.down).clamped(to: -9.0e15...9.0e15))
+            return Self.randomPoint(seed, cycle + 1) - Self.randomPoint(seed, cycle)
+        }
+    }
+
+    /// ∫₀^phase sample(s) ds, in cycles.
+    public func integral(_ phase: Double) -> Double {
+        let whole = phase.rounded(.down)
+        let x = phase - whole
+        switch self {
+        case .sine:
+            return (1 - cos(2 * .pi * phase)) / (2 * .pi)
+        case .triangle:
+            if x < 0.25 { return 2 * x * x }
+            if x < 0.75 { return 2 * x - 2 * x * x - 0.25 }
+            return 2 * (1 - x) * (1 - x)
+        case .saw:
+            return x < 0.5 ? x * x : (1 - x) * (1 - x)
+        case .square:
+            return x < 0.5 ? x : 1 - x
+        case .pulse(let width):
+            return whole * (2 * width - 1) + (x < width ? x : 2 * width - x)
+        case .sampleAndHold(let seed):
+            let cycle = Int64(whole.clamped(to: -9.0e15...9.0e15))
+            let level = Self.randomPoint(seed, cycle + 1) - Self.randomPoint(seed, cycle)
+            return Self.randomPoint(seed, cycle) - Self.randomPoint(seed, 0) + x * level
+        }
+    }
+
+    /// A random point in −0.5…0.5; consecutive differences are the sample-and-hold levels.
+    @inline(__always)
+    private static func randomPoint(_ seed: UInt64, _ index: Int64) -> Double {
+        StableRandom.unit(seed, index) - 0.5
+    }
+}

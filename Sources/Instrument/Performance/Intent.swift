@@ -1,0 +1,97 @@
+import Geometry
+
+/// Something a performer asks of the instrument — from the console, a key, a pad, MIDI or OSC. Every
+/// intent is validated before it changes anything, and logged with its time.
+public enum Intent: Hashable, Sendable, Codable {
+    /// Which colour ribbon an intent addresses.
+    public enum Ribbon: String, Hashable, Sendable, Codable, CaseIterable { case hue, purity }
+
+    /// A drag on a ribbon: its centre follows the finger (a fraction of the ribbon, clamped).
+    case ribbonCenter(Ribbon, Double)
+    /// A fader or OSC value for a ribbon's range (0…1, rounded to 0.01).
+    case ribbonRange(Ribbon, Double)
+    /// One pinch or wheel step on a ribbon: wider (true) or narrower.
+    case ribbonStep(Ribbon, widen: Bool)
+    /// How the canvas background pulses through the colour ranges.
+    case pulse(Pulse)
+    /// The form panel's form, for the lumis the performer designs and stores.
+    case form(Form)
+    /// The motion panel's motion and edge behaviour.
+    case motion(Motion, EdgeBehavior)
+    /// One feature of the lumi being designed.
+    case feature(LumiFeature, FeatureSetting)
+    /// A pad pressed (1…8 on the console are 0…7 here) with a velocity 0…1.
+    case padDown(pad: Int, velocity: Double)
+    case padUp(pad: Int)
+    /// A tap on the canvas at fractions (0…1 across, 0…1 down): releases the selected chord's lumis there.
+    case tap(at: Point, velocity: Double)
+    /// A stroke drawn on the canvas (fractions): the selected chord's lumis are released to follow it.
+    case stroke([Point], velocity: Double)
+    /// Recall chord 0…7: the colour, form and motion controls take its settings; taps play it.
+    case recallChord(Int)
+    /// Store the current colour, form and motion settings into chord 0…7 (shift-store).
+    case storeChord(Int)
+    /// Make this the current chordset (its chords go to the pads).
+    case loadChordset(Chordset)
+    /// Fade everything on the canvas out over so many seconds (0…600).
+    case fade(seconds: Double)
+    /// Clear the canvas at once, trails included.
+    case erase
+    /// How much of the trail layer survives each second (0…1).
+    case trailPersistence(Double)
+    case tempo(beatsPerMinute: Double)
+    case tapTempo
+
+    /// Checks every value; throws an `InstrumentError` naming the first problem. Nothing is changed.
+    public func validate() throws(InstrumentError) {
+        switch self {
+        case .ribbonCenter(_, let value): _ = try value.checked("ribbon centre", in: -1e6...1e6)
+        case .ribbonRange(_, let value): _ = try value.checked("ribbon range", in: -1e6...1e6)
+        case .ribbonStep: break
+        case .pulse(let pulse): try pulse.validate()
+        case .form(let form): try form.validate()
+        case .motion(let motion, _): try motion.validate()
+        case .feature(let feature, let setting):
+            _ = try setting.base.checked("\(feature.rawValue) base", in: feature.range)
+            try setting.oscillator.validate()
+        case .padDown(let pad, let velocity):
+            try TriggerPads.validate(pad: pad)
+            _ = try velocity.checked("velocity", in: 0...1)
+        case .padUp(let pad): try TriggerPads.validate(pad: pad)
+        case .tap(let point, let velocity):
+            try Self.validate(fraction: point)
+            _ = try velocity.checked("velocity", in: 0...1)
+        case .stroke(let points, let velocity):
+            _ = try velocity.checked("velocity", in: 0...1)
+            guard !points.isEmpty, points.count <= Stroke.maximumPoints else {
+                throw .invalid("a stroke has 1 to \(Stroke.maximumPoints) points; this one has \(points.count)")
+            }
+            for point in points { try Self.validate(fraction: point) }
+        case .recallChord(let position), .storeChord(let position):
+            guard (0..<Chordset.chordCount).contains(position) else {
+                throw .outOfRange("chord", Double(position + 1), allowed: 1...Double(Chordset.chordCount))
+            }
+        case .loadChordset(let chordset): try chordset.validate()
+        case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
+        case .erase, .tapTempo: break
+        case .trailPersistence(let value): _ = try value.checked("trail persistence", in: 0...1)
+        case .tempo(let bpm): _ = try bpm.checked("tempo (BPM)", in: Tempo.range)
+        }
+    }
+
+    private static func validate(fraction point: Point) throws(InstrumentError) {
+        _ = try point.x.checked("canvas x", in: -0.5...1.5)
+        _ = try point.y.checked("canvas y", in: -0.5...1.5)
+    }
+}
+
+/// An intent and the moment it happened, in seconds since the performance began.
+public struct PerformanceEvent: Hashable, Sendable, Codable {
+    public var time: Double
+    public var intent: Intent
+
+    public init(time: Double, intent: Intent) {
+        self.time = time
+        self.intent = intent
+    }
+}

@@ -1,0 +1,125 @@
+/// A performance as a timestamped list of intents, with the chordset and random seed it started from.
+/// Everything that was played can be heard again: replaying the log gives identical frames, at any size
+/// and frame rate. Codable, so it can be recorded to a file and rendered to video later.
+public struct PerformanceLog: Hashable, Sendable, Codable {
+    /// The format version this build writes; logs of later versions are refused.
+    public static let formatVersion = 1
+    /// The most events one log holds (about 5 hours at 60 intents a second).
+    public static let maximumEvents = 1_000_000
+
+    public private(set) var formatVersion: Int
+    public private(set) var seed: UInt64
+    public private(set) var chordset: Chordset
+    public private(set) var events: [PerformanceEvent]
+
+    /// An empty log of a performance starting on `chordset`.
+    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E) {
+        formatVersion = Self.formatVersion
+        self.seed = seed
+        self.chordset = chordset
+        events = []
+    }
+
+    /// A log of the given events, validated whole: every event must apply in order, or nothing is kept.
+    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E, events: [PerformanceEvent]) throws(InstrumentError) {
+        self.init(chordset: chordset, seed: seed)
+        try validate(events)
+        self.events = events
+    }
+
+    /// Appends an event after checking it applies; throws and changes nothing if it does not.
+    public mutating func append(_ event: PerformanceEvent) throws(InstrumentError) {
+        guard events.count < Self.maximumEvents else {
+            throw .invalid("a performance log holds at most \(Self.maximumEvents) events")
+        }
+        guard event.time.isFinite else { throw .notFinite("event time") }
+        if let last = events.last, event.time < last.time {
+            throw .invalid("event at \(event.time) s comes before the last one (\(last.time) s)")
+        }
+        try event.intent.validate()
+        events.append(event)
+    }
+
+    /// The state a replay reaches at the start, with nothing played.
+    public var initialState: PerformanceState { PerformanceState(chordset: chordset, seed: seed) }
+
+    /// The state after every event up to and including `time`.
+    public func state(at time: Double) -> PerformanceState {
+        var player = PerformancePlayer(log: self)
+        player.advance(to: time)
+        return player.state
+    }
+
+    /// The frame at `time`: a pure function of the log and the moment.
+    public func scene(at time: Double) -> Scene { state(at: time).scene(at: time) }
+
+    /// The time of the last event, or 0.
+    public var duration: Double { events.last?.time ?? 0 }
+
+    private func validate(_ events: [PerformanceEvent]) throws(InstrumentError) {
+        guard events.count <= Self.maximumEvents else {
+            throw .invalid("a performance log holds at most \(Self.maximumEvents) events; this one has \(events.count)")
+        }
+        var state = initialState
+        for (number, event) in events.enumerated() {
+            do {
+                try state.apply(event)
+            } catch {
+                throw .invalid("event \(number + 1) (at \(event.time) s): \(error)")
+            }
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, events }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .formatVersion)
+        guard version <= Self.formatVersion, version >= 1 else {
+            throw InstrumentError.invalid(
+                "this performance log has format version \(version); this Image Performer reads up to version "
+                    + "\(Self.formatVersion) — update Image Performer")
+        }
+        try self.init(
+            chordset: try container.decode(Chordset.self, forKey: .chordset),
+            seed: try container.decode(UInt64.self, forKey: .seed),
+            events: try container.decode([PerformanceEvent].self, forKey: .events))
+    }
+}
+
+/// Plays a log forward frame by frame, applying each event once: the cheap way to render a whole
+/// performance. Asking for an earlier time starts again from the beginning, so any order of requests gives
+/// the same frames as `PerformanceLog.scene(at:)`.
+public struct PerformancePlayer: Sendable {
+    public let log: PerformanceLog
+    public private(set) var state: PerformanceState
+    private var nextEvent = 0
+    /// The latest time played to; lumis finished by then have been let go.
+    private var playedTo = 0.0
+
+    public init(log: PerformanceLog) {
+        self.log = log
+        state = log.initialState
+    }
+
+    /// Applies every event up to and including `time`.
+    public mutating func advance(to time: Double) {
+        if time < playedTo {
+            state = log.initialState
+            nextEvent = 0
+        }
+        playedTo = time
+        while nextEvent < log.events.count, log.events[nextEvent].time <= time {
+            // The log was validated whole when it was made, so every event applies.
+            _ = try? state.apply(log.events[nextEvent])
+            nextEvent += 1
+        }
+        state.prune(at: time)
+    }
+
+    /// The frame at `time`.
+    public mutating func scene(at time: Double) -> Scene {
+        advance(to: time)
+        return state.scene(at: time)
+    }
+}

@@ -1,0 +1,129 @@
+import Geometry
+
+extension PerformanceState {
+    mutating func pressPad(_ pad: Int, velocity: Double, at time: Double) {
+        if pads[pad].isDown { releasePad(pad, at: time) }
+        pads.press(pad, velocity: velocity, at: time)
+        wakeBackground()
+        let chord = chordset[TriggerPads.chordPosition(ofPad: pad)]
+        litPanes.append(LitPane(
+            pad: Int8(pad), background: chord.background, pulse: chord.pulse,
+            frames: chord.panes.map { Canvas.rect(atFraction: $0.frame) }, litTime: time, offAge: .infinity,
+            velocity: velocity, fadeStart: .infinity, fadeDuration: 0))
+        if let rhythm = chord.rhythm {
+            rhythms.append(RhythmicPress(
+                pad: Int8(pad), templates: chord.lumis.map { intern($0) }, rhythm: rhythm, downTime: time,
+                upTime: .infinity, velocity: velocity, seed: StableRandom.derive(seed, UInt64(eventCount)),
+                longestRelease: chord.lumis.map(\.envelope.release).max() ?? 0,
+                fadeStart: .infinity, fadeDuration: 0))
+        } else {
+            release(chord, at: time, velocity: velocity, pad: Int8(pad))
+        }
+    }
+
+    mutating func releasePad(_ pad: Int, at time: Double) {
+        pads.release(pad)
+        let padID = Int8(pad)
+        for index in live.indices where live[index].pad == padID && live[index].noteOffAge == .infinity {
+            live[index].noteOffAge = time - live[index].releaseTime
+        }
+        for index in rhythms.indices where rhythms[index].pad == padID && rhythms[index].upTime == .infinity {
+            rhythms[index].upTime = time
+        }
+        for index in litPanes.indices where litPanes[index].pad == padID && litPanes[index].offAge == .infinity {
+            litPanes[index].offAge = time - litPanes[index].litTime
+        }
+    }
+
+    /// Releases a chord's lumi group. From a pad, each lumi appears at its anchor and is held until the pad
+    /// goes up; from a tap or a stroke, the group appears around `center` (canvas coordinates) and each
+    /// lumi is held for its envelope's hold time. With `following`, the lumis travel along the stroke.
+    mutating func release(
+        _ chord: Chord, at time: Double, velocity: Double, around center: Point? = nil, following stroke: Stroke? = nil,
+        pad: Int8 = -1
+    ) {
+        for (index, var lumi) in chord.lumis.enumerated() {
+            if let stroke { lumi.motion = .follow(stroke, speed: Self.strokeFollowSpeed) }
+            let anchor = Canvas.point(atFraction: lumi.anchor)
+            let origin = center.map { $0 + anchor - Canvas.point(atFraction: Point(x: 0.5, y: 0.5)) } ?? anchor
+            live.append(LiveLumi(
+                template: intern(lumi), pad: pad, releaseTime: time,
+                noteOffAge: pad >= 0 ? .infinity : lumi.envelope.hold, fadeStart: .infinity, fadeDuration: 0,
+                velocity: velocity, origin: origin,
+                seed: StableRandom.bits(seed, Int64(eventCount) << 8 | Int64(index))))
+        }
+        if live.count > Self.maximumLiveLumis { live.removeFirst(live.count - Self.maximumLiveLumis) }
+    }
+
+    /// The index of `lumi` in the lumi table, adding it (and its form) if it is new.
+    mutating func intern(_ lumi: Lumi) -> Int32 {
+        if let index = lumiIndex[lumi] { return index }
+        let index = Int32(lumiTable.count)
+        lumiTable.append(lumi)
+        lumiIndex[lumi] = index
+        lumiFormIndex.append(intern(lumi.form))
+        return index
+    }
+
+    private mutating func intern(_ form: Form) -> Int32 {
+        if let index = formIndex[form] { return index }
+        let index = Int32(forms.count)
+        forms.append(form)
+        formIndex[form] = index
+        return index
+    }
+
+    /// Recall: the colour, form and motion controls take the chord's settings, and taps now play it.
+    mutating func recall(_ position: Int) {
+        let chord = chordset[position]
+        selectedChord = position
+        colors = chord.background
+        pulse = chord.pulse
+        if let first = chord.lumis.first {
+            design.form = first.form
+            design.motion = first.motion
+            design.edges = first.edges
+        }
+    }
+
+    /// Shift-store (seed 002): the chord's background takes the colour selection and pulse; every lumi of
+    /// its group takes the designed form, motion and edges, and colour features centred on the selection
+    /// (its hue oscillator spans the hue range, its saturation and brightness span the purity range). An
+    /// empty chord gets the designed lumi.
+    mutating func store(_ position: Int) {
+        var chord = chordset[position]
+        chord.background = colors
+        chord.pulse = pulse
+        if chord.lumis.isEmpty { chord.lumis = [design] }
+        for index in chord.lumis.indices {
+            chord.lumis[index].form = design.form
+            chord.lumis[index].motion = design.motion
+            chord.lumis[index].edges = design.edges
+            chord.lumis[index].features.applyColors(colors)
+        }
+        // The chord was valid and every part stored was validated on its way in.
+        try? chordset.store(chord)
+    }
+}
+
+extension LumiFeatures {
+    /// Centres the hue, saturation and brightness features on a colour selection, keeping each feature's
+    /// waveform and rate: the hue swings across the hue range, saturation and brightness across the colours
+    /// at the two ends of the purity range.
+    public mutating func applyColors(_ colors: ColorSelection) {
+        hue.base = colors.hue.center
+        hue.oscillator.depth = colors.hue.range / 2
+        hue.oscillator.offset = 0
+        let low = Purity.saturationAndBrightness(at: colors.purity.lowerBound)
+        let high = Purity.saturationAndBrightness(at: colors.purity.upperBound)
+        saturation.base = (low.saturation + high.saturation) / 2
+        saturation.oscillator.depth = (high.saturation - low.saturation) / 2
+        saturation.oscillator.offset = 0
+        brightness.base = (low.brightness + high.brightness) / 2
+        brightness.oscillator.depth = (high.brightness - low.brightness) / 2
+        brightness.oscillator.offset = 0
+        saturation.oscillator.waveform = brightness.oscillator.waveform
+        saturation.oscillator.rate = brightness.oscillator.rate
+        saturation.oscillator.phase = brightness.oscillator.phase
+    }
+}

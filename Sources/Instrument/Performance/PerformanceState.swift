@@ -1,0 +1,225 @@
+import Geometry
+
+/// The live state of a performance — the controls, the current chordset, the pads, the tempo and
+/// everything released onto the canvas — and the domain rules that turn intents into new state.
+///
+/// A value type with no I/O and no clock of its own: the engine (an actor) holds one, applies intents
+/// with their times, and asks for the scene at each tick. Replaying the same events gives the same state
+/// and the same frames.
+public struct PerformanceState: Sendable {
+    /// What an applied intent changed, for the engine to tell its clients.
+    public enum Aspect: Hashable, Sendable, CaseIterable {
+        case colors, design, chordset, selectedChord, pads, canvas, tempo
+    }
+
+    /// The most lumis alive at once; past this the oldest are let go.
+    public static let maximumLiveLumis = 250_000
+    /// How fast lumis released by a stroke travel along it, in canvas heights per second.
+    public static let strokeFollowSpeed = 0.35
+
+    public let seed: UInt64
+    /// The time of the latest event applied, in seconds since the performance began.
+    public private(set) var time: Double = 0
+    public private(set) var eventCount = 0
+    public internal(set) var chordset: Chordset
+    /// The colour panel: hue and purity selections.
+    public internal(set) var colors: ColorSelection
+    /// How the background plays the colour selection.
+    public internal(set) var pulse: Pulse
+    /// The lumi the form and motion panels design (its colour features come from `colors` when stored).
+    public internal(set) var design: Lumi
+    /// The chord that taps and strokes play: the one last recalled.
+    public internal(set) var selectedChord = 0
+    public internal(set) var pads = TriggerPads()
+    public private(set) var tempo: Tempo
+    public private(set) var trailPersistence = 0.5
+    public private(set) var erasures = 0
+
+    private var beatOrigin = (time: 0.0, beat: 0.0)
+    /// When the background was faded (nil while it shows).
+    private var backgroundFade: (start: Double, duration: Double)?
+
+    var lumiTable: [Lumi] = []
+    var lumiFormIndex: [Int32] = []
+    var lumiIndex: [Lumi: Int32] = [:]
+    public internal(set) var forms: [Form] = []
+    var formIndex: [Form: Int32] = [:]
+
+    var live: [LiveLumi] = []
+    var rhythms: [RhythmicPress] = []
+    var litPanes: [LitPane] = []
+
+    /// A new performance on `chordset`, whose random streams derive from `seed`.
+    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E, tempo: Tempo? = nil) {
+        self.chordset = chordset
+        self.seed = seed
+        self.tempo = tempo ?? (try! Tempo(beatsPerMinute: 120))  // 120 is inside Tempo.range.
+        let first = chordset[0]
+        colors = first.background
+        pulse = first.pulse
+        design = first.lumis.first ?? Lumi()
+    }
+
+    /// How many lumis are on the canvas (held, decaying, or released by a held rhythm's past steps are
+    /// not counted until they are released).
+    public var liveLumiCount: Int { live.count }
+
+    /// The global beat count at `time` (seconds), at the current tempo since its last change.
+    @inline(__always)
+    public func beat(at time: Double) -> Double {
+        beatOrigin.beat + (time - beatOrigin.time) * tempo.beatsPerSecond
+    }
+
+    /// The time (seconds) at which the global beat count reaches `beat`, at the current tempo.
+    @inline(__always)
+    public func time(atBeat beat: Double) -> Double {
+        beatOrigin.time + (beat - beatOrigin.beat) / tempo.beatsPerSecond
+    }
+
+    /// Applies one event. Its time must not be earlier than the last event's; the intent is validated
+    /// first, and if anything is wrong an `InstrumentError` is thrown and the state is unchanged.
+    @discardableResult
+    public mutating func apply(_ event: PerformanceEvent) throws(InstrumentError) -> Set<Aspect> {
+        guard event.time.isFinite else { throw .notFinite("event time") }
+        guard event.time >= time else {
+            throw .invalid("event at \(event.time) s comes before the last one (\(time) s); events must be in time order")
+        }
+        try event.intent.validate()
+        prune(at: event.time)
+        time = event.time
+        eventCount += 1
+        return perform(event.intent, at: event.time)
+    }
+
+    /// Lets go of everything that can no longer be seen at `time` (finished envelopes, finished fades).
+    /// Changes no frame from `time` on: only what would draw nothing is removed.
+    public mutating func prune(at time: Double) {
+        live.removeAll { lumi in
+            let age = time - lumi.releaseTime
+            return lumiTable[Int(lumi.template)].envelope.isFinished(age: age, noteOff: lumi.noteOffAge)
+                || time >= lumi.fadeStart + lumi.fadeDuration
+        }
+        litPanes.removeAll { pane in
+            time - pane.litTime >= pane.offAge + LitPane.envelope.release || time >= pane.fadeStart + pane.fadeDuration
+        }
+        rhythms.removeAll { press in
+            let stepSeconds = press.rhythm.step / tempo.beatsPerSecond
+            return time >= press.upTime + press.rhythm.gate * stepSeconds + press.longestRelease
+                || time >= press.fadeStart + press.fadeDuration
+        }
+    }
+
+    private mutating func perform(_ intent: Intent, at time: Double) -> Set<Aspect> {
+        switch intent {
+        // Ribbon values were checked by `Intent.validate()`, so the ribbon setters cannot throw here.
+        case .ribbonCenter(let ribbon, let value):
+            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.drag(to: value) }
+            wakeBackground()
+            return [.colors]
+        case .ribbonRange(let ribbon, let value):
+            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.setRange(value) }
+            wakeBackground()
+            return [.colors]
+        case .ribbonStep(let ribbon, let widen):
+            try? modifyRibbon(ribbon) { selection in if widen { selection.widen() } else { selection.narrow() } }
+            wakeBackground()
+            return [.colors]
+        case .pulse(let newPulse):
+            pulse = newPulse
+            return [.colors]
+        case .form(let form):
+            design.form = form
+            return [.design]
+        case .motion(let motion, let edges):
+            design.motion = motion
+            design.edges = edges
+            return [.design]
+        case .feature(let feature, let setting):
+            design.features[feature] = setting
+            return [.design]
+        case .padDown(let pad, let velocity):
+            pressPad(pad, velocity: velocity, at: time)
+            return [.pads, .canvas]
+        case .padUp(let pad):
+            releasePad(pad, at: time)
+            return [.pads, .canvas]
+        case .tap(let fraction, let velocity):
+            wakeBackground()
+            release(chordset[selectedChord], at: time, velocity: velocity, around: Canvas.point(atFraction: fraction))
+            return [.canvas]
+        case .stroke(let fractions, let velocity):
+            wakeBackground()
+            let points = fractions.map(Canvas.point(atFraction:))
+            if let stroke = try? Stroke(points: points) {
+                release(chordset[selectedChord], at: time, velocity: velocity, around: points[0], following: stroke)
+            }
+            return [.canvas]
+        case .recallChord(let position):
+            recall(position)
+            wakeBackground()
+            return [.colors, .design, .selectedChord]
+        case .storeChord(let position):
+            store(position)
+            return [.chordset]
+        case .loadChordset(let newChordset):
+            chordset = newChordset
+            selectedChord = 0
+            return [.chordset, .selectedChord]
+        case .fade(let seconds):
+            fadeCanvas(at: time, over: seconds)
+            return [.canvas]
+        case .erase:
+            fadeCanvas(at: time, over: 0)
+            erasures += 1
+            prune(at: time)
+            return [.canvas]
+        case .trailPersistence(let value):
+            trailPersistence = value
+            return [.canvas]
+        case .tempo(let bpm):
+            retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }
+            return [.tempo]
+        case .tapTempo:
+            retime(at: time) { tempo in _ = try? tempo.tap(at: time) }
+            return [.tempo]
+        }
+    }
+
+    private mutating func modifyRibbon(
+        _ ribbon: Intent.Ribbon, _ change: (inout RibbonSelection) throws(InstrumentError) -> Void
+    ) throws(InstrumentError) {
+        switch ribbon {
+        case .hue: try change(&colors.hue)
+        case .purity: try change(&colors.purity)
+        }
+    }
+
+    private mutating func retime(at time: Double, _ change: (inout Tempo) -> Void) {
+        beatOrigin = (time, beat(at: time))
+        change(&tempo)
+    }
+
+    mutating func wakeBackground() { backgroundFade = nil }
+
+    /// The background's fade level at `time`.
+    func backgroundLevel(at time: Double) -> Double {
+        guard let fade = backgroundFade else { return 1 }
+        return fadeLevel(at: time, start: fade.start, duration: fade.duration)
+    }
+
+    private mutating func fadeCanvas(at time: Double, over seconds: Double) {
+        for index in live.indices where live[index].fadeStart == .infinity {
+            live[index].fadeStart = time
+            live[index].fadeDuration = seconds
+        }
+        for index in rhythms.indices where rhythms[index].fadeStart == .infinity {
+            rhythms[index].fadeStart = time
+            rhythms[index].fadeDuration = seconds
+        }
+        for index in litPanes.indices where litPanes[index].fadeStart == .infinity {
+            litPanes[index].fadeStart = time
+            litPanes[index].fadeDuration = seconds
+        }
+        backgroundFade = (time, seconds)
+    }
+}

@@ -1,0 +1,3 @@
+import ImagerCommandLine
+
+await Imager.main()
