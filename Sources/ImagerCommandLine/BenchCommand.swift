@@ -18,7 +18,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds to spend measuring each size (0.1…60).")
     var seconds: Double = 2
 
+    @Option(name: .long, help: "Evaluate exactly this many frames per size instead of timing for --seconds (for instruction counts).")
+    var frames: Int?
+
     func validate() throws {
+        if let frames, !(1...1_000_000).contains(frames) { throw ValidationError("--frames takes a number from 1 to 1000000") }
         guard !lumis.isEmpty, lumis.allSatisfy({ (1...1_000_000).contains($0) }) else {
             throw ValidationError("--lumis takes numbers from 1 to 1000000")
         }
@@ -31,7 +35,7 @@ struct BenchCommand: ParsableCommand {
         print("lumis      instances  median ms  p90 ms  best ms  ns/lumi")
         for count in lumis {
             let benchmark = SceneBenchmark(lumis: count)
-            let result = FrameTimer.measure(benchmark: benchmark, seconds: seconds)
+            let result = FrameTimer.measure(benchmark: benchmark, seconds: seconds, frames: frames)
             print(
                 pad(benchmark.state.liveLumiCount, 9), pad(result.instances, 10), pad(result.median * 1e3, 10, 3),
                 pad(result.p90 * 1e3, 7, 3), pad(result.best * 1e3, 8, 3),

@@ -9,13 +9,13 @@ enum FrameTimer {
         var instances: Int
     }
 
-    static func measure(benchmark: SceneBenchmark, seconds: Double) -> Result {
+    static func measure(benchmark: SceneBenchmark, seconds: Double, frames: Int? = nil) -> Result {
         let clock = ContinuousClock()
         var scene = benchmark.state.scene(at: benchmark.frameTime)  // warm up, and size the buffers
         var samples: [Double] = []
         let deadline = clock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
         var frame = 0
-        while clock.now < deadline || samples.count < 5 {
+        while frames.map({ samples.count < $0 }) ?? (clock.now < deadline || samples.count < 5) {
             let time = benchmark.frameTime + Double(frame % 60) / 60
             let start = clock.now
             benchmark.state.render(at: time, into: &scene)

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A value the instrument's model refuses: not a number, out of its range, or a name it does not know.
 /// The message says what was wrong in the performer's terms; nothing is changed when it is thrown.
 public struct InstrumentError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -58,7 +60,7 @@ extension Double {
     /// The fractional part in 0..<1, also for negative numbers (so hues and phases wrap around).
     @inline(__always)
     public var wrappedUnit: Double {
-        let fraction = self - self.rounded(.down)
+        let fraction = self - Turns.floor(self)
         return fraction < 1 ? fraction : 0
     }
 }

@@ -5,6 +5,7 @@ public struct RGBAColor: Hashable, Sendable, Codable {
     public var blue: Double
     public var alpha: Double
 
+    @inlinable
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }

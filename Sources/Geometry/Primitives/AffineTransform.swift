@@ -4,6 +4,7 @@ import Foundation
 public struct AffineTransform: Hashable, Sendable, Codable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
@@ -27,6 +28,14 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     /// Scale by (`sx`, `sy`), then rotate by `angle`, then translate to `position`: the placement of a form.
     public static func placement(position: Point, angle: Double, sx: Double, sy: Double) -> AffineTransform {
         let cosine = cos(angle), sine = sin(angle)
+        return AffineTransform(
+            a: cosine * sx, b: sine * sx, c: -sine * sy, d: cosine * sy, tx: position.x, ty: position.y)
+    }
+
+    /// The same placement with the angle in turns (1 = a full turn), computed without the C library.
+    @inlinable @inline(__always)
+    public static func placement(position: Point, turns: Double, sx: Double, sy: Double) -> AffineTransform {
+        let cosine = Turns.cos(turns), sine = Turns.sin(turns)
         return AffineTransform(
             a: cosine * sx, b: sine * sx, c: -sine * sy, d: cosine * sy, tx: position.x, ty: position.y)
     }

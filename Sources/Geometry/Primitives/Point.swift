@@ -3,6 +3,7 @@ public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -23,9 +24,9 @@ public struct Point: Hashable, Sendable, Codable {
         Point(x: x + (end.x - x) * fraction, y: y + (end.y - y) * fraction)
     }
 
-    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
-    public static func * (s: Double, a: Point) -> Point { Point(x: a.x * s, y: a.y * s) }
-    public static func += (a: inout Point, b: Point) { a = a + b }
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    @inlinable public static func * (s: Double, a: Point) -> Point { Point(x: a.x * s, y: a.y * s) }
+    @inlinable public static func += (a: inout Point, b: Point) { a = a + b }
 }

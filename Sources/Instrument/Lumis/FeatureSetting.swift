@@ -9,8 +9,7 @@ public struct FeatureSetting: Hashable, Sendable, Codable {
     }
 
     /// The unlimited value at `moment`: base plus oscillator.
-    @inline(__always)
     public func rawValue(at moment: Moment) -> Double {
-        oscillator.depth == 0 ? base + oscillator.offset : base + oscillator.value(at: moment)
+        Oscillator.Compiled(oscillator, base: base).value(at: moment)
     }
 }

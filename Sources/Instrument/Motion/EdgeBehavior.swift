@@ -8,7 +8,10 @@ public enum EdgeBehavior: String, Hashable, Sendable, Codable, CaseIterable {
     /// at any moment is known without simulating the moments before it.
     @inline(__always)
     public func apply(_ point: Point, in bounds: Rect) -> Point {
-        switch self {
+        if point.x >= bounds.minX, point.x <= bounds.maxX, point.y >= bounds.minY, point.y <= bounds.maxY {
+            return point
+        }
+        return switch self {
         case .free: point
         case .wrap:
             Point(x: Self.wrap(point.x, bounds.minX, bounds.width), y: Self.wrap(point.y, bounds.minY, bounds.height))
@@ -18,13 +21,13 @@ public enum EdgeBehavior: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     @inline(__always)
-    static func wrap(_ value: Double, _ low: Double, _ span: Double) -> Double {
+    @usableFromInline static func wrap(_ value: Double, _ low: Double, _ span: Double) -> Double {
         guard span > 0 else { return low }
         return low + ((value - low) / span).wrappedUnit * span
     }
 
     @inline(__always)
-    static func fold(_ value: Double, _ low: Double, _ span: Double) -> Double {
+    @usableFromInline static func fold(_ value: Double, _ low: Double, _ span: Double) -> Double {
         guard span > 0 else { return low }
         let travel = ((value - low) / (2 * span)).wrappedUnit * 2  // 0..<2 of the span
         return low + (travel <= 1 ? travel : 2 - travel) * span

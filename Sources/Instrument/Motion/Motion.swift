@@ -1,4 +1,3 @@
-import Foundation
 import Geometry
 
 /// How a lumi travels from where it was released. Every motion is a displacement from the release point as
@@ -36,28 +35,56 @@ public enum Motion: Hashable, Sendable {
 
     /// The displacement from the release point after travelling for `time` seconds (the lumi's speed
     /// feature already folded in), for a lumi whose random stream is `seed`.
-    @inline(__always)
     public func displacement(after time: Double, seed: UInt64) -> Point {
-        switch self {
-        case .still:
-            return .zero
-        case .drift(let direction, let speed):
-            let angle = 2 * .pi * direction
-            return Point(x: cos(angle) * speed * time, y: sin(angle) * speed * time)
-        case .orbit(let radius, let rate):
-            let angle = 2 * .pi * rate * time
-            return Point(x: radius * (cos(angle) - 1), y: radius * sin(angle))
-        case .lissajous(let width, let height, let xRate, let yRate, let phase):
-            return Point(
-                x: width * sin(2 * .pi * (xRate * time + phase)) - width * sin(2 * .pi * phase),
-                y: height * sin(2 * .pi * yRate * time))
-        case .wander(let distance, let rate):
-            let x = ValueNoise.sample(seed, rate * time) - ValueNoise.sample(seed, 0)
-            let ySeed = seed ^ 0xA5A5_5A5A_C3C3_3C3C
-            let y = ValueNoise.sample(ySeed, rate * time) - ValueNoise.sample(ySeed, 0)
-            return Point(x: distance * x, y: distance * y)
-        case .follow(let stroke, let speed):
-            return stroke.point(atDistance: speed * time) - stroke.points[0]
+        let compiled = Compiled(self, stroke: 0)
+        guard case .follow(let stroke, _) = self else { return compiled.displacement(after: time, seed: seed, strokes: nil) }
+        return withUnsafePointer(to: stroke) { compiled.displacement(after: time, seed: seed, strokes: $0) }
+    }
+
+    /// The motion as plain numbers, for the per-frame evaluation: the one place where the motions'
+    /// formulas live. A followed stroke is kept apart, by index, so evaluation touches no reference.
+    struct Compiled: Hashable, Sendable {
+        enum Kind: UInt8 { case still, drift, orbit, lissajous, wander, follow }
+
+        var kind: Kind
+        var a = 0.0, b = 0.0, c = 0.0, d = 0.0, e = 0.0
+        /// The followed stroke's index in the caller's stroke table.
+        var stroke: Int32 = -1
+
+        init(_ motion: Motion, stroke index: Int32) {
+            switch motion {
+            case .still: kind = .still
+            case .drift(let direction, let speed):
+                kind = .drift; a = Turns.cos(direction) * speed; b = Turns.sin(direction) * speed
+            case .orbit(let radius, let rate): kind = .orbit; a = radius; b = rate
+            case .lissajous(let width, let height, let xRate, let yRate, let phase):
+                kind = .lissajous; a = width; b = height; c = xRate; d = yRate; e = phase
+            case .wander(let distance, let rate): kind = .wander; a = distance; b = rate
+            case .follow(_, let speed): kind = .follow; a = speed; stroke = index
+            }
+        }
+
+        @inline(__always)
+        func displacement(after time: Double, seed: UInt64, strokes: UnsafePointer<Stroke>?) -> Point {
+            switch kind {
+            case .still:
+                return .zero
+            case .drift:
+                return Point(x: a * time, y: b * time)
+            case .orbit:
+                let turns = b * time
+                return Point(x: a * (Turns.cos(turns) - 1), y: a * Turns.sin(turns))
+            case .lissajous:
+                return Point(x: a * (Turns.sin(c * time + e) - Turns.sin(e)), y: b * Turns.sin(d * time))
+            case .wander:
+                let ySeed = seed ^ 0xA5A5_5A5A_C3C3_3C3C
+                let x = ValueNoise.sample(seed, b * time) - ValueNoise.atWhole(seed, 0)
+                let y = ValueNoise.sample(ySeed, b * time) - ValueNoise.atWhole(ySeed, 0)
+                return Point(x: a * x, y: a * y)
+            case .follow:
+                guard let stroke = strokes?.advanced(by: Int(self.stroke)) else { return .zero }
+                return stroke.pointee.point(atDistance: a * time) - stroke.pointee.points[0]
+            }
         }
     }
 

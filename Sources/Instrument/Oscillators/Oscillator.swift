@@ -22,45 +22,13 @@ public struct Oscillator: Hashable, Sendable, Codable {
     /// An oscillator that does nothing: its value is always 0.
     public static let silent = Oscillator(.sine, rate: .hertz(0), depth: 0)
 
-    /// Whether the value never changes, so evaluation can skip it.
-    public var isConstant: Bool {
-        depth == 0 || rate == .hertz(0) && waveform == .sine && phase == 0
-    }
-
     /// The value at `moment`, whose `elapsed` seconds count for Hz rates and whose global `beat` counts
     /// for beat rates.
-    @inline(__always)
-    public func value(at moment: Moment) -> Double {
-        if depth == 0 { return offset }
-        return offset + depth * waveform.sample(cycles(at: moment))
-    }
+    public func value(at moment: Moment) -> Double { Compiled(self, base: 0).value(at: moment) }
 
     /// ∫ value dt over the moment's elapsed time: how far a feature driven by this oscillator has carried
     /// something (speed × time). Exact for every waveform at a steady tempo.
-    public func integral(at moment: Moment) -> Double {
-        if depth == 0 { return offset * moment.elapsed }
-        let waveIntegral: Double
-        switch rate {
-        case .hertz(let hertz):
-            waveIntegral = hertz > 0
-                ? (waveform.integral(phase + hertz * moment.elapsed) - waveform.integral(phase)) / hertz
-                : waveform.sample(phase) * moment.elapsed
-        case .beats(let beats):
-            let startBeat = moment.beat - moment.elapsed * moment.beatsPerSecond
-            let secondsPerCycle = beats / moment.beatsPerSecond
-            waveIntegral = (waveform.integral(phase + moment.beat / beats)
-                - waveform.integral(phase + startBeat / beats)) * secondsPerCycle
-        }
-        return offset * moment.elapsed + depth * waveIntegral
-    }
-
-    @inline(__always)
-    func cycles(at moment: Moment) -> Double {
-        switch rate {
-        case .hertz(let hertz): phase + hertz * moment.elapsed
-        case .beats(let beats): phase + moment.beat / beats
-        }
-    }
+    public func integral(at moment: Moment) -> Double { Compiled(self, base: 0).integral(at: moment) }
 
     /// Checks every number; throws naming the first that is not finite or out of range.
     public func validate(depthLimit: Double = 1000) throws(InstrumentError) {
@@ -69,6 +37,53 @@ public struct Oscillator: Hashable, Sendable, Codable {
         _ = try depth.checked("oscillator depth", in: -depthLimit...depthLimit)
         _ = try offset.checked("oscillator offset", in: -depthLimit...depthLimit)
         if case .pulse(let width) = waveform { _ = try width.checked("pulse width", in: 0...1) }
+    }
+
+    /// A base value plus an oscillator as plain numbers: what a lumi's feature is evaluated from each frame.
+    /// The one place where the oscillator's formulas live.
+    struct Compiled: Hashable, Sendable {
+        /// The base value with the offset folded in.
+        var constant: Double
+        var depth: Double
+        var phase: Double
+        /// Cycles per second, or per beat when `followsBeat`.
+        var frequency: Double
+        var followsBeat: Bool
+        var shape: Waveform.Shape
+
+        init(_ oscillator: Oscillator, base: Double) {
+            constant = base + oscillator.offset
+            depth = oscillator.depth
+            phase = oscillator.phase
+            shape = Waveform.Shape(oscillator.waveform)
+            switch oscillator.rate {
+            case .hertz(let hertz): frequency = hertz; followsBeat = false
+            case .beats(let beats): frequency = 1 / beats; followsBeat = true
+            }
+        }
+
+        @_transparent
+        func value(at moment: Moment) -> Double {
+            if depth == 0 { return constant }
+            let cycles = phase + frequency * (followsBeat ? moment.beat : moment.elapsed)
+            return constant + depth * shape.sample(cycles)
+        }
+
+        func integral(at moment: Moment) -> Double {
+            if depth == 0 { return constant * moment.elapsed }
+            let waveIntegral: Double
+            if followsBeat {
+                let startBeat = moment.beat - moment.elapsed * moment.beatsPerSecond
+                let secondsPerCycle = 1 / (frequency * moment.beatsPerSecond)
+                waveIntegral = (shape.integral(phase + frequency * moment.beat)
+                    - shape.integral(phase + frequency * startBeat)) * secondsPerCycle
+            } else if frequency > 0 {
+                waveIntegral = (shape.integral(phase + frequency * moment.elapsed) - shape.integral(phase)) / frequency
+            } else {
+                waveIntegral = shape.sample(phase) * moment.elapsed
+            }
+            return constant * moment.elapsed + depth * waveIntegral
+        }
     }
 }
 

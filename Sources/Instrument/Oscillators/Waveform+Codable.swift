@@ -1,4 +1,4 @@
-extension Waveform {
+extension Waveform: Codable {
     private enum CodingKeys: String, CodingKey { case kind, width, seed }
 
     public init(from decoder: any Decoder) throws {

@@ -1,9 +1,9 @@
-import Foundation
+import Geometry
 
 /// The shape of one oscillator cycle, as a bipolar value −1…1 of the phase (in cycles). Every waveform
 /// starts at 0 or +1 at phase 0 and has a closed-form running integral, so that a feature driven by an
 /// oscillator (speed) can be integrated exactly — the scene stays a pure function of time.
-public enum Waveform: Hashable, Sendable, Codable {
+public enum Waveform: Hashable, Sendable {
     case sine
     case triangle
     case saw
@@ -17,64 +17,81 @@ public enum Waveform: Hashable, Sendable, Codable {
     /// The names used in files and messages.
     public static let names = ["sine", "triangle", "saw", "square", "pulse", "sample-and-hold"]
 
-    public var name: String {
-        switch self {
-        case .sine: "sine"
-        case .triangle: "triangle"
-        case .saw: "saw"
-        case .square: "square"
-        case .pulse: "pulse"
-        case .sampleAndHold: "sample-and-hold"
-        }
-    }
+    public var name: String { Shape(self).name }
 
     /// The value −1…1 at `phase` cycles.
     @inline(__always)
-    public func sample(_ phase: Double) -> Double {
-        switch self {
-        case .sine:
-            return sin(2 * .pi * phase)
-        case .triangle:
-            return 1 - 4 * abs((phase + 0.25).wrappedUnit - 0.5)
-        case .saw:
-            return 2 * (phase + 0.5).wrappedUnit - 1
-        case .square:
-            return phase.wrappedUnit < 0.5 ? 1 : -1
-        case .pulse(let width):
-            return phase.wrappedUnit < width ? 1 : -1
-        case .sampleAndHold(let seed):
-            let cycle = Int64(phase.rounded(.down).clamped(to: -9.0e15...9.0e15))
-            return Self.randomPoint(seed, cycle + 1) - Self.randomPoint(seed, cycle)
-        }
-    }
+    public func sample(_ phase: Double) -> Double { Shape(self).sample(phase) }
 
     /// ∫₀^phase sample(s) ds, in cycles.
-    public func integral(_ phase: Double) -> Double {
-        let whole = phase.rounded(.down)
-        let x = phase - whole
-        switch self {
-        case .sine:
-            return (1 - cos(2 * .pi * phase)) / (2 * .pi)
-        case .triangle:
-            if x < 0.25 { return 2 * x * x }
-            if x < 0.75 { return 2 * x - 2 * x * x - 0.25 }
-            return 2 * (1 - x) * (1 - x)
-        case .saw:
-            return x < 0.5 ? x * x : (1 - x) * (1 - x)
-        case .square:
-            return x < 0.5 ? x : 1 - x
-        case .pulse(let width):
-            return whole * (2 * width - 1) + (x < width ? x : 2 * width - x)
-        case .sampleAndHold(let seed):
-            let cycle = Int64(whole.clamped(to: -9.0e15...9.0e15))
-            let level = Self.randomPoint(seed, cycle + 1) - Self.randomPoint(seed, cycle)
-            return Self.randomPoint(seed, cycle) - Self.randomPoint(seed, 0) + x * level
-        }
-    }
+    public func integral(_ phase: Double) -> Double { Shape(self).integral(phase) }
 
-    /// A random point in −0.5…0.5; consecutive differences are the sample-and-hold levels.
-    @inline(__always)
-    private static func randomPoint(_ seed: UInt64, _ index: Int64) -> Double {
-        StableRandom.unit(seed, index) - 0.5
+    /// The waveform as plain numbers (no payload), for the per-frame evaluation: the one place where the
+    /// waveforms' formulas live.
+    struct Shape: Hashable, Sendable {
+        enum Kind: UInt8 { case sine, triangle, saw, square, pulse, sampleAndHold }
+
+        var kind: Kind
+        var width = 0.5
+        var seed: UInt64 = 0
+
+        init(_ waveform: Waveform) {
+            switch waveform {
+            case .sine: kind = .sine
+            case .triangle: kind = .triangle
+            case .saw: kind = .saw
+            case .square: kind = .square
+            case .pulse(let width): kind = .pulse; self.width = width
+            case .sampleAndHold(let seed): kind = .sampleAndHold; self.seed = seed
+            }
+        }
+
+        var name: String { Waveform.names[Int(kind.rawValue)] }
+
+        @_transparent
+        func sample(_ phase: Double) -> Double {
+            switch kind {
+            case .sine:
+                return Turns.sin(phase)
+            case .triangle:
+                return 1 - 4 * abs((phase + 0.25).wrappedUnit - 0.5)
+            case .saw:
+                return 2 * (phase + 0.5).wrappedUnit - 1
+            case .square:
+                return phase.wrappedUnit < 0.5 ? 1 : -1
+            case .pulse:
+                return phase.wrappedUnit < width ? 1 : -1
+            case .sampleAndHold:
+                let cycle = Int64(Turns.floor(phase.clamped(to: -9.0e15...9.0e15)))
+                return randomPoint(cycle + 1) - randomPoint(cycle)
+            }
+        }
+
+        func integral(_ phase: Double) -> Double {
+            let whole = Turns.floor(phase)
+            let x = phase - whole
+            switch kind {
+            case .sine:
+                return (1 - Turns.cos(phase)) / (2 * .pi)
+            case .triangle:
+                if x < 0.25 { return 2 * x * x }
+                if x < 0.75 { return 2 * x - 2 * x * x - 0.25 }
+                return 2 * (1 - x) * (1 - x)
+            case .saw:
+                return x < 0.5 ? x * x : (1 - x) * (1 - x)
+            case .square:
+                return x < 0.5 ? x : 1 - x
+            case .pulse:
+                return whole * (2 * width - 1) + (x < width ? x : 2 * width - x)
+            case .sampleAndHold:
+                let cycle = Int64(whole.clamped(to: -9.0e15...9.0e15))
+                let level = randomPoint(cycle + 1) - randomPoint(cycle)
+                return randomPoint(cycle) - randomPoint(0) + x * level
+            }
+        }
+
+        /// A random point in −0.5…0.5; consecutive differences are the sample-and-hold levels.
+        @inline(__always)
+        private func randomPoint(_ index: Int64) -> Double { StableRandom.unit(seed, index) - 0.5 }
     }
 }

@@ -59,9 +59,13 @@ extension PerformanceState {
     mutating func intern(_ lumi: Lumi) -> Int32 {
         if let index = lumiIndex[lumi] { return index }
         let index = Int32(lumiTable.count)
-        lumiTable.append(lumi)
+        var stroke: Int32 = -1
+        if case .follow(let followed, _) = lumi.motion {
+            stroke = Int32(strokes.count)
+            strokes.append(followed)
+        }
+        lumiTable.append(Lumi.Compiled(lumi, form: intern(lumi.form), stroke: stroke))
         lumiIndex[lumi] = index
-        lumiFormIndex.append(intern(lumi.form))
         return index
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Geometry
 
 extension PerformanceState {
@@ -36,107 +35,128 @@ extension PerformanceState {
             for frame in pane.frames { scene.panes.append(LitPaneInstance(frame: frame, color: color)) }
         }
 
-        scene.instances.reserveCapacity(live.count * 2)
-        lumiTable.withUnsafeBufferPointer { table in
-            lumiFormIndex.withUnsafeBufferPointer { formOf in
-                for lumi in live {
-                    appendInstances(
-                        of: lumi, design: table[Int(lumi.template)], form: formOf[Int(lumi.template)], at: time,
-                        beat: beatNow, beatsPerSecond: beatsPerSecond, into: &scene.instances)
-                }
-                for press in rhythms {
-                    appendRhythm(press, table: table, formOf: formOf, at: time, beat: beatNow, into: &scene.instances)
+        // Every lumi gives at most two instances (itself and its trail stamp): write them straight into a
+        // buffer of that size, which is far cheaper per instance than growing an array.
+        let steps = rhythms.map { visibleSteps(of: $0, at: time, beat: beatNow) }
+        let bound = 2 * (live.count + zip(rhythms, steps).reduce(0) { $0 + $1.0.templates.count * $1.1.count })
+        scene.instances = lumiTable.withUnsafeBufferPointer { table in
+            strokes.withUnsafeBufferPointer { strokes in
+                [SceneInstance](unsafeUninitializedCapacity: bound) { buffer, count in
+                    guard let designs = table.baseAddress, var cursor = buffer.baseAddress else { return }
+                    let followed = strokes.baseAddress
+                    for lumi in live {
+                        cursor = appendInstances(
+                            of: lumi, design: designs + Int(lumi.template), strokes: followed, at: time, beat: beatNow,
+                            beatsPerSecond: beatsPerSecond, to: cursor)
+                    }
+                    for (press, range) in zip(rhythms, steps) {
+                        cursor = appendRhythm(
+                            press, steps: range, designs: designs, strokes: followed, at: time, beat: beatNow, to: cursor)
+                    }
+                    count = buffer.baseAddress!.distance(to: cursor)
                 }
             }
         }
+    }
+
+    /// The steps of a held rhythm that can be seen at `time`: from the first after its pad went down (or
+    /// the oldest whose release has not finished) to the last before now (or before its pad went up).
+    private func visibleSteps(of press: RhythmicPress, at time: Double, beat beatNow: Double) -> ClosedRange<Int> {
+        let bps = tempo.beatsPerSecond
+        let rhythm = press.rhythm
+        let gateSeconds = rhythm.gate * rhythm.step / bps
+        let firstStep = Int((beat(at: press.downTime) / rhythm.step).rounded(.up))
+        let oldestVisible = Int(((beatNow - (gateSeconds + press.longestRelease) * bps) / rhythm.step).rounded(.down))
+        let lastStep = Int((beat(at: min(time, press.upTime)) / rhythm.step).rounded(.down))
+        let start = max(firstStep, oldestVisible)
+        return lastStep >= start ? start...lastStep : 1...0
     }
 
     /// The visible steps of a held rhythm, each released as a group of lumis at its step time.
     private func appendRhythm(
-        _ press: RhythmicPress, table: UnsafeBufferPointer<Lumi>, formOf: UnsafeBufferPointer<Int32>,
-        at time: Double, beat beatNow: Double, into instances: inout [SceneInstance]
-    ) {
+        _ press: RhythmicPress, steps: ClosedRange<Int>, designs: UnsafePointer<Lumi.Compiled>,
+        strokes: UnsafePointer<Stroke>?, at time: Double, beat beatNow: Double,
+        to cursor: UnsafeMutablePointer<SceneInstance>
+    ) -> UnsafeMutablePointer<SceneInstance> {
+        var cursor = cursor
         let bps = tempo.beatsPerSecond
         let rhythm = press.rhythm
         let gateSeconds = rhythm.gate * rhythm.step / bps
-        let lastBeat = beat(at: min(time, press.upTime))
-        let firstStep = Int((beat(at: press.downTime) / rhythm.step).rounded(.up))
-        let oldestVisible = Int(((beatNow - (gateSeconds + press.longestRelease) * bps) / rhythm.step).rounded(.down))
-        let lastStep = Int((lastBeat / rhythm.step).rounded(.down))
-        guard lastStep >= firstStep else { return }
-        for step in max(firstStep, oldestVisible)...lastStep where rhythm.plays(step: step) {
+        for step in steps where rhythm.plays(step: step) {
             let stepTime = self.time(atBeat: Double(step) * rhythm.step)
             for (index, template) in press.templates.enumerated() {
-                let design = table[Int(template)]
+                let design = designs + Int(template)
                 let lumi = LiveLumi(
                     template: template, pad: press.pad, releaseTime: stepTime, noteOffAge: gateSeconds,
                     fadeStart: press.fadeStart, fadeDuration: press.fadeDuration, velocity: press.velocity,
-                    origin: Canvas.point(atFraction: design.anchor),
+                    origin: Canvas.point(atFraction: design.pointee.anchor),
                     seed: StableRandom.bits(press.seed, Int64(step) << 8 | Int64(index)))
-                appendInstances(
-                    of: lumi, design: design, form: formOf[Int(template)], at: time, beat: beatNow,
-                    beatsPerSecond: bps, into: &instances)
+                cursor = appendInstances(
+                    of: lumi, design: design, strokes: strokes, at: time, beat: beatNow, beatsPerSecond: bps, to: cursor)
             }
         }
+        return cursor
     }
 
     /// Evaluates one lumi at `time` and appends its instance, and its trail stamp if it leaves a trail.
-    @inline(__always)
+    /// Kept out of line so that the oscillators, motion and colour conversion inline into it.
+    @inline(never)
     private func appendInstances(
-        of lumi: LiveLumi, design: Lumi, form: Int32, at time: Double, beat: Double, beatsPerSecond: Double,
-        into instances: inout [SceneInstance]
-    ) {
+        of lumi: LiveLumi, design: UnsafePointer<Lumi.Compiled>, strokes: UnsafePointer<Stroke>?, at time: Double,
+        beat: Double, beatsPerSecond: Double, to cursor: UnsafeMutablePointer<SceneInstance>
+    ) -> UnsafeMutablePointer<SceneInstance> {
+        var cursor = cursor
         let age = time - lumi.releaseTime
-        var level = design.envelope.level(age: age, noteOff: lumi.noteOffAge)
+        var level = design.pointee.envelope.level(age: age, noteOff: lumi.noteOffAge)
         if lumi.fadeStart < time { level *= fadeLevel(at: time, start: lumi.fadeStart, duration: lumi.fadeDuration) }
-        guard level > Self.invisible else { return }
+        guard level > Self.invisible else { return cursor }
 
         let moment = Moment(elapsed: age, beat: beat, beatsPerSecond: beatsPerSecond)
-        let features = design.features
-        let opacity = LumiFeature.opacity.limit(features.opacity.rawValue(at: moment)) * level * lumi.velocity
-        guard opacity > Self.invisible else { return }
+        let opacity = LumiFeature.opacity.limit(design.pointee.opacity.value(at: moment)) * level * lumi.velocity
+        guard opacity > Self.invisible else { return cursor }
 
         // Where: the motion's displacement after the travelled time, turned by the direction feature,
         // plus the sway of the position feature along that direction, kept on the canvas by the edges rule.
-        let travelled = features.speed.oscillator.integral(at: moment) + features.speed.base * age
-        var offset = design.motion.displacement(after: travelled, seed: lumi.seed)
-        let direction = features.direction.rawValue(at: moment)
-        let sway = LumiFeature.position.limit(features.position.rawValue(at: moment))
+        let travelled = design.pointee.speed.integral(at: moment)
+        var offset = design.pointee.motion.displacement(after: travelled, seed: lumi.seed, strokes: strokes)
+        let direction = design.pointee.direction.value(at: moment)
+        let sway = LumiFeature.position.limit(design.pointee.position.value(at: moment))
         if direction != 0 || sway != 0 {
-            let angle = 2 * Double.pi * direction
-            let cosine = cos(angle), sine = sin(angle)
+            let cosine = Turns.cos(direction), sine = Turns.sin(direction)
             offset = Point(
                 x: cosine * offset.x - sine * offset.y + cosine * sway,
                 y: sine * offset.x + cosine * offset.y + sine * sway)
         }
-        let position = design.edges.apply(lumi.origin + offset, in: Canvas.bounds)
+        let position = design.pointee.edges.apply(lumi.origin + offset, in: Canvas.bounds)
 
         // How: size (velocity makes it larger), stretch, rotation, colour, outline.
-        let size = LumiFeature.size.limit(features.size.rawValue(at: moment)) * (0.5 + 0.5 * lumi.velocity)
-        let morph = LumiFeature.morph.limit(features.morph.rawValue(at: moment))
-        let rotation = 2 * Double.pi * features.rotation.rawValue(at: moment)
+        let size = LumiFeature.size.limit(design.pointee.size.value(at: moment)) * (0.5 + 0.5 * lumi.velocity)
+        let morph = LumiFeature.morph.limit(design.pointee.morph.value(at: moment))
+        let rotation = design.pointee.rotation.value(at: moment)
         let (red, green, blue) = HSVColor.components(
-            hue: features.hue.rawValue(at: moment),
-            saturation: features.saturation.rawValue(at: moment),
-            value: features.brightness.rawValue(at: moment))
-        var strokeWidth = LumiFeature.strokeWidth.limit(features.strokeWidth.rawValue(at: moment))
-        if strokeWidth == 0, design.form.isStrokeOnly { strokeWidth = 0.04 }
+            hue: design.pointee.hue.value(at: moment),
+            saturation: design.pointee.saturation.value(at: moment),
+            value: design.pointee.brightness.value(at: moment))
+        var strokeWidth = LumiFeature.strokeWidth.limit(design.pointee.strokeWidth.value(at: moment))
+        if strokeWidth == 0, design.pointee.isStrokeOnly { strokeWidth = 0.04 }
 
         var instance = SceneInstance(
-            form: form,
-            transform: .placement(position: position, angle: rotation, sx: size * (1 + morph), sy: size * (1 - morph)),
+            form: design.pointee.form,
+            transform: .placement(position: position, turns: rotation, sx: size * (1 + morph), sy: size * (1 - morph)),
             color: RGBAColor(red: red, green: green, blue: blue, alpha: opacity),
-            strokeWidth: strokeWidth, layer: .lumis, blend: design.blend)
-        let trail = features.trail.oscillator.depth == 0 && features.trail.base == 0
-            ? 0 : LumiFeature.trail.limit(features.trail.rawValue(at: moment))
-        if trail > Self.invisible {
-            var stamp = instance
-            stamp.layer = .trails
-            stamp.color.alpha = opacity * trail
-            instances.append(stamp)
+            strokeWidth: strokeWidth, layer: .trails, blend: design.pointee.blend)
+        if design.pointee.leavesTrail {
+            let trail = LumiFeature.trail.limit(design.pointee.trail.value(at: moment))
+            if trail > Self.invisible {
+                instance.opacity = Float(opacity * trail)
+                cursor.initialize(to: instance)
+                cursor += 1
+                instance.opacity = Float(opacity)
+            }
         }
         instance.layer = .lumis
-        instances.append(instance)
+        cursor.initialize(to: instance)
+        return cursor + 1
     }
 }
 

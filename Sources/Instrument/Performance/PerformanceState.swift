@@ -36,12 +36,18 @@ public struct PerformanceState: Sendable {
     public private(set) var erasures = 0
 
     private var beatOrigin = (time: 0.0, beat: 0.0)
+    /// Events prune the canvas at most this often (seconds of performance time); pruning never changes a
+    /// frame, so when it happens is free to choose.
+    static let pruneInterval = 0.25
+    private var lastPrune = -Double.infinity
     /// When the background was faded (nil while it shows).
     private var backgroundFade: (start: Double, duration: Double)?
 
-    var lumiTable: [Lumi] = []
-    var lumiFormIndex: [Int32] = []
+    /// Every lumi design released so far, compiled, and its index by design.
+    var lumiTable: [Lumi.Compiled] = []
     var lumiIndex: [Lumi: Int32] = [:]
+    /// The strokes that lumis follow, indexed by their compiled motions.
+    var strokes: [Stroke] = []
     public internal(set) var forms: [Form] = []
     var formIndex: [Form: Int32] = [:]
 
@@ -85,7 +91,7 @@ public struct PerformanceState: Sendable {
             throw .invalid("event at \(event.time) s comes before the last one (\(time) s); events must be in time order")
         }
         try event.intent.validate()
-        prune(at: event.time)
+        if event.time >= lastPrune + Self.pruneInterval { prune(at: event.time) }
         time = event.time
         eventCount += 1
         return perform(event.intent, at: event.time)
@@ -94,6 +100,7 @@ public struct PerformanceState: Sendable {
     /// Lets go of everything that can no longer be seen at `time` (finished envelopes, finished fades).
     /// Changes no frame from `time` on: only what would draw nothing is removed.
     public mutating func prune(at time: Double) {
+        lastPrune = time
         live.removeAll { lumi in
             let age = time - lumi.releaseTime
             return lumiTable[Int(lumi.template)].envelope.isFinished(age: age, noteOff: lumi.noteOffAge)
