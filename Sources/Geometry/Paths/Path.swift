@@ -73,6 +73,7 @@ public struct Path: Hashable, Sendable, Codable {
     /// Adds the ellipse inscribed in `rect` as a closed subpath of four cubic curves, starting at its right
     /// and running clockwise on screen (or counter-clockwise with `clockwise: false`).
     public mutating func addEllipse(in rect: Rect, clockwise: Bool = true) {
+        move(to: Point(x: rect.maxX, y: rect.midY))
         addArc(
             center: rect.center, radii: Size(width: rect.width / 2, height: rect.height / 2),
             startAngle: 0, endAngle: clockwise ? 2 * .pi : -2 * .pi)
@@ -94,7 +95,7 @@ public struct Path: Hashable, Sendable, Codable {
         }
         let start = pointAt(startAngle)
         if currentPoint == nil { move(to: start) } else if currentPoint != start { addLine(to: start) }
-        let pieces = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up) - 1e-9))
+        let pieces = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         // The control-point distance that makes a cubic follow a circular arc of `step` radians.
         let k = 4.0 / 3.0 * tan(step / 4)

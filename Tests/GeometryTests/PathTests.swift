@@ -1,0 +1,110 @@
+import Foundation
+import Geometry
+import PropertyBased
+import Testing
+import TestSupport
+
+@Suite("Paths")
+struct PathTests {
+    @Test func circleBoundsAreExact() throws {
+        let bounds = try #require(Circle().path(in: Rect(x: 10, y: 20, width: 8, height: 8)).bounds)
+        #expect(approximately(bounds.minX, 10, within: 1e-12))
+        #expect(approximately(bounds.maxX, 18, within: 1e-12))
+        #expect(approximately(bounds.minY, 20, within: 1e-12))
+        #expect(approximately(bounds.maxY, 28, within: 1e-12))
+    }
+
+    @Test func curveBoundsIncludeTheBulgeNotTheControlPoints() throws {
+        let path = Path {
+            $0.move(to: Point(x: 0, y: 0))
+            $0.addQuadCurve(to: Point(x: 10, y: 0), control: Point(x: 5, y: 10))
+        }
+        let bounds = try #require(path.bounds)
+        #expect(approximately(bounds.maxY, 5, within: 1e-12))  // the curve's peak is half way to its control point
+        #expect(bounds.minY == 0)
+    }
+
+    @Test func emptyPathHasNoBoundsAndNoLength() {
+        #expect(Path().bounds == nil)
+        #expect(Path().length() == 0)
+        #expect(Path().trimmed(from: 0, to: 0.5).isEmpty)
+    }
+
+    @Test func lengthsOfKnownShapes() {
+        let square = Path { $0.addRect(Rect(x: 0, y: 0, width: 2, height: 3)) }
+        #expect(approximately(square.length(), 10, within: 1e-12))
+        // Four cubic Béziers follow a circle within 0.03 %, so its length is π·d within that.
+        let circle = Circle().path(in: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(abs(circle.length() - .pi * 100) / (.pi * 100) < 3e-4)
+    }
+
+    @Test func flatteningStaysWithinTolerance() {
+        let radius = 50.0
+        let circle = Circle().path(in: Rect(x: -radius, y: -radius, width: 2 * radius, height: 2 * radius))
+        for tolerance in [1.0, 0.25, 0.01] {
+            let polyline = circle.flattened(tolerance: tolerance)[0]
+            #expect(polyline.isClosed)
+            // The cubic approximation itself is within 0.03 % of the radius.
+            for point in polyline.points { #expect(abs(point.length - radius) <= tolerance + radius * 3e-4) }
+            // Midpoints of the chords too: that is where flattening departs most from the curve.
+            for (a, b) in zip(polyline.points, polyline.points.dropFirst() + [polyline.points[0]]) {
+                let middle = a.interpolated(to: b, fraction: 0.5)
+                #expect(abs(middle.length - radius) <= tolerance + radius * 3e-4)
+            }
+        }
+    }
+
+    @Test func trimmingTheWholePathKeepsItAndAnEmptySpanGivesNothing() {
+        for path in SamplePaths.all {
+            #expect(path.trimmed(from: 0, to: 1) == path)
+            #expect(path.trimmed(from: 0.4, to: 0.4).isEmpty)
+            #expect(path.trimmed(from: 0.7, to: 0.2).isEmpty)
+            #expect(path.trimmed(from: .nan, to: 1).isEmpty)
+        }
+    }
+
+    @Test func aTrimmedPathsLengthIsTheFractionAsked() async {
+        await propertyCheck(
+            count: 300, input: Gen.int(in: 0..<SamplePaths.all.count), Gen.double(in: 0...1), Gen.double(in: 0...1)
+        ) { index, a, b in
+            let path = SamplePaths.all[index]
+            let (from, to) = (min(a, b), max(a, b))
+            let total = path.length()
+            let trimmed = path.trimmed(from: from, to: to).length()
+            #expect(abs(trimmed - (to - from) * total) <= 1e-3 * total + 1e-9)
+        }
+    }
+
+    @Test func trimmingFromTheStartTracesThePathInOrder() throws {
+        let triangle = Prism().path(in: Rect(x: 0, y: 0, width: 300, height: 300))
+        let third = triangle.trimmed(from: 0, to: 1.0 / 3)
+        // The prism is traced from its bottom left corner along the bottom first.
+        let bounds = try #require(third.bounds)
+        #expect(approximately(bounds.height, 0, within: 1e-9))
+        #expect(approximately(bounds.minX, 100, within: 1e-6))
+        #expect(approximately(bounds.maxX, 200, within: 1e-6))
+    }
+
+    @Test func transformsMoveEveryPoint() throws {
+        let square = Path { $0.addRect(Rect(x: 0, y: 0, width: 1, height: 1)) }
+        let moved = square.applying(AffineTransform.scale(x: 2, y: 3).concatenating(.translation(x: 10, y: 20)))
+        let bounds = try #require(moved.bounds)
+        #expect(bounds == Rect(x: 10, y: 20, width: 2, height: 3))
+        #expect(approximately(moved.length(), 10, within: 1e-12))
+    }
+
+    @Test func arcsWithNonFiniteAnglesAreIgnored() {
+        var path = Path()
+        path.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .nan)
+        path.addArc(center: .zero, radius: 1, startAngle: .infinity, endAngle: 1)
+        #expect(path.isEmpty)
+    }
+
+    @Test func subpathsCloseWithALineBack() {
+        let path = Path { $0.addLines([Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 3)], close: true) }
+        let subpath = path.subpaths[0]
+        #expect(subpath.isClosed)
+        #expect(subpath.segments.count == 3)
+        #expect(approximately(path.length(), 12, within: 1e-12))
+    }
+}
