@@ -49,18 +49,4 @@ extension Double {
         guard allowed.contains(self) else { throw .outOfRange(field, self, allowed: allowed) }
         return self
     }
-
-    /// `self` limited to `range`. The model's stated rule for continuous controls: a finger or a fader
-    /// that goes past an end stays at that end.
-    @inline(__always)
-    public func clamped(to range: ClosedRange<Double>) -> Double {
-        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
-    }
-
-    /// The fractional part in 0..<1, also for negative numbers (so hues and phases wrap around).
-    @inline(__always)
-    public var wrappedUnit: Double {
-        let fraction = self - Turns.floor(self)
-        return fraction < 1 ? fraction : 0
-    }
 }

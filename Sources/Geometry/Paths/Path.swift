@@ -88,8 +88,10 @@ public struct Path: Hashable, Sendable, Codable {
 
     /// An elliptical arc with the given radii; the angles are those of the circle the ellipse is scaled from.
     public mutating func addArc(center: Point, radii: Size, startAngle: Double, endAngle: Double) {
-        let sweep = endAngle - startAngle
-        guard sweep.isFinite, startAngle.isFinite else { return }
+        // More than 64 turns draws nothing new: such a sweep is cut to 64 turns.
+        let limit = 128 * Double.pi
+        let sweep = (endAngle - startAngle).clamped(to: -limit...limit)
+        guard sweep.isFinite, startAngle.isFinite, endAngle.isFinite else { return }
         func pointAt(_ angle: Double) -> Point {
             Point(x: center.x + radii.width * cos(angle), y: center.y + radii.height * sin(angle))
         }

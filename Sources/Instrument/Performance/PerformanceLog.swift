@@ -32,7 +32,7 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
         guard events.count < Self.maximumEvents else {
             throw .invalid("a performance log holds at most \(Self.maximumEvents) events")
         }
-        guard event.time.isFinite else { throw .notFinite("event time") }
+        _ = try event.time.checked("event time (s)", in: 0...PerformanceState.maximumTime)
         if let last = events.last, event.time < last.time {
             throw .invalid("event at \(event.time) s comes before the last one (\(last.time) s)")
         }

@@ -13,7 +13,8 @@ extension PerformanceState {
     }
 
     /// Fills `scene` with the frame at `time`, reusing its storage (the engine's per-tick path).
-    public func render(at time: Double, into scene: inout Scene) {
+    public func render(at requestedTime: Double, into scene: inout Scene) {
+        let time = requestedTime.isNaN ? self.time : requestedTime.clamped(to: 0...Self.maximumTime)
         scene.time = time
         scene.size = Canvas.bounds.size
         scene.forms = forms
@@ -61,7 +62,7 @@ extension PerformanceState {
 
     /// The steps of a held rhythm that can be seen at `time`: from the first after its pad went down (or
     /// the oldest whose release has not finished) to the last before now (or before its pad went up).
-    private func visibleSteps(of press: RhythmicPress, at time: Double, beat beatNow: Double) -> ClosedRange<Int> {
+    private func visibleSteps(of press: RhythmicPress, at time: Double, beat beatNow: Double) -> Range<Int> {
         let bps = tempo.beatsPerSecond
         let rhythm = press.rhythm
         let gateSeconds = rhythm.gate * rhythm.step / bps
@@ -69,12 +70,12 @@ extension PerformanceState {
         let oldestVisible = Int(((beatNow - (gateSeconds + press.longestRelease) * bps) / rhythm.step).rounded(.down))
         let lastStep = Int((beat(at: min(time, press.upTime)) / rhythm.step).rounded(.down))
         let start = max(firstStep, oldestVisible)
-        return lastStep >= start ? start...lastStep : 1...0
+        return lastStep >= start ? start..<(lastStep + 1) : 0..<0
     }
 
     /// The visible steps of a held rhythm, each released as a group of lumis at its step time.
     private func appendRhythm(
-        _ press: RhythmicPress, steps: ClosedRange<Int>, designs: UnsafePointer<Lumi.Compiled>,
+        _ press: RhythmicPress, steps: Range<Int>, designs: UnsafePointer<Lumi.Compiled>,
         strokes: UnsafePointer<Stroke>?, at time: Double, beat beatNow: Double,
         to cursor: UnsafeMutablePointer<SceneInstance>
     ) -> UnsafeMutablePointer<SceneInstance> {

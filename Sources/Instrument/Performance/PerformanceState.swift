@@ -14,6 +14,9 @@ public struct PerformanceState: Sendable {
 
     /// The most lumis alive at once; past this the oldest are let go.
     public static let maximumLiveLumis = 250_000
+    /// The longest performance, in seconds (about 115 days): event times beyond it are refused and frames
+    /// beyond it show the canvas as it stands then.
+    public static let maximumTime = 1e7
     /// How fast lumis released by a stroke travel along it, in canvas heights per second.
     public static let strokeFollowSpeed = 0.35
 
@@ -86,7 +89,7 @@ public struct PerformanceState: Sendable {
     /// first, and if anything is wrong an `InstrumentError` is thrown and the state is unchanged.
     @discardableResult
     public mutating func apply(_ event: PerformanceEvent) throws(InstrumentError) -> Set<Aspect> {
-        guard event.time.isFinite else { throw .notFinite("event time") }
+        _ = try event.time.checked("event time (s)", in: 0...Self.maximumTime)
         guard event.time >= time else {
             throw .invalid("event at \(event.time) s comes before the last one (\(time) s); events must be in time order")
         }

@@ -1,0 +1,79 @@
+import Foundation
+import Geometry
+import Instrument
+import Testing
+import TestSupport
+
+@Suite("Chords and chordsets")
+struct ChordsetTests {
+    @Test func aChordsetHasExactlyEightChordsOneAtEachPosition() throws {
+        let chords = (0..<8).map(Chord.empty)
+        #expect(throws: InstrumentError.self) { try Chordset(title: "Seven", index: 0, chords: Array(chords.prefix(7))) }
+        var duplicated = chords
+        duplicated[3].position = 2
+        #expect(throws: InstrumentError.self) { try Chordset(title: "Twice", index: 0, chords: duplicated) }
+        let shuffled = try Chordset(title: "Shuffled", index: 0, chords: chords.reversed())
+        #expect(shuffled.chords.map(\.position) == Array(0..<8))
+    }
+
+    @Test func titlesAreBoundedAndNotBlank() {
+        #expect(throws: InstrumentError.self) { try Chordset.empty(title: "   ", index: 0) }
+        #expect(throws: InstrumentError.self) { try Chordset.empty(title: String(repeating: "x", count: 201), index: 0) }
+        #expect(throws: Never.self) { try Chordset.empty(title: String(repeating: "é", count: 200), index: 0) }
+    }
+
+    @Test func chordLimitsAreEnforced() throws {
+        var chord = Chord.empty(position: 0)
+        chord.lumis = Array(repeating: Lumi(), count: Chord.maximumLumis + 1)
+        #expect(throws: InstrumentError.self) { try chord.validate() }
+        chord = Chord.empty(position: 0)
+        chord.panes = [Pane(frame: Rect(x: 0.8, y: 0, width: 0.5, height: 1))]
+        #expect(throws: InstrumentError.self) { try chord.validate() }
+        chord = Chord.empty(position: 8)
+        #expect(throws: InstrumentError.self) { try chord.validate() }
+        chord = Chord.empty(position: 0)
+        chord.rhythm = Rhythm(step: 1, pattern: [], gate: 1)
+        #expect(throws: InstrumentError.self) { try chord.validate() }
+    }
+
+    @Test func storingAChordReplacesOnlyThatPosition() throws {
+        var chordset = try Chordset.empty(title: "Mine", index: 0)
+        var chord = Chord.empty(position: 5)
+        chord.title = "Stored"
+        try chordset.store(chord)
+        #expect(chordset[5].title == "Stored")
+        #expect(chordset[4].title == "Chord 5")
+    }
+
+    @Test func chordsetsRoundTripThroughJSONAndBadFilesAreRefused() throws {
+        for chordset in FactoryChordsets.all { #expect(try roundTrip(chordset) == chordset) }
+        var text = try json(FactoryChordsets.lumia)
+        text = text.replacingOccurrences(of: #""position":7"#, with: #""position":3"#)
+        #expect(throws: (any Error).self) { try decode(Chordset.self, from: text) }
+    }
+
+    @Test func theFactoryChordsetsAreCompleteAndDistinct() throws {
+        let all = FactoryChordsets.all
+        #expect(all.count >= 4)
+        #expect(Set(all.map(\.title)).count == all.count)
+        #expect(Set(all.map(\.id)).count == all.count)
+        #expect(all.map(\.index) == Array(0..<all.count))
+        for chordset in all {
+            try chordset.validate()
+            for chord in chordset.chords {
+                #expect(!chord.lumis.isEmpty, "\(chordset.title) / \(chord.title) has lumis")
+                #expect(!chord.title.isEmpty)
+            }
+            // Eight distinct voices: no two chords the same.
+            #expect(Set(chordset.chords.map(\.lumis)).count == 8)
+        }
+        // Together they play every kind of form and motion and at least one rhythm.
+        let lumis = all.flatMap(\.chords).flatMap(\.lumis)
+        #expect(Set(lumis.map(\.form.kind)) == Set(Form.kinds))
+        #expect(Set(lumis.map(\.motion.kind)).isSuperset(of: ["still", "drift", "orbit", "lissajous", "wander"]))
+        #expect(all.flatMap(\.chords).contains { $0.rhythm != nil })
+        // And the spectrum: their backgrounds cover most named hues.
+        let hues = Set(all.flatMap(\.chords).map { Spectrum.namedHue(at: $0.background.hue.center) })
+        #expect(hues.count >= 9)
+    }
+}

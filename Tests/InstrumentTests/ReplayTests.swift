@@ -1,0 +1,114 @@
+import Foundation
+import Geometry
+import Instrument
+import PropertyBased
+import Testing
+import TestSupport
+
+@Suite("Replaying a performance")
+struct ReplayTests {
+    /// Intents a performer might send, drawn at random (all valid).
+    static var intent: Generator<Intent, AnySequence<(index: Int, value: Any)>> { Gen<Intent>.oneOf(
+        zip(Gen.int(in: 0...7), Gen.double(in: 0...1)).map { Intent.padDown(pad: $0, velocity: $1) },
+        Gen.int(in: 0...7).map { Intent.padUp(pad: $0) },
+        zip(Gen.double(in: 0...1), Gen.double(in: 0...1)).map { Intent.tap(at: Point(x: $0, y: $1), velocity: 0.8) },
+        zip(Gen.double(in: 0...1), Gen.double(in: 0...1)).map {
+            Intent.stroke([Point(x: $0, y: $1), Point(x: $1, y: $0), Point(x: 0.5, y: 0.5)], velocity: 0.7)
+        },
+        Gen.int(in: 0...7).map { Intent.recallChord($0) },
+        Gen.int(in: 0...7).map { Intent.storeChord($0) },
+        Gen.double(in: 0...1).map { Intent.ribbonCenter(.hue, $0) },
+        Gen.bool.map { Intent.ribbonStep(.purity, widen: $0) },
+        Gen.double(in: 0...3).map { Intent.fade(seconds: $0) },
+        Gen.always(Intent.erase),
+        Gen.double(in: 60...180).map { Intent.tempo(beatsPerMinute: $0) },
+        Gen.always(Intent.tapTempo),
+        Gen.int(in: 0...3).map { Intent.loadChordset(FactoryChordsets.all[$0]) }) }
+
+    static func log(_ intents: [Intent], gaps: [Double]) throws -> PerformanceLog {
+        var time = 0.0
+        var events: [PerformanceEvent] = []
+        for (intent, gap) in zip(intents, gaps) {
+            time += gap
+            events.append(PerformanceEvent(time: time, intent: intent))
+        }
+        return try PerformanceLog(chordset: FactoryChordsets.pulseGarden, events: events)
+    }
+
+    @Test func replayingALogGivesIdenticalFrames() async {
+        await propertyCheck(
+            count: 60, input: Self.intent.array(of: 1...40), Gen.double(in: 0...0.5).array(of: 40), Gen.double(in: 0...1)
+        ) { intents, gaps, probe in
+            let log = try! Self.log(intents, gaps: gaps)
+            let time = probe * (log.duration + 2)
+            let first = log.scene(at: time)
+            #expect(first == log.scene(at: time))
+            // Frame by frame, forwards, gives the same frames as asking for each moment afresh…
+            var player = PerformancePlayer(log: log)
+            for step in 0...20 {
+                let moment = Double(step) / 20 * (log.duration + 2)
+                #expect(player.scene(at: moment) == log.scene(at: moment))
+            }
+            // …and so does going back in time.
+            #expect(player.scene(at: time) == first)
+            // A log written to a file and read back plays the same.
+            let reread = try! roundTrip(log)
+            #expect(reread == log)
+            #expect(reread.scene(at: time) == first)
+        }
+    }
+
+    @Test func aFactoryPerformanceShowsLightInEveryChord() throws {
+        for chordset in FactoryChordsets.all {
+            for pad in 0..<8 {
+                let log = try PerformanceLog(chordset: chordset, events: [
+                    PerformanceEvent(time: 0, intent: .padDown(pad: pad, velocity: 0.9)),
+                    PerformanceEvent(time: 3, intent: .padUp(pad: pad)),
+                ])
+                // A rhythm may be between its notes at any one moment, but most of the time there is light.
+                var lit = 0
+                for frame in 0..<30 {
+                    let scene = log.scene(at: 0.5 + Double(frame) / 12)
+                    if !scene.instances.isEmpty { lit += 1 }
+                    for instance in scene.instances {
+                        #expect((0...1).contains(instance.opacity))
+                        #expect(instance.transform.determinant.isFinite)
+                        #expect(Int(instance.form) < scene.forms.count)
+                    }
+                }
+                #expect(lit >= 20, "\(chordset.title) pad \(pad + 1) shows lumis")
+            }
+        }
+    }
+
+    @Test func aLogWithABadEventIsRefusedWhole() {
+        do {
+            _ = try PerformanceLog(chordset: FactoryChordsets.lumia, events: [
+                PerformanceEvent(time: 0, intent: .padDown(pad: 0, velocity: 1)),
+                PerformanceEvent(time: 1, intent: .padDown(pad: 12, velocity: 1)),
+            ])
+            Issue.record("bad log accepted")
+        } catch {
+            #expect(error.description.hasPrefix("event 2 (at 1.0 s): pad is 13.0"))
+        }
+    }
+
+    @Test func aLogFromAFutureVersionIsRefusedWithAMessage() throws {
+        var text = try json(PerformanceLog(chordset: FactoryChordsets.lumia))
+        text = text.replacingOccurrences(of: #""formatVersion":1"#, with: #""formatVersion":9"#)
+        do {
+            _ = try decode(PerformanceLog.self, from: text)
+            Issue.record("future log accepted")
+        } catch {
+            #expect(String(describing: error).contains("format version 9; this Image Performer reads up to version 1"))
+        }
+    }
+
+    @Test func appendingRefusesEventsBackInTime() throws {
+        var log = PerformanceLog(chordset: FactoryChordsets.lumia)
+        try log.append(PerformanceEvent(time: 2, intent: .erase))
+        #expect(throws: InstrumentError.self) { try log.append(PerformanceEvent(time: 1, intent: .erase)) }
+        #expect(throws: InstrumentError.self) { try log.append(PerformanceEvent(time: 3, intent: .recallChord(9))) }
+        #expect(log.events.count == 1)
+    }
+}
