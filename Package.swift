@@ -31,7 +31,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The composition root.
-        .executableTarget(name: "imager", dependencies: ["ImagerCommandLine"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "imager",
+            dependencies: ["ImagerCommandLine"],
+            swiftSettings: swiftSettings
+        ),
         // Helpers the test targets share.
         .target(name: "TestSupport", dependencies: ["Geometry", "Instrument"], swiftSettings: swiftSettings),
         .testTarget(

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The `imager` command: the instrument's command line.
-public struct Imager: AsyncParsableCommand {
+public struct Imager: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imager",
         abstract: "Image Performer — an instrument for performing light.",
@@ -10,7 +10,7 @@ public struct Imager: AsyncParsableCommand {
             `chordsets` (the library) and `compose`.
             """,
         version: ImagePerformerVersion.current,
-        subcommands: [VersionCommand.self, BenchCommand.self]
+        subcommands: [VersionCommand.self, DemoCommand.self, BenchCommand.self]
     )
 
     public init() {}

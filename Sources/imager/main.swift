@@ -1,3 +1,4 @@
 import ImagerCommandLine
 
-await Imager.main()
+// The composition root: parse the command line and run the chosen command.
+Imager.main()
