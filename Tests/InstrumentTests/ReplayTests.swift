@@ -89,7 +89,7 @@ struct ReplayTests {
             ])
             Issue.record("bad log accepted")
         } catch {
-            #expect(error.description.hasPrefix("event 2 (at 1.0 s): pad is 13.0"))
+            #expect(error.description == "event 2 (at 1.0 s): there is no pad 12; pads are numbered 0 to 7")
         }
     }
 
@@ -110,5 +110,39 @@ struct ReplayTests {
         #expect(throws: InstrumentError.self) { try log.append(PerformanceEvent(time: 1, intent: .erase)) }
         #expect(throws: InstrumentError.self) { try log.append(PerformanceEvent(time: 3, intent: .recallChord(9))) }
         #expect(log.events.count == 1)
+    }
+}
+
+@Suite("Intents in JSON")
+struct IntentCodingTests {
+    @Test(arguments: [
+        Intent.ribbonCenter(.hue, 0.4), .ribbonRange(.purity, 0.2), .ribbonStep(.hue, widen: false), .pulse(Pulse()),
+        .form(.rose(petals: 5)), .motion(.wander(distance: 0.2, rate: 1), .wrap), .feature(.trail, FeatureSetting(0.3)),
+        .padDown(pad: 3, velocity: 0.7), .padUp(pad: 3), .tap(at: Point(x: 0.2, y: 0.3), velocity: 1),
+        .stroke([Point(x: 0, y: 0), Point(x: 1, y: 1)], velocity: 0.5), .recallChord(2), .storeChord(7),
+        .loadChordset(FactoryChordsets.prism), .fade(seconds: 3), .erase, .trailPersistence(0.8),
+        .tempo(beatsPerMinute: 96), .tapTempo,
+    ])
+    func everyIntentRoundTrips(intent: Intent) throws {
+        #expect(try roundTrip(intent) == intent)
+        #expect(try json(intent).hasPrefix(#"{"#) && (try json(intent)).contains(#""type":"\#(intent.type)""#))
+    }
+
+    @Test func theFormatIsPlainNamedValues() throws {
+        #expect(try json(Intent.padDown(pad: 2, velocity: 0.5)) == #"{"pad":2,"type":"padDown","velocity":0.5}"#)
+        #expect(try decode(Intent.self, from: #"{"type":"tap","at":{"x":0.5,"y":0.25},"velocity":1}"#)
+            == .tap(at: Point(x: 0.5, y: 0.25), velocity: 1))
+    }
+
+    @Test func unknownOrIncompleteIntentsAreRefusedByName() {
+        do {
+            _ = try decode(Intent.self, from: #"{"type":"explode"}"#)
+            Issue.record("unknown intent accepted")
+        } catch {
+            #expect(String(describing: error).contains("unknown intent \"explode\""))
+        }
+        #expect(throws: (any Error).self) { try decode(Intent.self, from: #"{"type":"padDown","pad":1}"#) }
+        #expect(throws: (any Error).self) { try decode(Intent.self, from: #"{"type":"padDown","pad":"one","velocity":1}"#) }
+        #expect(throws: (any Error).self) { try decode(Intent.self, from: #"{"pad":1}"#) }
     }
 }

@@ -29,7 +29,7 @@ public struct TriggerPads: Hashable, Sendable, Codable {
 
     static func validate(pad: Int) throws(InstrumentError) {
         guard (0..<count).contains(pad) else {
-            throw .outOfRange("pad", Double(pad + 1), allowed: 1...Double(count))
+            throw .invalid("there is no pad \(pad); pads are numbered 0 to \(count - 1)")
         }
     }
 }

@@ -2,7 +2,7 @@ import Geometry
 
 /// Something a performer asks of the instrument — from the console, a key, a pad, MIDI or OSC. Every
 /// intent is validated before it changes anything, and logged with its time.
-public enum Intent: Hashable, Sendable, Codable {
+public enum Intent: Hashable, Sendable {
     /// Which colour ribbon an intent addresses.
     public enum Ribbon: String, Hashable, Sendable, Codable, CaseIterable { case hue, purity }
 
@@ -69,7 +69,7 @@ public enum Intent: Hashable, Sendable, Codable {
             for point in points { try Self.validate(fraction: point) }
         case .recallChord(let position), .storeChord(let position):
             guard (0..<Chordset.chordCount).contains(position) else {
-                throw .outOfRange("chord", Double(position + 1), allowed: 1...Double(Chordset.chordCount))
+                throw .invalid("there is no chord \(position); chords are numbered 0 to \(Chordset.chordCount - 1)")
             }
         case .loadChordset(let chordset): try chordset.validate()
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
