@@ -10,8 +10,15 @@ public struct Tempo: Hashable, Sendable, Codable {
     public private(set) var beatsPerMinute: Double
     private var taps: [Double] = []
 
-    public init(beatsPerMinute: Double = 120) throws(InstrumentError) {
+    public init(beatsPerMinute: Double) throws(InstrumentError) {
         self.beatsPerMinute = try beatsPerMinute.checked("tempo (BPM)", in: Self.range)
+    }
+
+    /// 120 BPM, where a performance starts.
+    public static let standard = Tempo(uncheckedBeatsPerMinute: 120)
+
+    private init(uncheckedBeatsPerMinute: Double) {
+        beatsPerMinute = uncheckedBeatsPerMinute
     }
 
     public var beatsPerSecond: Double { beatsPerMinute / 60 }

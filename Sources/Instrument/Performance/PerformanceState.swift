@@ -59,10 +59,10 @@ public struct PerformanceState: Sendable {
     var litPanes: [LitPane] = []
 
     /// A new performance on `chordset`, whose random streams derive from `seed`.
-    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E, tempo: Tempo? = nil) {
+    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E, tempo: Tempo = .standard) {
         self.chordset = chordset
         self.seed = seed
-        self.tempo = tempo ?? (try! Tempo(beatsPerMinute: 120))  // 120 is inside Tempo.range.
+        self.tempo = tempo
         let first = chordset[0]
         colors = first.background
         pulse = first.pulse

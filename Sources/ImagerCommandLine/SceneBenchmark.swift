@@ -1,15 +1,16 @@
 import Geometry
+import Instrument
 
 /// A performance with a given number of live lumis, for measuring how long one frame takes to evaluate.
 /// The lumis come from the factory chordsets' chords, released by taps all over the canvas, so the mix of
 /// forms, motions and oscillators is what a performer would play.
-public struct SceneBenchmark: Sendable {
-    public let state: PerformanceState
+struct SceneBenchmark: Sendable {
+    let state: PerformanceState
     /// The moment the frames are evaluated at: every lumi released, none yet faded.
-    public let frameTime: Double
+    let frameTime: Double
 
     /// Builds a performance holding at least `lumis` live lumis (at most one chord's group more).
-    public init(lumis: Int) {
+    init(lumis: Int) {
         let chordsets = FactoryChordsets.all
         var state = PerformanceState(chordset: chordsets[0])
         var time = 0.0
