@@ -23,7 +23,7 @@ public enum Turns {
     /// `round` is a call). Values beyond ±2⁵² are already whole.
     @inlinable @inline(__always)
     public static func nearestWhole(_ x: Double) -> Double {
-        guard abs(x) < 0x1p52 else { return x.isFinite ? x : 0 }
+        guard x.magnitude < 0x1p52 else { return x.isFinite ? x : 0 }
         let shifted = x + (x < 0 ? -0.5 : 0.5)
         return Double(Int64(shifted))
     }
@@ -32,7 +32,7 @@ public enum Turns {
     /// already whole; NaN and infinities give 0.
     @inlinable @inline(__always)
     public static func floor(_ x: Double) -> Double {
-        guard abs(x) < 0x1p52 else { return x.isFinite ? x : 0 }
+        guard x.magnitude < 0x1p52 else { return x.isFinite ? x : 0 }
         let truncated = Double(Int64(x))
         return truncated > x ? truncated - 1 : truncated
     }

@@ -11,7 +11,12 @@ public enum EdgeBehavior: String, Hashable, Sendable, Codable, CaseIterable {
         if point.x >= bounds.minX, point.x <= bounds.maxX, point.y >= bounds.minY, point.y <= bounds.maxY {
             return point
         }
-        return switch self {
+        return bringBack(point, into: bounds)
+    }
+
+    @usableFromInline
+    func bringBack(_ point: Point, into bounds: Rect) -> Point {
+        switch self {
         case .free: point
         case .wrap:
             Point(x: Self.wrap(point.x, bounds.minX, bounds.width), y: Self.wrap(point.y, bounds.minY, bounds.height))

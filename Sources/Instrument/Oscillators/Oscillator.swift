@@ -69,8 +69,12 @@ public struct Oscillator: Hashable, Sendable, Codable {
             return constant + depth * shape.sample(cycles)
         }
 
+        @inline(__always)
         func integral(at moment: Moment) -> Double {
-            if depth == 0 { return constant * moment.elapsed }
+            depth == 0 ? constant * moment.elapsed : modulatedIntegral(at: moment)
+        }
+
+        private func modulatedIntegral(at moment: Moment) -> Double {
             let waveIntegral: Double
             if followsBeat {
                 let startBeat = moment.beat - moment.elapsed * moment.beatsPerSecond

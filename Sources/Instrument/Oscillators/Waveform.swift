@@ -54,7 +54,7 @@ public enum Waveform: Hashable, Sendable {
             case .sine:
                 return Turns.sin(phase)
             case .triangle:
-                return 1 - 4 * abs((phase + 0.25).wrappedUnit - 0.5)
+                return 1 - 4 * ((phase + 0.25).wrappedUnit - 0.5).magnitude
             case .saw:
                 return 2 * (phase + 0.5).wrappedUnit - 1
             case .square:
