@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
         .target(name: "Geometry", swiftSettings: swiftSettings),
+        // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
+        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
         // Presentation adapter: the `imager` command line.
@@ -42,6 +44,14 @@ let package = Package(
             name: "GeometryTests",
             dependencies: [
                 "Geometry", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RasterTests",
+            dependencies: [
+                "Raster", "Geometry", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

@@ -1,7 +1,11 @@
-/// How a path is painted: one colour, or a linear gradient between two points (in the path's coordinates).
+/// How a path is painted: one colour, or a gradient (in the path's coordinates). Before the first stop
+/// and after the last, a gradient keeps the end colours.
 public enum Paint: Hashable, Sendable, Codable {
     case solid(RGBAColor)
+    /// Colours along the line from `start` to `end`, constant across it.
     case linearGradient(start: Point, end: Point, stops: [GradientStop])
+    /// Colours by distance from `center`: the first stop at the centre, the last at `radius`.
+    case radialGradient(center: Point, radius: Double, stops: [GradientStop])
 
     /// A colour at a position 0…1 along a gradient.
     public struct GradientStop: Hashable, Sendable, Codable {

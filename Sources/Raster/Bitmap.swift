@@ -1,0 +1,79 @@
+import Geometry
+
+/// A picture in memory: `width × height` pixels, each red, green, blue and alpha in 8 bits, premultiplied
+/// by alpha, rows from the top. What the rasterizer draws into and the encoders write out.
+public struct Bitmap: Hashable, Sendable {
+    /// The largest side a bitmap may have.
+    public static let maximumSide = 16_384
+
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A, premultiplied.
+    public var pixels: [UInt8]
+
+    /// A bitmap filled with `color` (transparent black by default). Sides are clamped to 0…16384.
+    public init(width: Int, height: Int, color: RGBAColor = .clear) {
+        self.width = min(max(width, 0), Self.maximumSide)
+        self.height = min(max(height, 0), Self.maximumSide)
+        let pixel = PremultipliedColor(color).bytes
+        var pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        if pixel != (0, 0, 0, 0) {
+            for index in stride(from: 0, to: pixels.count, by: 4) {
+                (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3]) = pixel
+            }
+        }
+        self.pixels = pixels
+    }
+
+    /// The pixel at (x, y), premultiplied, each channel 0…1.
+    public subscript(x: Int, y: Int) -> PremultipliedColor {
+        let index = (y * width + x) * 4
+        return PremultipliedColor(
+            red: Double(pixels[index]) / 255, green: Double(pixels[index + 1]) / 255,
+            blue: Double(pixels[index + 2]) / 255, alpha: Double(pixels[index + 3]) / 255)
+    }
+
+    /// The pixel at (x, y) as a colour with straight (not premultiplied) alpha.
+    public func color(x: Int, y: Int) -> RGBAColor { self[x, y].unpremultiplied }
+
+    /// Fills every pixel with `color`.
+    public mutating func clear(to color: RGBAColor) {
+        self = Bitmap(width: width, height: height, color: color)
+    }
+
+    /// Multiplies every channel of every pixel by `factor` (0…1): how the trail layer fades frame by frame.
+    public mutating func fade(by factor: Double) {
+        let scale = UInt32((factor.clamped(to: 0...1) * 65_536).rounded())
+        guard scale < 65_536 else { return }
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            for index in bytes.indices { bytes[index] = UInt8((UInt32(bytes[index]) * scale) >> 16) }
+        }
+    }
+}
+
+/// A colour premultiplied by its alpha, each channel 0…1.
+public struct PremultipliedColor: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// `color` premultiplied; channels are clamped to 0…1 first, NaN counts as 0.
+    public init(_ color: RGBAColor) {
+        func unit(_ value: Double) -> Double { value.isNaN ? 0 : value.clamped(to: 0...1) }
+        let alpha = unit(color.alpha)
+        self.init(red: unit(color.red) * alpha, green: unit(color.green) * alpha, blue: unit(color.blue) * alpha, alpha: alpha)
+    }
+
+    public var unpremultiplied: RGBAColor {
+        guard alpha > 0 else { return .clear }
+        return RGBAColor(red: red / alpha, green: green / alpha, blue: blue / alpha, alpha: alpha)
+    }
+
+    /// The colour in bytes 0…255, rounded.
+    public var bytes: (UInt8, UInt8, UInt8, UInt8) {
+        func byte(_ value: Double) -> UInt8 { UInt8((value.clamped(to: 0...1) * 255).rounded()) }
+        return (byte(red), byte(green), byte(blue), byte(alpha))
+    }
+}

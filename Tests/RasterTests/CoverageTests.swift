@@ -1,0 +1,124 @@
+import Foundation
+import Geometry
+import PropertyBased
+import Raster
+import Testing
+import TestSupport
+
+@Suite("Coverage")
+struct CoverageTests {
+    static let white = Paint.solid(.white)
+
+    func alpha(_ bitmap: Bitmap, _ x: Int, _ y: Int) -> Double { bitmap[x, y].alpha }
+
+    @Test func aPixelHalfCoveredByAnEdgeIsHalfPainted() {
+        for offset in [0.5, 0.25, 0.75] {
+            var canvas = RasterCanvas(width: 20, height: 10)
+            canvas.fill(Path { $0.addRect(Rect(x: 2, y: 2, width: 8 + offset, height: 6)) }, paint: Self.white)
+            #expect(abs(alpha(canvas.bitmap, 10, 4) - offset) <= 0.01)
+            #expect(alpha(canvas.bitmap, 9, 4) == 1)
+            #expect(alpha(canvas.bitmap, 11, 4) == 0)
+        }
+        // A diagonal edge through a pixel's corners covers half of it.
+        var canvas = RasterCanvas(width: 10, height: 10)
+        canvas.fill(Path { $0.addLines([Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)], close: true) }, paint: Self.white)
+        #expect(abs(alpha(canvas.bitmap, 4, 4) - 0.5) <= 0.01)
+    }
+
+    @Test func anAxisAlignedSquareHasExactEdges() {
+        var canvas = RasterCanvas(width: 16, height: 16)
+        canvas.fill(Path { $0.addRect(Rect(x: 3, y: 4, width: 7, height: 5)) }, paint: Self.white)
+        for y in 0..<16 {
+            for x in 0..<16 {
+                let inside = (3..<10).contains(x) && (4..<9).contains(y)
+                #expect(alpha(canvas.bitmap, x, y) == (inside ? 1 : 0), "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    @Test(arguments: [3.0, 10.5, 40.25, 150.0])
+    func aCirclesCoverageSumsToItsArea(radius: Double) {
+        let side = Int(2 * radius + 8)
+        var canvas = RasterCanvas(width: side, height: side)
+        let center = Double(side) / 2 + 0.3
+        canvas.fill(Circle().path(in: Rect(x: center - radius, y: center - radius, width: 2 * radius, height: 2 * radius)), paint: Self.white)
+        var total = 0.0
+        for y in 0..<side { for x in 0..<side { total += alpha(canvas.bitmap, x, y) } }
+        #expect(abs(total - .pi * radius * radius) / (.pi * radius * radius) < 0.005)
+    }
+
+    @Test func shapesPartlyOutsideTheBitmapAreCutCleanly() {
+        var canvas = RasterCanvas(width: 10, height: 10)
+        canvas.fill(Path { $0.addRect(Rect(x: -5, y: -3, width: 9.5, height: 20)) }, paint: Self.white)
+        #expect(alpha(canvas.bitmap, 0, 0) == 1 && alpha(canvas.bitmap, 3, 9) == 1)
+        #expect(abs(alpha(canvas.bitmap, 4, 5) - 0.5) <= 0.01)
+        #expect(alpha(canvas.bitmap, 5, 5) == 0)
+        // Entirely outside: nothing, and no trap.
+        canvas.fill(Path { $0.addRect(Rect(x: 20, y: 20, width: 5, height: 5)) }, paint: Self.white)
+        canvas.fill(Path { $0.addRect(Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)) }, paint: .solid(.black))
+        #expect(canvas.bitmap[5, 5] == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+    }
+
+    @Test func evenOddLeavesTheHoleAndNonZeroFillsIt() {
+        let nested = Path {
+            $0.addRect(Rect(x: 0, y: 0, width: 10, height: 10))
+            $0.addRect(Rect(x: 3, y: 3, width: 4, height: 4))  // wound the same way
+        }
+        var evenOdd = RasterCanvas(width: 10, height: 10)
+        evenOdd.fill(nested, paint: Self.white, rule: .evenOdd)
+        #expect(alpha(evenOdd.bitmap, 5, 5) == 0 && alpha(evenOdd.bitmap, 1, 1) == 1)
+        var nonZero = RasterCanvas(width: 10, height: 10)
+        nonZero.fill(nested, paint: Self.white, rule: .nonZero)
+        #expect(alpha(nonZero.bitmap, 5, 5) == 1)
+        // A ring's hole is wound the other way: empty under both rules.
+        var ring = RasterCanvas(width: 20, height: 20)
+        ring.fill(Ring(innerRadius: 0.5).path(in: Rect(x: 0, y: 0, width: 20, height: 20)), paint: Self.white)
+        #expect(alpha(ring.bitmap, 10, 10) == 0 && alpha(ring.bitmap, 10, 2) == 1)
+    }
+
+    @Test func theTransformMovesAndScalesWhatIsDrawn() {
+        var canvas = RasterCanvas(width: 20, height: 20)
+        canvas.transform = AffineTransform.scale(x: 4, y: 2).concatenating(.translation(x: 2, y: 3))
+        canvas.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 2, height: 3)) }, paint: Self.white)
+        #expect(alpha(canvas.bitmap, 2, 3) == 1 && alpha(canvas.bitmap, 9, 8) == 1)
+        #expect(alpha(canvas.bitmap, 10, 8) == 0 && alpha(canvas.bitmap, 9, 9) == 0 && alpha(canvas.bitmap, 1, 3) == 0)
+    }
+
+    @Test func theClipRectangleBoundsTheDrawingWithPartialEdges() {
+        var canvas = RasterCanvas(width: 10, height: 10)
+        canvas.clip = Rect(x: 2, y: 2, width: 4.5, height: 3)
+        canvas.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 10, height: 10)) }, paint: Self.white)
+        #expect(alpha(canvas.bitmap, 1, 3) == 0 && alpha(canvas.bitmap, 2, 2) == 1 && alpha(canvas.bitmap, 5, 4) == 1)
+        #expect(abs(alpha(canvas.bitmap, 6, 3) - 0.5) <= 0.01)
+        #expect(alpha(canvas.bitmap, 3, 5) == 0)
+    }
+
+    @Test func nonFiniteAndDegeneratePathsDrawNothing() {
+        var canvas = RasterCanvas(width: 8, height: 8)
+        canvas.fill(Path { $0.addLines([Point(x: .nan, y: 0), Point(x: 4, y: 4), Point(x: 0, y: 4)], close: true) }, paint: Self.white)
+        canvas.fill(Path { $0.addLines([Point(x: 1, y: 1), Point(x: 5, y: 1)], close: true) }, paint: Self.white)
+        canvas.transform = .scale(x: 0, y: 0)
+        canvas.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 8, height: 8)) }, paint: Self.white)
+        #expect(canvas.bitmap == Bitmap(width: 8, height: 8))
+    }
+
+    @Test func randomPolygonsNeverCoverMoreThanTheirBoundsOrOutsideTheBitmap() async {
+        await propertyCheck(count: 100, input: Gen.double(in: -10...40).array(of: 6...16)) { coordinates in
+            var points: [Point] = []
+            for index in stride(from: 0, to: coordinates.count - 1, by: 2) {
+                points.append(Point(x: coordinates[index], y: coordinates[index + 1]))
+            }
+            var canvas = RasterCanvas(width: 30, height: 30)
+            let path = Path { $0.addLines(points, close: true) }
+            canvas.fill(path, paint: Self.white, rule: .evenOdd)
+            canvas.fill(path, paint: Self.white, rule: .nonZero, composite: .additive, opacity: 0.5)
+            guard let bounds = path.bounds else { return }
+            for y in 0..<30 {
+                for x in 0..<30 where Double(x) >= bounds.maxX || Double(x + 1) <= bounds.minX
+                    || Double(y) >= bounds.maxY || Double(y + 1) <= bounds.minY {
+                    #expect(alpha(canvas.bitmap, x, y) == 0)
+                }
+            }
+        }
+    }
+}
