@@ -21,6 +21,10 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: swiftSettings),
         // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        // The system's zlib, for PNG.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Portfolio adapter: PNG files (zlib), atomic file writes.
+        .target(name: "ImageFiles", dependencies: ["Raster", "CZlib"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
         // Presentation adapter: the `imager` command line.
@@ -54,6 +58,11 @@ let package = Package(
                 "Raster", "Geometry", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImageFilesTests",
+            dependencies: ["ImageFiles", "Raster", "Geometry", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
