@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "ImagerCommandLine",
             dependencies: [
-                "Geometry", "Instrument",
+                "Geometry", "Instrument", "Raster", "ImageFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

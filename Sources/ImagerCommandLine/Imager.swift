@@ -10,7 +10,7 @@ public struct Imager: ParsableCommand {
             `chordsets` (the library) and `compose`.
             """,
         version: ImagePerformerVersion.current,
-        subcommands: [VersionCommand.self, DemoCommand.self, BenchCommand.self]
+        subcommands: [VersionCommand.self, DemoCommand.self, RenderCommand.self, BenchCommand.self]
     )
 
     public init() {}

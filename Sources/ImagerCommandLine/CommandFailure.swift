@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// A command that cannot do what it was asked, with one line for the performer saying why. The command
+/// line prints it to standard error and exits with status 2.
+struct CommandFailure: Error, CustomStringConvertible {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    var description: String { message }
+}
+
+extension Imager {
+    /// Runs the command line: parses, runs, and on any failure prints one line to standard error and exits
+    /// with status 2 (0 for help and the version).
+    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { Imager.exit(withError: error) }
+            let message = (error as? CommandFailure)?.message ?? Imager.message(for: error)
+            let line = message.split(separator: "\n").first.map(String.init) ?? "failed"
+            FileHandle.standardError.write(Data("imager: \(line)\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}
