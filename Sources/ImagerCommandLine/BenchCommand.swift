@@ -1,10 +1,19 @@
 import ArgumentParser
 import Instrument
 
-/// `imager bench`: measures the engine's frame evaluation on this machine.
+/// `imager bench`: measures on this machine what the instrument promises to do fast.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
+        abstract: "Measure frame evaluation (scene) and the rasterizer (raster) on this machine.",
+        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self],
+        defaultSubcommand: BenchSceneCommand.self)
+}
+
+/// `imager bench scene`: the engine's frame evaluation with many live lumis.
+struct BenchSceneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene",
         abstract: "Measure how long one frame takes to evaluate with many live lumis (one core).",
         discussion: """
             Builds a performance from the factory chordsets with the given numbers of live lumis and \

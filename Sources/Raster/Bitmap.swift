@@ -15,11 +15,12 @@ public struct Bitmap: Hashable, Sendable {
     public init(width: Int, height: Int, color: RGBAColor = .clear) {
         self.width = min(max(width, 0), Self.maximumSide)
         self.height = min(max(height, 0), Self.maximumSide)
-        let pixel = PremultipliedColor(color).bytes
+        let (r, g, b, a) = PremultipliedColor(color).bytes
         var pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
-        if pixel != (0, 0, 0, 0) {
-            for index in stride(from: 0, to: pixels.count, by: 4) {
-                (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3]) = pixel
+        if (r, g, b, a) != (0, 0, 0, 0) {
+            let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+            pixels.withUnsafeMutableBytes { bytes in
+                bytes.bindMemory(to: UInt32.self).update(repeating: packed)
             }
         }
         self.pixels = pixels

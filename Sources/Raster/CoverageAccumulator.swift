@@ -9,44 +9,42 @@ import Geometry
 /// length plus the region's area. The region is the shape's bounding box, not the whole picture.
 struct CoverageAccumulator {
     private(set) var originX = 0, originY = 0, width = 0, height = 0
-    /// `(width + 2) × height` cells; two spare columns take edges clamped to the right side.
-    private(set) var cells: [Float] = []
+    private var storage = CellStorage(capacity: 0)
 
+    /// Row length in cells: two spare columns take edges clamped to the right side.
     var stride: Int { width + 2 }
 
-    /// Starts a new region of `width × height` pixels whose top left pixel is (x, y), all cells zero.
+    /// The `stride × height` cells of the region, row by row. Zero between shapes: whoever reads them
+    /// clears them as it goes.
+    var cells: UnsafeMutablePointer<Float> { storage.pointer }
+
+    /// Starts a new region of `width × height` pixels whose top left pixel is (x, y).
     mutating func reset(x: Int, y: Int, width: Int, height: Int) {
         originX = x
         originY = y
         self.width = width
         self.height = height
         let count = (width + 2) * height
-        if cells.count < count {
-            cells = [Float](repeating: 0, count: count)
-        } else {
-            cells.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.update(repeating: 0, count: count)
-            }
+        // A copy of a canvas shares its scratch cells until one of them draws: then it takes its own.
+        if storage.capacity < count || !isKnownUniquelyReferenced(&storage) {
+            storage = CellStorage(capacity: max(count, storage.capacity))
         }
     }
 
     /// Adds the edge from `p0` to `p1` (device coordinates). The parts left or right of the region count
     /// as vertical edges along its sides, which leaves the coverage inside it exact.
-    mutating func addEdge(from p0: Point, to p1: Point) {
-        var x0 = Float(p0.x) - Float(originX), y0 = Float(p0.y) - Float(originY)
-        var x1 = Float(p1.x) - Float(originX), y1 = Float(p1.y) - Float(originY)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
-        let h = Float(height), w = Float(width)
-        // Clip to the rows of the region.
-        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); accumulateClippedX(x0, y0, x1, y1, h, w, direction: -1) } else {
-            accumulateClippedX(x0, y0, x1, y1, h, w, direction: 1)
-        }
+    @inline(__always)
+    func addEdge(from p0: Point, to p1: Point) {
+        let x0 = Float(p0.x - Double(originX)), y0 = Float(p0.y - Double(originY))
+        let x1 = Float(p1.x - Double(originX)), y1 = Float(p1.y - Double(originY))
+        guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        if y0 < y1 { clipAndAccumulate(x0, y0, x1, y1, direction: 1) } else { clipAndAccumulate(x1, y1, x0, y0, direction: -1) }
     }
 
-    /// `y0 < y1`; clips to 0…h in y, splits at the sides in x.
-    private mutating func accumulateClippedX(
-        _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ h: Float, _ w: Float, direction: Float
-    ) {
+    /// `y0 < y1`: clips to the region's rows, and splits at its sides.
+    @inline(__always)
+    private func clipAndAccumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, direction: Float) {
+        let h = Float(height), w = Float(width)
         guard y1 > 0, y0 < h else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var ax = x0, ay = y0, bx = x1, by = y1
@@ -54,75 +52,94 @@ struct CoverageAccumulator {
         if by > h { bx -= (by - h) * dxdy; by = h }
         guard by > ay else { return }
         if ax >= 0, ax <= w, bx >= 0, bx <= w {
-            accumulate(ax, ay, bx, by, direction: direction)
+            accumulate(ax, ay, bx, by, dxdy: dxdy, direction: direction)
             return
         }
-        // Split where the edge crosses the left (x = 0) and right (x = w) sides; clamp the outer parts.
+        splitAtSides(ax, ay, bx, by, dxdy: dxdy, w: w, direction: direction)
+    }
+
+    /// The rare edge that leaves the region sideways: the parts outside become vertical edges on its sides.
+    private func splitAtSides(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float, dxdy: Float, w: Float, direction: Float) {
         func crossing(_ side: Float) -> Float? {
             (ax - side) * (bx - side) < 0 ? ay + (side - ax) / (bx - ax) * (by - ay) : nil
         }
+        func x(at y: Float) -> Float { y >= by ? bx : ax + (y - ay) * dxdy }
         var first = crossing(0) ?? by, second = crossing(w) ?? by
         if first > second { swap(&first, &second) }
-        func x(at y: Float) -> Float { y >= by ? bx : ax + (y - ay) * dxdy }
         var startY = ay
         for end in [first, second, by] where end > startY {
-            accumulate(min(max(x(at: startY), 0), w), startY, min(max(x(at: end), 0), w), end, direction: direction)
+            let startX = min(max(x(at: startY), 0), w), endX = min(max(x(at: end), 0), w)
+            accumulate(startX, startY, endX, end, dxdy: (endX - startX) / (end - startY), direction: direction)
             startY = end
         }
     }
 
     /// The core: an edge with 0 ≤ x ≤ width and 0 ≤ y0 < y1 ≤ height, winding `direction`.
-    private mutating func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, direction: Float) {
-        guard y1 > y0 else { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        let stride = self.stride
-        cells.withUnsafeMutableBufferPointer { buffer in
-            let a = buffer.baseAddress!
-            var x = x0
-            var row = Int(y0)
-            let lastRow = min(Int(y1.rounded(.up)), height)
-            while row < lastRow {
-                let top = max(Float(row), y0), bottom = min(Float(row + 1), y1)
-                let dy = bottom - top
-                let xNext = x + dxdy * dy
-                let d = dy * direction
-                let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
-                let leftFloor = left.rounded(.down)
-                let li = Int(leftFloor)
-                let rightCeil = right.rounded(.up)
-                let ri = Int(rightCeil)
-                let line = a + row * stride
-                if ri <= li + 1 {
-                    // Within one cell: the area right of the edge's mid x goes to this cell, the rest on.
-                    let middle = 0.5 * (x + xNext) - leftFloor
-                    line[li] += d - d * middle
-                    line[li + 1] += d * middle
+    @inline(__always)
+    private func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, dxdy: Float, direction: Float) {
+        let a = cells, stride = self.stride
+        var x = x0
+        var row = Int(y0)
+        var top = y0
+        while top < y1 {
+            let bottom = min(Float(row + 1), y1)
+            let dy = bottom - top
+            let xNext = x + dxdy * dy
+            let d = dy * direction
+            let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
+            // Both are ≥ 0 here, so truncation is the floor.
+            let li = Int(left)
+            let leftFloor = Float(li)
+            var ri = Int(right)
+            if Float(ri) < right { ri += 1 }
+            let line = a + row * stride
+            if ri <= li + 1 {
+                // Within one cell: the area right of the edge's mid x goes to this cell, the rest on.
+                let middle = 0.5 * (x + xNext) - leftFloor
+                line[li] += d - d * middle
+                line[li + 1] += d * middle
+            } else {
+                // Across several cells: a triangle in the first, trapezoids between, a triangle in the last.
+                let s = 1 / (right - left)
+                let leftFraction = left - leftFloor
+                let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
+                let rightFraction = right - Float(ri) + 1
+                let am = 0.5 * s * rightFraction * rightFraction
+                line[li] += d * a0
+                if ri == li + 2 {
+                    line[li + 1] += d * (1 - a0 - am)
                 } else {
-                    // Across several cells: a triangle in the first, trapezoids between, a triangle in the last.
-                    let s = 1 / (right - left)
-                    let leftFraction = left - leftFloor
-                    let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
-                    let rightFraction = right - rightCeil + 1
-                    let am = 0.5 * s * rightFraction * rightFraction
-                    line[li] += d * a0
-                    if ri == li + 2 {
-                        line[li + 1] += d * (1 - a0 - am)
-                    } else {
-                        let a1 = s * (1.5 - leftFraction)
-                        line[li + 1] += d * (a1 - a0)
-                        var xi = li + 2
-                        while xi < ri - 1 {
-                            line[xi] += d * s
-                            xi += 1
-                        }
-                        let a2 = a1 + Float(ri - li - 3) * s
-                        line[ri - 1] += d * (1 - a2 - am)
+                    let a1 = s * (1.5 - leftFraction)
+                    line[li + 1] += d * (a1 - a0)
+                    var xi = li + 2
+                    while xi < ri - 1 {
+                        line[xi] += d * s
+                        xi += 1
                     }
-                    line[ri] += d * am
+                    let a2 = a1 + Float(ri - li - 3) * s
+                    line[ri - 1] += d * (1 - a2 - am)
                 }
-                x = xNext
-                row += 1
+                line[ri] += d * am
             }
+            x = xNext
+            top = bottom
+            row += 1
         }
     }
+}
+
+/// Scratch cells owned by one accumulator, allocated zeroed and freed with it.
+// Safe to send: an accumulator writes its cells only after `isKnownUniquelyReferenced` has told it that it
+// is their only owner, so no two threads ever write one storage.
+final class CellStorage: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Float>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pointer = .allocate(capacity: max(capacity, 1))
+        pointer.initialize(repeating: 0, count: max(capacity, 1))
+    }
+
+    deinit { pointer.deallocate() }
 }

@@ -84,40 +84,65 @@ public struct RasterCanvas: Sendable {
         return true
     }
 
-    /// Sums each row's cells into coverage and composites the paint through it.
+    /// Sums each row's cells into coverage and composites the paint through it, clearing the cells for
+    /// the next shape as it goes. Between edges a row's cells are zero and its coverage constant: such runs
+    /// are painted whole, four pixels at a time.
     private mutating func composeCoverage(_ paint: PaintSampler, rule: FillRule, composite: CompositeOperator) {
         let left = accumulator.originX, top = accumulator.originY
         let width = accumulator.width, height = accumulator.height, stride = accumulator.stride
         let clipRect = clip
         let bitmapWidth = bitmap.width
-        accumulator.cells.withUnsafeBufferPointer { cells in
-            bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-                let cellBase = cells.baseAddress!, pixelBase = pixels.baseAddress!
-                for row in 0..<height {
-                    let y = top + row
-                    let rowClip = clipRect.map { Self.overlap($0.minY, $0.maxY, Double(y)) } ?? 1
-                    var sum: Float = 0
-                    let line = cellBase + row * stride
-                    var pixel = pixelBase + (y * bitmapWidth + left) * 4
-                    for column in 0..<width {
+        // One colour painted over or added, with no clip, goes through the packed integer path.
+        let packed = paint.isSolid && clipRect == nil && (composite == .sourceOver || composite == .additive)
+        let source = PackedPixel(paint)
+        let cells = accumulator.cells
+        @inline(__always) func coverage(_ sum: Float) -> Float {
+            if rule == .nonZero { return min(abs(sum), 1) }
+            let winding = abs(sum).truncatingRemainder(dividingBy: 2)
+            return winding <= 1 ? winding : 2 - winding
+        }
+        bitmap.pixels.withUnsafeMutableBytes { bytes in
+            let pixelBase = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            for row in 0..<height {
+                let y = top + row
+                let rowClip = clipRect.map { Self.overlap($0.minY, $0.maxY, Double(y)) } ?? 1
+                let line = cells + row * stride
+                let pixels = pixelBase + y * bitmapWidth + left
+                var sum: Float = 0
+                var column = 0
+                while column < width {
+                    var count = 1
+                    if line[column] == 0 {
+                        while column + count < width, line[column + count] == 0 { count += 1 }
+                    } else {
                         sum += line[column]
-                        var coverage: Float
-                        if rule == .nonZero {
-                            coverage = min(abs(sum), 1)
-                        } else {
-                            let winding = abs(sum).truncatingRemainder(dividingBy: 2)
-                            coverage = winding <= 1 ? winding : 2 - winding
-                        }
-                        if coverage > 1.0 / 512 {
-                            if let clipRect {
-                                coverage *= Float(rowClip * Self.overlap(clipRect.minX, clipRect.maxX, Double(left + column)))
-                            }
-                            let (r, g, b, a) = paint.color(x: left + column, y: y)
-                            Self.composite(composite, pixel, r * coverage, g * coverage, b * coverage, a * coverage)
-                        }
-                        pixel += 4
+                        line[column] = 0
                     }
+                    var amount = coverage(sum)
+                    if amount > 1.0 / 512 {
+                        if packed {
+                            let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
+                            if composite == .sourceOver {
+                                PackedPixel.over(pixels + column, count: count, source: scaled)
+                            } else {
+                                PackedPixel.add(pixels + column, count: count, source: scaled)
+                            }
+                        } else {
+                            for x in column..<(column + count) {
+                                if let clipRect {
+                                    amount = coverage(sum) * Float(rowClip * Self.overlap(clipRect.minX, clipRect.maxX, Double(left + x)))
+                                }
+                                let (r, g, b, a) = paint.color(x: left + x, y: y)
+                                Self.composite(
+                                    composite, UnsafeMutableRawPointer(pixels + x).assumingMemoryBound(to: UInt8.self),
+                                    r * amount, g * amount, b * amount, a * amount)
+                            }
+                        }
+                    }
+                    column += count
                 }
+                line[width] = 0
+                line[width + 1] = 0
             }
         }
     }
@@ -152,6 +177,72 @@ public struct RasterCanvas: Sendable {
         pixel[1] = UInt8(min(max(out.1, 0), 1) * 255 + 0.5)
         pixel[2] = UInt8(min(max(out.2, 0), 1) * 255 + 0.5)
         pixel[3] = UInt8(min(max(out.3, 0), 1) * 255 + 0.5)
+    }
+}
+
+/// A premultiplied colour as one 32-bit pixel (R, G, B, A bytes in memory order), painted over or added to
+/// runs of pixels in integer arithmetic, four pixels at a time.
+private struct PackedPixel {
+    let value: UInt32
+
+    init(_ paint: PaintSampler) {
+        func byte(_ channel: Float) -> UInt32 { UInt32(min(max(channel, 0), 1) * 255 + 0.5) }
+        value = byte(paint.red) | byte(paint.green) << 8 | byte(paint.blue) << 16 | byte(paint.alpha) << 24
+    }
+
+    /// This colour at `coverage` (0…256): every channel times coverage/256.
+    @inline(__always)
+    func scaled(by coverage: UInt32) -> UInt32 {
+        guard coverage < 256 else { return value }
+        let redBlue = ((value & 0x00FF_00FF) &* coverage >> 8) & 0x00FF_00FF
+        let greenAlpha = ((value >> 8) & 0x00FF_00FF) &* coverage & 0xFF00_FF00
+        return redBlue | greenAlpha
+    }
+
+    /// d ← s + d·(255 − αs)/255 over `count` pixels.
+    @inline(__always)
+    static func over(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
+        let keep = UInt16(255 - (source >> 24))
+        let raw = UnsafeMutableRawPointer(pixels)
+        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        @inline(__always) func blend(_ d: SIMD8<UInt8>) -> SIMD8<UInt8> {
+            let t = SIMD8<UInt16>(truncatingIfNeeded: d) &* keep &+ 128
+            return SIMD8<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
+        }
+        var index = 0
+        while index + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            let result = SIMD16<UInt8>(lowHalf: blend(d.lowHalf), highHalf: blend(d.highHalf)) &+ sourceBytes
+            raw.storeBytes(of: result, toByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            index += 4
+        }
+        while index < count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            let t = SIMD4<UInt16>(truncatingIfNeeded: d) &* keep &+ 128
+            let result = SIMD4<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8) &+ sourceBytes.lowHalf.lowHalf
+            raw.storeBytes(of: result, toByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            index += 1
+        }
+    }
+
+    /// d ← min(255, s + d) over `count` pixels.
+    @inline(__always)
+    static func add(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
+        let raw = UnsafeMutableRawPointer(pixels)
+        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        var index = 0
+        while index + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            let sum = d &+ sourceBytes
+            raw.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            index += 4
+        }
+        while index < count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            let sum = d &+ sourceBytes.lowHalf.lowHalf
+            raw.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            index += 1
+        }
     }
 }
 

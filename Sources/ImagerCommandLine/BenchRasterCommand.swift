@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import Raster
+
+/// `imager bench raster`: the rasterizer on the workloads of issue 3, for comparison with cairo and Skia
+/// (bench/raster_peers.py runs all three in one go and prints the ratios).
+struct BenchRasterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raster",
+        abstract: "Time the rasterizer: random circles at 1920×1080 and the prism cover at 2048×2048 (one core).",
+        discussion: """
+            The circles are those bench/raster_peers.py gives cairo and Skia: radius 4–40 px, random HSV \
+            colours, alpha 0.6, source-over, from SplitMix64 seeded with 42. Prints one line per workload: \
+            its name, the median and the best time in milliseconds.
+            """)
+
+    @Option(parsing: .upToNextOption, help: "Numbers of circles to draw (1…1000000).")
+    var circles: [Int] = [1_000, 10_000]
+
+    @Option(help: "Repetitions of each workload; the median is reported (1…1000).")
+    var runs = 7
+
+    func validate() throws {
+        guard circles.allSatisfy({ (1...1_000_000).contains($0) }) else { throw ValidationError("--circles takes 1 to 1000000") }
+        guard (1...1000).contains(runs) else { throw ValidationError("--runs takes 1 to 1000") }
+    }
+
+    func run() {
+        for count in circles {
+            let list = BenchmarkCircles.make(count: count)
+            report("circles-\(count)", time { _ = BenchmarkCircles.draw(list) })
+        }
+        report("cover-2048", time { _ = RenderDarkSideCommand.render(DarkSide(), side: 2048, progress: 1) })
+    }
+
+    private func time(_ work: () -> Void) -> [Double] {
+        let clock = ContinuousClock()
+        return (0..<runs).map { _ in
+            let start = clock.now
+            work()
+            return FrameTimer.seconds(clock.now - start)
+        }.sorted()
+    }
+
+    private func report(_ name: String, _ samples: [Double]) {
+        print("\(name) \(FrameTimer.format(samples[samples.count / 2] * 1000, decimals: 2)) \(FrameTimer.format(samples[0] * 1000, decimals: 2))")
+    }
+}
+
+/// The random circles of the raster benchmark, the same in Swift and in bench/raster_peers.py.
+enum BenchmarkCircles {
+    struct Circle {
+        var x, y, radius: Double
+        var color: RGBAColor
+    }
+
+    static let width = 1920, height = 1080
+
+    static func make(count: Int) -> [Circle] {
+        var state: UInt64 = 42
+        func next() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            return Double(z >> 11) * 0x1.0p-53
+        }
+        return (0..<count).map { _ in
+            let x = next() * Double(width), y = next() * Double(height), radius = 4 + next() * 36
+            let hue = next(), saturation = 0.5 + 0.5 * next(), value = 0.5 + 0.5 * next()
+            return Circle(x: x, y: y, radius: radius, color: hsv(hue, saturation, value).fading(by: 0.6))
+        }
+    }
+
+    static func draw(_ circles: [Circle]) -> Bitmap {
+        var canvas = RasterCanvas(width: width, height: height, background: .black)
+        for circle in circles {
+            let r = circle.radius
+            canvas.fill(
+                Geometry.Circle().path(in: Rect(x: circle.x - r, y: circle.y - r, width: 2 * r, height: 2 * r)),
+                paint: .solid(circle.color))
+        }
+        return canvas.bitmap
+    }
+
+    /// The textbook conversion, as Python's colorsys does it.
+    private static func hsv(_ h: Double, _ s: Double, _ v: Double) -> RGBAColor {
+        let i = Int(h * 6) % 6, f = h * 6 - Double(Int(h * 6))
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
+        return RGBAColor(red: r, green: g, blue: b)
+    }
+}

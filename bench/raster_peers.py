@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The rasterizer against cairo and Skia, in one run on this machine, as ratios.
+
+Draws the same workloads with pycairo and skia-python that `imager bench raster` draws with our Swift
+rasterizer — 1,000 and 10,000 random circles (radius 4–40 px, random HSV colours, alpha 0.6, source-over)
+at 1920×1080 and the prism cover at 2048×2048 — and prints medians and ratios.
+
+Usage: bench/raster_peers.py [IMAGER] [--runs N]   (IMAGER defaults to .build/release/imager)
+"""
+import colorsys
+import math
+import statistics
+import subprocess
+import sys
+import time
+
+import cairo
+import skia
+
+WIDTH, HEIGHT = 1920, 1080
+MASK = (1 << 64) - 1
+
+
+def circles(count):
+    """The same circles as BenchmarkCircles.make in Swift: SplitMix64 seeded with 42."""
+    state = 42
+
+    def next_unit():
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        return (z >> 11) * 2.0**-53
+
+    result = []
+    for _ in range(count):
+        x, y, r = next_unit() * WIDTH, next_unit() * HEIGHT, 4 + next_unit() * 36
+        h, s, v = next_unit(), 0.5 + 0.5 * next_unit(), 0.5 + 0.5 * next_unit()
+        result.append((x, y, r, colorsys.hsv_to_rgb(h, s, v)))
+    return result
+
+
+def cairo_circles(items):
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, WIDTH, HEIGHT)
+    ctx = cairo.Context(surface)
+    ctx.set_source_rgb(0, 0, 0)
+    ctx.paint()
+    for x, y, r, (red, green, blue) in items:
+        ctx.arc(x, y, r, 0, 2 * math.pi)
+        ctx.set_source_rgba(red, green, blue, 0.6)
+        ctx.fill()
+    surface.flush()
+
+
+def skia_circles(items):
+    surface = skia.Surface(WIDTH, HEIGHT)
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorBLACK)
+    paint = skia.Paint(AntiAlias=True)
+    for x, y, r, (red, green, blue) in items:
+        paint.setColor4f(skia.Color4f(red, green, blue, 0.6))
+        canvas.drawCircle(x, y, r, paint)
+    surface.flushAndSubmit()
+
+
+def cover_geometry(side, light=0.55, prism=0.4, dispersion=0.2, rainbow=0.15):
+    """Seed 004's formulas, written out again here so the check is independent of our Swift."""
+    s = side / 3
+    h = s * math.sin(math.pi / 3)
+    bottom = (side + h) / 2
+    bl, br, top = (s, bottom), (2 * s, bottom), (side / 2, bottom - h)
+
+    def along(f, a, b):
+        return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+
+    entry = along(prism, top, bl)
+    beam = [(0, side * light), entry]
+    disp = [entry, along(prism - dispersion / 2, top, br), along(prism + dispersion / 2, top, br)]
+    slices = []
+    for i in range(6):
+        l0 = prism - dispersion / 2 + i * dispersion / 6
+        r0 = light - rainbow / 2 + i * rainbow / 6
+        slices.append([along(l0, top, br), (side, side * r0), (side, side * (r0 + rainbow / 6)),
+                       along(l0 + dispersion / 6, top, br)])
+    return {"prism": [bl, br, top], "beam": beam, "dispersion": disp, "slices": slices,
+            "line": side * 2 / 512}
+
+
+RAINBOW = [(1, 0.231, 0.188), (1, 0.584, 0), (1, 0.8, 0), (0.204, 0.78, 0.349), (0, 0.478, 1), (0.686, 0.322, 0.871)]
+
+
+def cairo_cover(side):
+    g = cover_geometry(side)
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, side, side)
+    ctx = cairo.Context(surface)
+    ctx.set_source_rgb(0, 0, 0)
+    ctx.paint()
+    ctx.set_line_width(g["line"])
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.move_to(*g["beam"][0]); ctx.line_to(*g["beam"][1]); ctx.stroke()
+    gradient = cairo.LinearGradient(0.45 * side, 0.5 * side, 0.55 * side, 0.5 * side)
+    gradient.add_color_stop_rgb(0, 1, 1, 1)
+    gradient.add_color_stop_rgb(1, 0, 0, 0)
+    polygon(ctx, g["dispersion"]); ctx.set_source(gradient); ctx.fill()
+    for points, color in zip(g["slices"], RAINBOW):
+        polygon(ctx, points); ctx.set_source_rgb(*color); ctx.fill()
+    polygon(ctx, g["prism"]); ctx.set_source_rgb(1, 1, 1); ctx.stroke()
+    surface.flush()
+    return surface
+
+
+def polygon(ctx, points):
+    ctx.move_to(*points[0])
+    for p in points[1:]:
+        ctx.line_to(*p)
+    ctx.close_path()
+
+
+def skia_cover(side):
+    g = cover_geometry(side)
+    surface = skia.Surface(side, side)
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorBLACK)
+    stroke = skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=g["line"], Color=skia.ColorWHITE)
+    canvas.drawLine(*g["beam"][0], *g["beam"][1], stroke)
+    shader = skia.GradientShader.MakeLinear([skia.Point(0.45 * side, 0.5 * side), skia.Point(0.55 * side, 0.5 * side)],
+                                            [skia.ColorWHITE, skia.ColorBLACK])
+    canvas.drawPath(skia_polygon(g["dispersion"]), skia.Paint(AntiAlias=True, Shader=shader))
+    for points, (r, gr, b) in zip(g["slices"], RAINBOW):
+        canvas.drawPath(skia_polygon(points), skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, gr, b, 1)))
+    canvas.drawPath(skia_polygon(g["prism"]), stroke)
+    surface.flushAndSubmit()
+
+
+def skia_polygon(points):
+    path = skia.Path()
+    path.moveTo(*points[0])
+    for p in points[1:]:
+        path.lineTo(*p)
+    path.close()
+    return path
+
+
+def median_ms(work, runs):
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 7
+    if "--runs" in sys.argv:
+        args.remove(str(runs))
+    imager = args[0] if args else ".build/release/imager"
+    ours = {}
+    output = subprocess.run([imager, "bench", "raster", "--runs", str(runs)], check=True, capture_output=True, text=True)
+    for line in output.stdout.splitlines():
+        name, median, _best = line.split()
+        ours[name] = float(median)
+    rows = []
+    for count in (1000, 10000):
+        items = circles(count)
+        rows.append((f"circles-{count}", ours[f"circles-{count}"], median_ms(lambda: cairo_circles(items), runs),
+                     median_ms(lambda: skia_circles(items), runs)))
+    rows.append(("cover-2048", ours["cover-2048"], median_ms(lambda: cairo_cover(2048), runs),
+                 median_ms(lambda: skia_cover(2048), runs)))
+    print(f"{'workload':<16}{'ours ms':>10}{'cairo ms':>10}{'skia ms':>10}{'ours/cairo':>12}{'ours/skia':>11}")
+    for name, us, ca, sk in rows:
+        print(f"{name:<16}{us:>10.2f}{ca:>10.2f}{sk:>10.2f}{us / ca:>12.2f}{us / sk:>11.2f}")
+
+
+if __name__ == "__main__":
+    main()
