@@ -113,6 +113,11 @@ public struct RasterCanvas: Sendable {
                 while column < width {
                     var count = 1
                     if line[column] == 0 {
+                        // Eight cells at a time through the inside of a shape.
+                        while column + count + 8 <= width,
+                              all(UnsafeRawPointer(line + column + count).loadUnaligned(as: SIMD8<Float>.self) .== 0) {
+                            count += 8
+                        }
                         while column + count < width, line[column + count] == 0 { count += 1 }
                     } else {
                         sum += line[column]
