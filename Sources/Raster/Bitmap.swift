@@ -16,12 +16,15 @@ public struct Bitmap: Hashable, Sendable {
         self.width = min(max(width, 0), Self.maximumSide)
         self.height = min(max(height, 0), Self.maximumSide)
         let (r, g, b, a) = PremultipliedColor(color).bytes
-        var pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
-        if (r, g, b, a) != (0, 0, 0, 0) {
-            let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
-            pixels.withUnsafeMutableBytes { bytes in
-                bytes.bindMemory(to: UInt32.self).update(repeating: packed)
+        let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        let count = self.width * self.height * 4
+        // One pass over the memory: written with the colour, never zeroed first.
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                UnsafeMutableRawPointer(base).bindMemory(to: UInt32.self, capacity: count / 4)
+                    .initialize(repeating: packed, count: count / 4)
             }
+            initialized = count
         }
         self.pixels = pixels
     }

@@ -27,7 +27,7 @@ struct CoverageAccumulator {
         let count = (width + 2) * height
         // A copy of a canvas shares its scratch cells until one of them draws: then it takes its own.
         if storage.capacity < count || !isKnownUniquelyReferenced(&storage) {
-            storage = CellStorage(capacity: max(count, storage.capacity))
+            storage = CellStorage(capacity: max(count, 2 * storage.capacity))
         }
     }
 
