@@ -199,7 +199,7 @@ private struct PackedPixel {
     @inline(__always)
     func scaled(by coverage: UInt32) -> UInt32 {
         guard coverage < 256 else { return value }
-        let redBlue = ((value & 0x00FF_00FF) &* coverage >> 8) & 0x00FF_00FF
+        let redBlue = (((value & 0x00FF_00FF) &* coverage) >> 8) & 0x00FF_00FF
         let greenAlpha = ((value >> 8) & 0x00FF_00FF) &* coverage & 0xFF00_FF00
         return redBlue | greenAlpha
     }

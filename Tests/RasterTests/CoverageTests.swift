@@ -16,6 +16,9 @@ struct CoverageTests {
             var canvas = RasterCanvas(width: 20, height: 10)
             canvas.fill(Path { $0.addRect(Rect(x: 2, y: 2, width: 8 + offset, height: 6)) }, paint: Self.white)
             #expect(abs(alpha(canvas.bitmap, 10, 4) - offset) <= 0.01)
+            // Every channel, not just alpha: premultiplied white at half coverage is half grey.
+            let pixel = canvas.bitmap[10, 4]
+            #expect(abs(pixel.red - offset) <= 0.01 && abs(pixel.green - offset) <= 0.01 && abs(pixel.blue - offset) <= 0.01)
             #expect(alpha(canvas.bitmap, 9, 4) == 1)
             #expect(alpha(canvas.bitmap, 11, 4) == 0)
         }
@@ -23,6 +26,18 @@ struct CoverageTests {
         var canvas = RasterCanvas(width: 10, height: 10)
         canvas.fill(Path { $0.addLines([Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)], close: true) }, paint: Self.white)
         #expect(abs(alpha(canvas.bitmap, 4, 4) - 0.5) <= 0.01)
+    }
+
+    @Test func partlyCoveredPixelsBlendEveryChannelWithWhatIsBeneath() {
+        // Over an opaque blue, half a pixel of opaque red is half red and half blue, for each mode's path.
+        for composite in [CompositeOperator.sourceOver, .additive] {
+            var canvas = RasterCanvas(width: 4, height: 4, background: RGBAColor(red: 0, green: 0, blue: 1))
+            canvas.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 1.5, height: 4)) }, paint: .solid(RGBAColor(red: 1, green: 0, blue: 0)), composite: composite)
+            let pixel = canvas.bitmap[1, 2]
+            #expect(abs(pixel.red - 0.5) <= 0.01, "\(composite)")
+            #expect(abs(pixel.blue - (composite == .sourceOver ? 0.5 : 1)) <= 0.01, "\(composite)")
+            #expect(pixel.alpha == 1)
+        }
     }
 
     @Test func anAxisAlignedSquareHasExactEdges() {
