@@ -5,7 +5,7 @@ Draws the same workloads with pycairo and skia-python that `imager bench raster`
 rasterizer — 1,000 and 10,000 random circles (radius 4–40 px, random HSV colours, alpha 0.6, source-over)
 at 1920×1080 and the prism cover at 2048×2048 — and prints medians and ratios.
 
-Usage: bench/raster_peers.py [IMAGER] [--runs N]   (IMAGER defaults to .build/release/imager)
+Usage: bench/raster_peers.py [IMAGER] [--runs N]   (IMAGER defaults to .build/release/imager; N rounds to blocks of 5)
 """
 import colorsys
 import math
@@ -143,13 +143,10 @@ def skia_polygon(points):
     return path
 
 
-def median_ms(work, runs):
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
+def once_ms(work):
+    start = time.perf_counter()
+    work()
+    return (time.perf_counter() - start) * 1000
 
 
 def main():
@@ -158,20 +155,27 @@ def main():
     if "--runs" in sys.argv:
         args.remove(str(runs))
     imager = args[0] if args else ".build/release/imager"
-    ours = {}
-    output = subprocess.run([imager, "bench", "raster", "--runs", str(runs)], check=True, capture_output=True, text=True)
-    for line in output.stdout.splitlines():
-        name, median, _best = line.split()
-        ours[name] = float(median)
-    rows = []
-    for count in (1000, 10000):
-        items = circles(count)
-        rows.append((f"circles-{count}", ours[f"circles-{count}"], median_ms(lambda: cairo_circles(items), runs),
-                     median_ms(lambda: skia_circles(items), runs)))
-    rows.append(("cover-2048", ours["cover-2048"], median_ms(lambda: cairo_cover(2048), runs),
-                 median_ms(lambda: skia_cover(2048), runs)))
+    workloads = {f"circles-{n}": circles(n) for n in (1000, 10000)}
+    peers = {
+        "cairo": {name: (lambda items=items: cairo_circles(items)) for name, items in workloads.items()},
+        "skia": {name: (lambda items=items: skia_circles(items)) for name, items in workloads.items()},
+    }
+    peers["cairo"]["cover-2048"] = lambda: cairo_cover(2048)
+    peers["skia"]["cover-2048"] = lambda: skia_cover(2048)
+    samples = {tool: {name: [] for name in peers["cairo"]} for tool in ("ours", "cairo", "skia")}
+    # In interleaved blocks of five, each after a warm-up run, so that the machine's drift touches all alike.
+    for _ in range(max(1, runs // 5)):
+        output = subprocess.run([imager, "bench", "raster", "--runs", "5"], check=True, capture_output=True, text=True)
+        for line in output.stdout.splitlines():
+            name, _median, _best, all_samples = line.split()
+            samples["ours"][name] += [float(value) for value in all_samples.split(",")]
+        for tool in ("cairo", "skia"):
+            for name, work in peers[tool].items():
+                work()
+                samples[tool][name] += [once_ms(work) for _ in range(5)]
     print(f"{'workload':<16}{'ours ms':>10}{'cairo ms':>10}{'skia ms':>10}{'ours/cairo':>12}{'ours/skia':>11}")
-    for name, us, ca, sk in rows:
+    for name in peers["cairo"]:
+        us, ca, sk = (statistics.median(samples[tool][name]) for tool in ("ours", "cairo", "skia"))
         print(f"{name:<16}{us:>10.2f}{ca:>10.2f}{sk:>10.2f}{us / ca:>12.2f}{us / sk:>11.2f}")
 
 

@@ -21,12 +21,25 @@ public struct Bitmap: Hashable, Sendable {
         // One pass over the memory: written with the colour, never zeroed first.
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress {
-                UnsafeMutableRawPointer(base).bindMemory(to: UInt32.self, capacity: count / 4)
-                    .initialize(repeating: packed, count: count / 4)
+                Self.fill(UnsafeMutableRawPointer(base), bytes: count, with: packed)
             }
             initialized = count
         }
         self.pixels = pixels
+    }
+
+    /// Writes the pixel `packed` over `bytes` bytes (a multiple of 4), sixteen pixels at a time.
+    private static func fill(_ base: UnsafeMutableRawPointer, bytes: Int, with packed: UInt32) {
+        let block = SIMD16<UInt32>(repeating: packed)
+        var offset = 0
+        while offset + 64 <= bytes {
+            base.storeBytes(of: block, toByteOffset: offset, as: SIMD16<UInt32>.self)
+            offset += 64
+        }
+        while offset < bytes {
+            base.storeBytes(of: packed, toByteOffset: offset, as: UInt32.self)
+            offset += 4
+        }
     }
 
     /// The pixel at (x, y), premultiplied, each channel 0…1.

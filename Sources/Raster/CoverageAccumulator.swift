@@ -1,3 +1,4 @@
+import Synchronization
 import Geometry
 
 /// Exact-area anti-aliasing: how much of each pixel a polygon covers, by signed-area accumulation.
@@ -9,7 +10,7 @@ import Geometry
 /// length plus the region's area. The region is the shape's bounding box, not the whole picture.
 struct CoverageAccumulator {
     private(set) var originX = 0, originY = 0, width = 0, height = 0
-    private var storage = CellStorage(capacity: 0)
+    private var storage = CellStorage(capacity: 0, rows: 0)
 
     /// Row length in cells: two spare columns take edges clamped to the right side.
     var stride: Int { width + 2 }
@@ -17,6 +18,11 @@ struct CoverageAccumulator {
     /// The `stride × height` cells of the region, row by row. Zero between shapes: whoever reads them
     /// clears them as it goes.
     var cells: UnsafeMutablePointer<Float> { storage.pointer }
+
+    /// For each row, the first and last cell any edge touched (first > last when none did): outside
+    /// them a row's coverage is constant, so a reader need not look there.
+    var touchedFirst: UnsafeMutablePointer<Int32> { storage.touchedFirst }
+    var touchedLast: UnsafeMutablePointer<Int32> { storage.touchedLast }
 
     /// Starts a new region of `width × height` pixels whose top left pixel is (x, y).
     mutating func reset(x: Int, y: Int, width: Int, height: Int) {
@@ -26,9 +32,11 @@ struct CoverageAccumulator {
         self.height = height
         let count = (width + 2) * height
         // A copy of a canvas shares its scratch cells until one of them draws: then it takes its own.
-        if storage.capacity < count || !isKnownUniquelyReferenced(&storage) {
-            storage = CellStorage(capacity: max(count, 2 * storage.capacity))
+        if storage.capacity < count || storage.rowCapacity < height || !isKnownUniquelyReferenced(&storage) {
+            storage = CellStorage(capacity: max(count, 2 * storage.capacity), rows: max(height, 2 * storage.rowCapacity))
         }
+        touchedFirst.update(repeating: Int32.max, count: height)
+        touchedLast.update(repeating: -1, count: height)
     }
 
     /// Adds the edge from `p0` to `p1` (device coordinates). The parts left or right of the region count
@@ -93,6 +101,8 @@ struct CoverageAccumulator {
             var ri = Int(right)
             if Float(ri) < right { ri += 1 }
             let line = a + row * stride
+            touchedFirst[row] = min(touchedFirst[row], Int32(li))
+            touchedLast[row] = max(touchedLast[row], Int32(max(ri, li + 1)))
             if ri <= li + 1 {
                 // Within one cell: the area right of the edge's mid x goes to this cell, the rest on.
                 let middle = 0.5 * (x + xNext) - leftFloor
@@ -128,18 +138,71 @@ struct CoverageAccumulator {
     }
 }
 
-/// Scratch cells owned by one accumulator, allocated zeroed and freed with it.
+/// Scratch cells owned by one accumulator, zero whenever no shape is being drawn.
 // Safe to send: an accumulator writes its cells only after `isKnownUniquelyReferenced` has told it that it
 // is their only owner, so no two threads ever write one storage.
 final class CellStorage: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Float>
-    let capacity: Int
+    private let buffers: ScratchBuffers
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        pointer = .allocate(capacity: max(capacity, 1))
-        pointer.initialize(repeating: 0, count: max(capacity, 1))
+    var pointer: UnsafeMutablePointer<Float> { buffers.cells }
+    var capacity: Int { buffers.cellCapacity }
+    var touchedFirst: UnsafeMutablePointer<Int32> { buffers.touchedFirst }
+    var touchedLast: UnsafeMutablePointer<Int32> { buffers.touchedLast }
+    var rowCapacity: Int { buffers.rowCapacity }
+
+    /// Storage for at least `capacity` cells and `rows` rows: recycled from an earlier canvas (already zero)
+    /// when one is free, as each new picture would otherwise pay for zeroing megabytes of cells again.
+    init(capacity: Int, rows: Int) {
+        buffers = ScratchBuffers.recycled(cells: capacity, rows: rows) ?? ScratchBuffers(cells: capacity, rows: rows)
     }
 
-    deinit { pointer.deallocate() }
+    deinit { buffers.recycle() }
+}
+
+/// The raw memory of a `CellStorage`, and a small pool of it for reuse.
+struct ScratchBuffers: @unchecked Sendable {
+    // Safe to send: the pool hands each buffer to one storage at a time, under its lock.
+    let cells: UnsafeMutablePointer<Float>
+    let cellCapacity: Int
+    let touchedFirst: UnsafeMutablePointer<Int32>
+    let touchedLast: UnsafeMutablePointer<Int32>
+    let rowCapacity: Int
+
+    init(cells count: Int, rows: Int) {
+        cellCapacity = max(count, 1)
+        rowCapacity = max(rows, 1)
+        cells = .allocate(capacity: cellCapacity)
+        cells.initialize(repeating: 0, count: cellCapacity)
+        touchedFirst = .allocate(capacity: rowCapacity)
+        touchedFirst.initialize(repeating: Int32.max, count: rowCapacity)
+        touchedLast = .allocate(capacity: rowCapacity)
+        touchedLast.initialize(repeating: -1, count: rowCapacity)
+    }
+
+    /// The pool keeps at most this many buffers, of at most this many cells in all (256 MB).
+    private static let poolLimit = 4
+    private static let poolCellLimit = 64 << 20
+    private static let pool = Mutex<[ScratchBuffers]>([])
+
+    static func recycled(cells count: Int, rows: Int) -> ScratchBuffers? {
+        pool.withLock { free in
+            guard let index = free.firstIndex(where: { $0.cellCapacity >= count && $0.rowCapacity >= rows }) else { return nil }
+            return free.remove(at: index)
+        }
+    }
+
+    func recycle() {
+        let kept = Self.pool.withLock { free -> Bool in
+            guard free.count < Self.poolLimit, free.reduce(cellCapacity, { $0 + $1.cellCapacity }) <= Self.poolCellLimit else {
+                return false
+            }
+            free.append(self)
+            return true
+        }
+        if !kept {
+            cells.deallocate()
+            touchedFirst.deallocate()
+            touchedLast.deallocate()
+        }
+    }
 }

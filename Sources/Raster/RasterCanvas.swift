@@ -96,6 +96,7 @@ public struct RasterCanvas: Sendable {
         let packed = paint.isSolid && clipRect == nil && (composite == .sourceOver || composite == .additive)
         let source = PackedPixel(paint)
         let cells = accumulator.cells
+        let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast
         @inline(__always) func coverage(_ sum: Float) -> Float {
             if rule == .nonZero { return min(abs(sum), 1) }
             let winding = abs(sum).truncatingRemainder(dividingBy: 2)
@@ -108,11 +109,15 @@ public struct RasterCanvas: Sendable {
                 let rowClip = clipRect.map { Self.overlap($0.minY, $0.maxY, Double(y)) } ?? 1
                 let line = cells + row * stride
                 let pixels = pixelBase + y * bitmapWidth + left
+                let first = Int(firstTouched[row]), last = Int(lastTouched[row])
+                guard first <= last else { continue }  // no edge in this row: nothing covered
                 var sum: Float = 0
-                var column = 0
+                var column = first
                 while column < width {
                     var count = 1
-                    if line[column] == 0 {
+                    if column > last {
+                        count = width - column  // past the last edge the coverage stays as it is
+                    } else if line[column] == 0 {
                         // Eight cells at a time through the inside of a shape.
                         while column + count + 8 <= width,
                               all(UnsafeRawPointer(line + column + count).loadUnaligned(as: SIMD8<Float>.self) .== 0) {
@@ -146,8 +151,7 @@ public struct RasterCanvas: Sendable {
                     }
                     column += count
                 }
-                line[width] = 0
-                line[width + 1] = 0
+                for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
             }
         }
     }
@@ -207,6 +211,11 @@ private struct PackedPixel {
     /// d ← s + d·(255 − αs)/255 over `count` pixels.
     @inline(__always)
     static func over(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
+        if source >> 24 == 255 {
+            // Opaque: what was there does not show through.
+            pixels.update(repeating: source, count: count)
+            return
+        }
         let keep = UInt16(255 - (source >> 24))
         let raw = UnsafeMutableRawPointer(pixels)
         let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
