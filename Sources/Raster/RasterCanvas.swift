@@ -132,7 +132,11 @@ public struct RasterCanvas: Sendable {
                     if amount > 1.0 / 512 {
                         if packed {
                             let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
-                            if composite == .sourceOver {
+                            if count == 1 {
+                                // An edge pixel: one blend, without the run machinery.
+                                pixels[column] = composite == .sourceOver
+                                    ? PackedPixel.over(pixels[column], source: scaled) : PackedPixel.add(pixels[column], source: scaled)
+                            } else if composite == .sourceOver {
                                 PackedPixel.over(pixels + column, count: count, source: scaled)
                             } else {
                                 PackedPixel.add(pixels + column, count: count, source: scaled)
@@ -206,6 +210,27 @@ private struct PackedPixel {
         let redBlue = (((value & 0x00FF_00FF) &* coverage) >> 8) & 0x00FF_00FF
         let greenAlpha = ((value >> 8) & 0x00FF_00FF) &* coverage & 0xFF00_FF00
         return redBlue | greenAlpha
+    }
+
+    /// One pixel: s + d·(255 − αs)/255, two channels at a time.
+    @inline(__always)
+    static func over(_ destination: UInt32, source: UInt32) -> UInt32 {
+        let keep = 255 - (source >> 24)
+        var redBlue = (destination & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var greenAlpha = ((destination >> 8) & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        greenAlpha = (greenAlpha &+ ((greenAlpha >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return source &+ (redBlue | greenAlpha)
+    }
+
+    /// One pixel: min(255, s + d) in each channel.
+    @inline(__always)
+    static func add(_ destination: UInt32, source: UInt32) -> UInt32 {
+        let d = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(destination, destination >> 8, destination >> 16, destination >> 24))
+        let s = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(source, source >> 8, source >> 16, source >> 24))
+        let sum = d &+ s
+        let clamped = SIMD4<UInt32>(truncatingIfNeeded: sum.replacing(with: 255, where: sum .< d))
+        return clamped[0] | clamped[1] << 8 | clamped[2] << 16 | clamped[3] << 24
     }
 
     /// d ← s + d·(255 − αs)/255 over `count` pixels.
