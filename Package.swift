@@ -27,11 +27,13 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["Raster", "CZlib"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
+        .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
         // Presentation adapter: the `imager` command line.
         .target(
             name: "ImagerCommandLine",
             dependencies: [
-                "Geometry", "Instrument", "Raster", "ImageFiles",
+                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -58,6 +60,11 @@ let package = Package(
                 "Raster", "Geometry", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SceneRenderingTests",
+            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

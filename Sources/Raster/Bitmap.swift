@@ -58,6 +58,39 @@ public struct Bitmap: Hashable, Sendable {
         self = Bitmap(width: width, height: height, color: color)
     }
 
+    /// Composites `other` (the same size) over this bitmap, pixel by pixel, with `composite`.
+    public mutating func composite(_ other: Bitmap, with composite: CompositeOperator) {
+        guard other.width == width, other.height == height else { return }
+        other.pixels.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBytes { destination in
+                let s = source.bindMemory(to: UInt32.self), d = destination.bindMemory(to: UInt32.self)
+                for index in d.indices where s[index] != 0 {
+                    d[index] = Self.combine(s[index], over: d[index], composite)
+                }
+            }
+        }
+    }
+
+    /// One premultiplied pixel (packed R, G, B, A bytes) combined with another.
+    static func combine(_ source: UInt32, over destination: UInt32, _ composite: CompositeOperator) -> UInt32 {
+        var result: UInt32 = 0
+        let sa = Int(source >> 24), da = Int(destination >> 24)
+        for shift in stride(from: 0, through: 24, by: 8) {
+            let sc = Int((source >> UInt32(shift)) & 0xFF), dc = Int((destination >> UInt32(shift)) & 0xFF)
+            let value: Int
+            switch composite {
+            case .sourceOver: value = sc + (dc * (255 - sa) + 127) / 255
+            case .additive: value = min(255, sc + dc)
+            case .screen: value = sc + dc - (sc * dc + 127) / 255
+            case .multiply:
+                value = shift == 24 ? sc + dc - (sc * dc + 127) / 255
+                    : (sc * dc + sc * (255 - da) + dc * (255 - sa) + 127) / 255
+            }
+            result |= UInt32(min(max(value, 0), 255)) << UInt32(shift)
+        }
+        return result
+    }
+
     /// Multiplies every channel of every pixel by `factor` (0…1): how the trail layer fades frame by frame.
     public mutating func fade(by factor: Double) {
         let scale = UInt32((factor.clamped(to: 0...1) * 65_536).rounded())

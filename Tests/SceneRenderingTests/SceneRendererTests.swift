@@ -1,0 +1,56 @@
+import Geometry
+import Instrument
+import Raster
+import SceneRendering
+import Testing
+
+@Suite("Drawing scenes")
+struct SceneRendererTests {
+    func instance(at point: Point, size: Double, color: RGBAColor, layer: CanvasLayer = .lumis, blend: BlendMode = .sourceOver) -> SceneInstance {
+        SceneInstance(
+            form: 0, transform: .placement(position: point, angle: 0, sx: size, sy: size), color: color, strokeWidth: 0,
+            layer: layer, blend: blend)
+    }
+
+    @Test func layersStackBackgroundPanesTrailsLumis() {
+        var renderer = SceneRenderer(width: 160, height: 90)
+        let middle = Point(x: Canvas.aspect / 2, y: 0.5)
+        let scene = Scene(
+            time: 0, background: RGBAColor(red: 0, green: 0, blue: 1),
+            panes: [LitPaneInstance(frame: Rect(x: 0, y: 0, width: Canvas.aspect / 2, height: 1), color: RGBAColor(red: 0, green: 1, blue: 0))],
+            instances: [instance(at: middle, size: 0.4, color: RGBAColor(red: 1, green: 0, blue: 0))],
+            forms: [.circle])
+        let frame = renderer.render(scene)
+        #expect(frame.color(x: 80, y: 45) == RGBAColor(red: 1, green: 0, blue: 0))  // the lumi on top
+        #expect(frame.color(x: 5, y: 5) == RGBAColor(red: 0, green: 1, blue: 0))  // the pane over the background
+        #expect(frame.color(x: 155, y: 5) == RGBAColor(red: 0, green: 0, blue: 1))  // the background
+    }
+
+    @Test func trailsStayAndFadeByTheirPersistenceUntilErased() {
+        var renderer = SceneRenderer(width: 64, height: 36)
+        let stamp = instance(at: Point(x: 0.3, y: 0.5), size: 0.3, color: .white, layer: .trails, blend: .additive)
+        var scene = Scene(time: 0, background: .black, instances: [stamp], forms: [.circle], trailPersistence: 0.25)
+        _ = renderer.render(scene)
+        // One second later, with nothing stamped, a quarter is left.
+        scene = Scene(time: 1, background: .black, forms: [.circle], trailPersistence: 0.25)
+        let faded = renderer.render(scene)
+        #expect(abs(faded.color(x: 11, y: 18).red - 0.25) < 0.01)
+        scene = Scene(time: 1.5, background: .black, forms: [.circle], trailPersistence: 0.25, erasures: 1)
+        #expect(renderer.render(scene).color(x: 11, y: 18).red == 0)
+    }
+
+    @Test func aFactoryChordRendersItsLight() throws {
+        let log = try PerformanceLog(chordset: FactoryChordsets.contrasts, events: [
+            PerformanceEvent(time: 0, intent: .padDown(pad: 5, velocity: 1)),
+        ])
+        var renderer = SceneRenderer(width: 320, height: 180)
+        let frame = renderer.render(log.scene(at: 1))
+        // The chord's lumis cover a good part of the picture in colours other than the background.
+        let background = frame.color(x: 0, y: 0)
+        var different = 0
+        for y in stride(from: 0, to: 180, by: 4) {
+            for x in stride(from: 0, to: 320, by: 4) where frame.color(x: x, y: y) != background { different += 1 }
+        }
+        #expect(different > 200)
+    }
+}
