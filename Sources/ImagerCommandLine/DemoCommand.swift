@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import ImageFiles
 import Instrument
 
 /// `imager demo`: plays a factory chordset through its eight chords and shows the canvas in the terminal,
@@ -24,6 +25,9 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: "Frames a second drawn in the terminal (1…30).")
     var fps = 15
 
+    @Option(name: .long, help: "Also write the demo's performance log to this JSON file (for `imager render performance`).")
+    var record: String?
+
     func validate() throws {
         _ = try chosenChordset()
         guard seconds.isFinite, (1...600).contains(seconds) else { throw ValidationError("--seconds takes 1 to 600") }
@@ -42,6 +46,16 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let chosen = try chosenChordset()
         let log = try DemoPerformance.log(playing: chosen, for: seconds)
+        if let record {
+            let url = URL(fileURLWithPath: record)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do {
+                try AtomicFile.write(Array(try encoder.encode(log)), to: url)
+            } catch let error as ImageFileError {
+                throw CommandFailure(error.message)
+            }
+        }
         var player = PerformancePlayer(log: log)
         let terminal = TerminalCanvas.standardOutputIsTerminal()
         print("Image Performer \(ImagePerformerVersion.current) — playing “\(chosen.title)”: "

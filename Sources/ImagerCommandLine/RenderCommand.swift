@@ -5,5 +5,5 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render pictures and video offline: the prism cover, a chordset's contact sheet, a performance.",
-        subcommands: [RenderDarkSideCommand.self])
+        subcommands: [RenderDarkSideCommand.self, RenderChordsetCommand.self, RenderPerformanceCommand.self])
 }

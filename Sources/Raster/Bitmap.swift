@@ -58,6 +58,16 @@ public struct Bitmap: Hashable, Sendable {
         self = Bitmap(width: width, height: height, color: color)
     }
 
+    /// Copies `other` into this bitmap with its top left corner at (x, y); what falls outside is cut.
+    public mutating func paste(_ other: Bitmap, x: Int, y: Int) {
+        for row in 0..<other.height where (0..<height).contains(y + row) {
+            let first = max(0, -x), last = min(other.width, width - x)
+            guard first < last else { continue }
+            let source = (row * other.width + first) * 4, destination = ((y + row) * width + x + first) * 4
+            pixels.replaceSubrange(destination..<(destination + (last - first) * 4), with: other.pixels[source..<(source + (last - first) * 4)])
+        }
+    }
+
     /// Composites `other` (the same size) over this bitmap, pixel by pixel, with `composite`.
     public mutating func composite(_ other: Bitmap, with composite: CompositeOperator) {
         guard other.width == width, other.height == height else { return }

@@ -6,6 +6,14 @@ extension FactoryChordsets {
     public static let lumia: Chordset = {
         typealias B = LumiBuilder
         let slow = Envelope(attack: 1.2, hold: 4, release: 4)
+        let aurora: [Lumi] = (0..<5).map { (index: Int) -> Lumi in
+            let step = Double(index)
+            return B.lumi(
+                .line, at: (0.25 + 0.12 * step, 0.18 + 0.07 * step), hue: 0.42 + 0.03 * step, hueSwing: 0.05, size: 0.6,
+                opacity: 0.7, stroke: 0.02, trail: 0.6,
+                motion: .lissajous(width: 0.15, height: 0.08, xRate: 0.11, yRate: 0.17, phase: 0.1 * step),
+                envelope: slow, phase: 0.2 * step)
+        }
         return make("4C0A1D1A-0000-4000-8000-000000000001", "Lumia", 0, [
             B.chord(0, "Veil", hue: 0.72, purity: 0.12, [
                 B.lumi(.ring(innerRadius: 0.82), at: (0.35, 0.45), hue: 0.70, hueSwing: 0.04, saturation: 0.7, size: 0.7,
@@ -17,13 +25,7 @@ extension FactoryChordsets {
                 B.lumi(.circle, at: (0.5, 0.5), hue: 0.66, saturation: 0.5, brightness: 0.6, size: 0.9, opacity: 0.18,
                        motion: .wander(distance: 0.15, rate: 0.05), envelope: slow, phase: 0.6),
             ]),
-            B.chord(1, "Aurora", hue: 0.45, purity: 0.1, panes: [.topHalf],
-                    (0..<5).map { index in
-                        B.lumi(.line, at: (0.2 + 0.15 * Double(index), 0.35), hue: 0.42 + 0.03 * Double(index), hueSwing: 0.05,
-                               size: 0.6, opacity: 0.7, stroke: 0.02, trail: 0.6,
-                               motion: .lissajous(width: 0.15, height: 0.08, xRate: 0.11, yRate: 0.17, phase: 0.1 * Double(index)),
-                               envelope: slow, phase: 0.2 * Double(index))
-                    }),
+            B.chord(1, "Aurora", hue: 0.45, purity: 0.1, panes: [.topHalf], aurora),
             B.chord(2, "Nebula", hue: 0.86, purity: 0.15,
                     B.circle(of: 6, radius: 0.22).enumerated().map { index, anchor in
                         B.lumi(.rose(petals: 5), at: anchor, hue: 0.84, hueSwing: 0.05, saturation: 0.8, size: 0.28,
@@ -50,7 +52,7 @@ extension FactoryChordsets {
                                motion: .wander(distance: 0.3, rate: 0.3), envelope: Envelope(attack: 0.2, hold: 3, release: 3),
                                seed: UInt64(index + 1))
                     }),
-            B.chord(6, "Halo", hue: 0.16, purity: 0.75, purityRange: 0.1, panes: [.center], [
+            B.chord(6, "Halo", hue: 0.16, purity: 0.2, purityRange: 0.1, panes: [.center], [
                 B.lumi(.ring(innerRadius: 0.94), hue: 0.16, saturation: 0.5, size: 0.5, sizeSwing: 0.3, sizeRate: .beats(4),
                        opacity: 0.9, envelope: slow),
                 B.lumi(.ring(innerRadius: 0.9), hue: 0.14, saturation: 0.4, size: 0.3, sizeSwing: 0.2, sizeRate: .beats(4),

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import ImageFiles
+import Instrument
+import Raster
+import SceneRendering
+
+/// `imager render chordset`: a contact sheet of a chordset's eight chords.
+struct RenderChordsetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chordset",
+        abstract: "Render a contact sheet of a chordset's eight chords (the chordset list's thumbnails).",
+        discussion: """
+            Each chord is played from its pad and caught 1.5 seconds in, in a 16:9 thumbnail; the eight sit in \
+            two rows of four. CHORDSET is a factory chordset's index (as `imager chordsets list` will show it) \
+            or its title.
+            """)
+
+    @Argument(help: "The chordset: its index or its title.")
+    var chordset: String
+
+    @Option(name: .customLong("thumbnail-width"), parsing: .unconditional, help: "Each thumbnail's width in pixels (32…4096).")
+    var thumbnailWidth = "320"
+
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "The PNG file to write.")
+    var output: String
+
+    func run() throws {
+        let chosen = try Self.find(chordset)
+        let width = try NumberArgument.integer(thumbnailWidth, "--thumbnail-width", in: 32...4096)
+        let target = try OutputTarget(output)
+        guard case .png(let url) = target else { throw CommandFailure("a contact sheet is a PNG file: name one ending in .png") }
+        try target.prepare()
+        try AtomicFile.write(try PNG.encode(try Self.contactSheet(chosen, thumbnailWidth: width)), to: url)
+    }
+
+    static func find(_ name: String) throws(CommandFailure) -> Chordset {
+        let all = FactoryChordsets.all
+        if let index = Int(name), let match = all.first(where: { $0.index == index }) { return match }
+        if let match = all.first(where: { $0.title.lowercased() == name.lowercased() }) { return match }
+        throw CommandFailure(
+            "no chordset \"\(name)\"; give an index (\(all.map { String($0.index) }.joined(separator: ", "))) or a title ("
+                + all.map(\.title).joined(separator: ", ") + ")")
+    }
+
+    /// Eight thumbnails in two rows of four, with a gutter of 1/40 of a thumbnail's width between them.
+    static func contactSheet(_ chordset: Chordset, thumbnailWidth: Int) throws -> Bitmap {
+        let thumbnailHeight = thumbnailWidth * 9 / 16
+        let gutter = max(2, thumbnailWidth / 40)
+        var sheet = Bitmap(
+            width: 4 * thumbnailWidth + 5 * gutter, height: 2 * thumbnailHeight + 3 * gutter,
+            color: RGBAColor(red: 0.08, green: 0.08, blue: 0.09))
+        for chord in chordset.chords {
+            let log = try PerformanceLog(chordset: chordset, events: [
+                PerformanceEvent(time: 0, intent: .recallChord(chord.position)),
+                PerformanceEvent(time: 0, intent: .padDown(pad: chord.position, velocity: 0.9)),
+            ])
+            var renderer = SceneRenderer(width: thumbnailWidth, height: thumbnailHeight)
+            var player = PerformancePlayer(log: log)
+            var thumbnail = Bitmap(width: 0, height: 0)
+            for frame in 0...45 { thumbnail = renderer.render(player.scene(at: Double(frame) / 30)) }  // trails build up
+            let column = chord.position % 4, row = chord.position / 4
+            sheet.paste(thumbnail, x: gutter + column * (thumbnailWidth + gutter), y: gutter + row * (thumbnailHeight + gutter))
+        }
+        return sheet
+    }
+}

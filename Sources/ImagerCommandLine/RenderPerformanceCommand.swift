@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import ImageFiles
+import Instrument
+import Raster
+import SceneRendering
+
+/// `imager render performance`: a recorded performance replayed frame by frame, to video or PNG files.
+struct RenderPerformanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "performance",
+        abstract: "Replay a recorded performance log frame by frame to a video (through ffmpeg) or PNG frames.",
+        discussion: """
+            The log is the JSON file the instrument records (docs/performance-log.md). Frames are drawn on one \
+            core while the previous one is encoded on the other. Without ffmpeg on PATH, write PNG frames to a \
+            folder (-o frames/) and encode them later.
+            """)
+
+    /// The largest log file read.
+    static let maximumLogBytes = 64 << 20
+
+    @Argument(help: "The performance log (JSON).")
+    var log: String
+
+    @Option(parsing: .unconditional, help: "The frame size, WIDTHxHEIGHT (16…8192 each).")
+    var size = "1920x1080"
+
+    @Option(parsing: .unconditional, help: "Frames a second (1…240).")
+    var fps = "60"
+
+    @Option(parsing: .unconditional, help: "Seconds rendered after the last event, for the light to fade (0…600).")
+    var tail = "4"
+
+    @Option(parsing: .unconditional, help: "The x264 preset for video: ultrafast … veryslow.")
+    var preset = "veryfast"
+
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "A video file (set.mp4) or a folder for PNG frames (frames/).")
+    var output: String
+
+    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+
+    func run() throws {
+        let (width, height) = try NumberArgument.size(size, "--size", in: 16...8192)
+        let framesPerSecond = try NumberArgument.integer(fps, "--fps", in: 1...240)
+        guard let tailSeconds = Double(tail), tailSeconds.isFinite, (0...600).contains(tailSeconds) else {
+            throw CommandFailure("--tail must be a number of seconds from 0 to 600; \"\(tail)\" is not")
+        }
+        guard Self.presets.contains(preset) else {
+            throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
+        }
+        let performance = try Self.read(log)
+        let target = try OutputTarget(output)
+        let count = Int(((performance.duration + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1
+        guard count <= 10_000_000 else { throw CommandFailure("that is \(count) frames; at most 10,000,000 are rendered") }
+
+        let frames = FrameSource(log: performance, width: width, height: height, fps: framesPerSecond)
+        let bar = ProgressBar(total: count, label: "performance")
+        switch target {
+        case .frames(let folder):
+            try target.prepare()
+            try FramePipeline.run(count: count, render: frames.frame) { index, frame in
+                try AtomicFile.write(try PNG.encode(frame, compression: 3), to: OutputTarget.frameFile(folder, index: index))
+                bar.update(done: index + 1)
+            }
+        case .video(let url):
+            guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(size) is not") }
+            try target.prepare()
+            let encoder = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset)
+            do {
+                try FramePipeline.run(count: count, render: frames.frame) { index, frame in
+                    try encoder.append(frame)
+                    bar.update(done: index + 1)
+                }
+                try encoder.finish()
+            } catch {
+                encoder.cancel()
+                throw error
+            }
+        case .png, .svg:
+            throw CommandFailure("a performance renders to a video (-o set.mp4) or a folder of frames (-o frames/)")
+        }
+    }
+
+    /// Reads and validates a log file, with a message naming what is wrong.
+    static func read(_ path: String) throws(CommandFailure) -> PerformanceLog {
+        let url = URL(fileURLWithPath: path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = attributes?[.size] as? Int else { throw CommandFailure("cannot read \(path): no such file") }
+        guard size <= maximumLogBytes else { throw CommandFailure("\(path) is \(size) bytes; logs of up to 64 MB are read") }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw CommandFailure("cannot read \(path): \(error.localizedDescription)") }
+        do {
+            return try JSONDecoder().decode(PerformanceLog.self, from: data)
+        } catch let error as InstrumentError {
+            throw CommandFailure("\(path) is not a performance this build can play: \(error)")
+        } catch let error as DecodingError {
+            throw CommandFailure("\(path) is not a performance log: \(DecodingProblem(error))")
+        } catch {
+            throw CommandFailure("\(path) is not a performance log: \(error)")
+        }
+    }
+}
+
+/// Frames of a performance in order, each drawn after the one before (the trail layer depends on it).
+/// Called from one queue at a time (the pipeline's), so its state needs no lock.
+final class FrameSource: @unchecked Sendable {
+    // Safe to send: FramePipeline calls `frame` only from its serial render queue, in order.
+    private var player: PerformancePlayer
+    private var renderer: SceneRenderer
+    private let fps: Int
+
+    init(log: PerformanceLog, width: Int, height: Int, fps: Int) {
+        player = PerformancePlayer(log: log)
+        renderer = SceneRenderer(width: width, height: height)
+        self.fps = fps
+    }
+
+    func frame(_ index: Int) -> Bitmap {
+        renderer.render(player.scene(at: Double(index) / Double(fps)))
+    }
+}
+
+/// A decoding error in a sentence: where in the file, and what was wrong there.
+struct DecodingProblem: CustomStringConvertible {
+    let error: DecodingError
+
+    init(_ error: DecodingError) { self.error = error }
+
+    var description: String {
+        func place(_ path: [any CodingKey]) -> String {
+            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "the top" : String(text.drop { $0 == "." })
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not valid JSON" : "at \(place(context.codingPath)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context): return "at \(place(context.codingPath)): \"\(key.stringValue)\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "at \(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
