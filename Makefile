@@ -6,10 +6,16 @@ SWIFT ?= swift
 # Swift lives in /opt/swift on our machines; use it when it is not on PATH yet.
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: run test build release deps bench clean
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+# Python 3 to make the virtualenv with: the first that has the venv module.
+SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import venv, ensurepip' >/dev/null 2>&1 && { command -v $$p; break; }; done)
 
-# Debian packages the build and the tests need (none beyond the Swift toolchain yet).
-APT_PACKAGES :=
+.PHONY: run test build release deps python-deps bench clean
+
+# Debian packages: zlib (PNG), ffmpeg (video), cairo and pkg-config (pycairo, the reference renderer the
+# tests hold ours against).
+APT_PACKAGES := zlib1g-dev ffmpeg libcairo2-dev pkg-config python3-venv
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }
@@ -20,6 +26,16 @@ deps:
 		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	fi
 
+# The Python test tools, in a virtualenv of the project's own.
+$(VENV)/.installed: requirements-test.txt | deps
+	@test -n "$(SYSTEM_PYTHON)" || { echo "error: no Python 3 with venv found"; exit 1; }
+	$(SYSTEM_PYTHON) -m venv $(VENV)
+	$(PYTHON) -m pip install -q --upgrade pip
+	$(PYTHON) -m pip install -q -r requirements-test.txt
+	touch $@
+
+python-deps: $(VENV)/.installed
+
 build: deps
 	$(SWIFT) build
 
@@ -29,11 +45,15 @@ release: deps
 run: release
 	.build/release/imager demo
 
-test: deps
+test: build python-deps
 	$(SWIFT) test
+	IMAGER=.build/debug/imager $(PYTHON) -m pytest -q Tests/python
 
-bench: release
-	.build/release/imager bench
+# Benchmarks (figures, not tests): frame evaluation, and the rasterizer against cairo and Skia.
+bench: release python-deps
+	$(PYTHON) -m pip install -q skia-python
+	.build/release/imager bench scene
+	$(PYTHON) bench/raster_peers.py .build/release/imager --runs 20
 
 clean:
-	rm -rf .build
+	rm -rf .build $(VENV)

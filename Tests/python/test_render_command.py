@@ -1,0 +1,118 @@
+"""`imager render` end to end: what it writes, and what bad input gets (one line on stderr, status 2, and
+no file left under the output name)."""
+import os
+import pathlib
+import shutil
+import subprocess
+
+import cairo
+import pytest
+
+
+def run(imager, *args, env=None):
+    return subprocess.run([imager, *args], capture_output=True, text=True, env=env)
+
+
+def test_a_still_is_a_png_of_the_asked_size(imager, tmp_path):
+    result = run(imager, "render", "darkside", "--size", "300", "-o", str(tmp_path / "cover.png"))
+    assert result.returncode == 0, result.stderr
+    surface = cairo.ImageSurface.create_from_png(str(tmp_path / "cover.png"))
+    assert (surface.get_width(), surface.get_height()) == (300, 300)
+
+
+def test_an_svg_is_vector(imager, tmp_path):
+    assert run(imager, "render", "darkside", "-o", str(tmp_path / "cover.svg")).returncode == 0
+    text = (tmp_path / "cover.svg").read_text()
+    assert text.startswith("<?xml") and "<linearGradient" in text and text.count("<path") == 9
+
+
+def test_frames_go_to_a_folder_in_order(imager, tmp_path):
+    result = run(imager, "render", "darkside", "--size", "64", "--frames", "6", "-o", str(tmp_path / "frames") + "/")
+    assert result.returncode == 0, result.stderr
+    names = sorted(os.listdir(tmp_path / "frames"))
+    assert names == [f"frame-0000{i}.png" for i in range(1, 7)]
+    first = (tmp_path / "frames" / names[0]).stat().st_size
+    last = (tmp_path / "frames" / names[-1]).stat().st_size
+    assert last > first  # the drawing grows
+
+
+def test_video_goes_through_ffmpeg(imager, tmp_path):
+    assert shutil.which("ffmpeg"), "make test installs ffmpeg"
+    result = run(imager, "render", "darkside", "--size", "96", "--frames", "12", "-o", str(tmp_path / "cover.mp4"))
+    assert result.returncode == 0, result.stderr
+    probe = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "stream=width,height,nb_frames", "-of", "csv=p=0",
+                            str(tmp_path / "cover.mp4")], capture_output=True, text=True, check=True)
+    assert probe.stdout.strip() == "96,96,12"
+    assert os.listdir(tmp_path) == ["cover.mp4"]
+
+
+def test_without_ffmpeg_video_is_refused_with_the_alternative(imager, tmp_path):
+    env = dict(os.environ, PATH=str(tmp_path))  # no ffmpeg here
+    result = run(imager, "render", "darkside", "--frames", "4", "-o", str(tmp_path / "cover.mp4"), env=env)
+    assert result.returncode == 2
+    assert "ffmpeg" in result.stderr and "folder" in result.stderr
+    assert not (tmp_path / "cover.mp4").exists()
+
+
+def test_a_recorded_performance_renders_to_frames_and_video(imager, tmp_path):
+    log = tmp_path / "demo.json"
+    assert run(imager, "demo", "--seconds", "2", "--record", str(log)).returncode == 0
+    result = run(imager, "render", "performance", str(log), "--size", "160x90", "--fps", "5", "--tail", "0",
+                 "-o", str(tmp_path / "frames") + "/")
+    assert result.returncode == 0, result.stderr
+    assert len(os.listdir(tmp_path / "frames")) == 11  # 0 … 2 s at 5 frames a second
+    result = run(imager, "render", "performance", str(log), "--size", "160x90", "--fps", "10", "-o", str(tmp_path / "set.mp4"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "set.mp4").stat().st_size > 0
+
+
+def test_a_contact_sheet_has_eight_thumbnails(imager, tmp_path):
+    result = run(imager, "render", "chordset", "Lumia", "--thumbnail-width", "64", "-o", str(tmp_path / "sheet.png"))
+    assert result.returncode == 0, result.stderr
+    surface = cairo.ImageSurface.create_from_png(str(tmp_path / "sheet.png"))
+    gutter = 2
+    assert (surface.get_width(), surface.get_height()) == (4 * 64 + 5 * gutter, 2 * 36 + 3 * gutter)
+
+
+BAD = [
+    (["render", "darkside", "--size", "0"], "--size"),
+    (["render", "darkside", "--size", "-5"], "--size"),
+    (["render", "darkside", "--size", "99999999"], "--size"),
+    (["render", "darkside", "--size", "big"], "--size"),
+    (["render", "darkside", "--light-fraction", "1.5"], "--light-fraction"),
+    (["render", "darkside", "--prism-fraction", "-0.1"], "--prism-fraction"),
+    (["render", "darkside", "--rainbow-size", "nan"], "--rainbow-size"),
+    (["render", "darkside", "--progress", "2"], "--progress"),
+    (["render", "chordset", "Nonesuch"], "no chordset"),
+    (["render", "performance", "missing.json", "--fps", "30"], "cannot read"),
+]
+
+
+@pytest.mark.parametrize("args,mentions", BAD)
+def test_bad_input_gets_one_line_status_2_and_no_file(imager, tmp_path, args, mentions):
+    output = tmp_path / ("out.mp4" if "performance" in args else "out.png")
+    result = run(imager, *args, "-o", str(output))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and mentions in lines[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unwritable_output_is_refused(imager, tmp_path):
+    result = run(imager, "render", "darkside", "-o", str(tmp_path / "no" / "such" / "cover.png"))
+    assert result.returncode == 2 and "does not exist" in result.stderr
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    result = run(imager, "render", "darkside", "-o", str(a_file / "cover.png"))
+    assert result.returncode == 2 and "does not exist" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+@pytest.mark.parametrize("content", [b"", b"{", b"\xff\xfe not json", b'{"formatVersion": 9, "seed": 1, "chordset": {}, "events": []}',
+                                     b'{"formatVersion": 1, "seed": 1, "events": []}'])
+def test_unreadable_logs_are_refused_with_a_reason(imager, tmp_path, content):
+    log = tmp_path / "log.json"
+    log.write_bytes(content)
+    result = run(imager, "render", "performance", str(log), "-o", str(tmp_path / "set.mp4"))
+    assert result.returncode == 2 and "log" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.json"]
