@@ -6,8 +6,8 @@ public struct Imager: ParsableCommand {
         commandName: "imager",
         abstract: "Image Performer — an instrument for performing light.",
         discussion: """
-            Later versions add `serve` (the live instrument), `render` (stills, contact sheets and video), \
-            `chordsets` (the library) and `compose`.
+            Later versions add `serve` (the live instrument, played from a browser), `chordsets` (the \
+            library) and `compose`.
             """,
         version: ImagePerformerVersion.current,
         subcommands: [VersionCommand.self, DemoCommand.self, RenderCommand.self, BenchCommand.self]

@@ -1,6 +1,6 @@
 """Our rasterizer's prism cover held against cairo's rendering of the same geometry.
 
-The geometry is computed again, independently, from seed 004's formulas in bench/raster_peers.py, and drawn
+The geometry is computed again, independently, from seed 004's formulas in bench/darkside_reference.py, and drawn
 by pycairo (tolerance 0.1, default antialiasing). Tolerances: mean absolute difference per channel (0–255)
 under 0.25 over the whole picture (0.05 measured), and the lit silhouettes (pixels brighter than a quarter) overlapping with
 an intersection-over-union above 0.99 (0.996 measured).
@@ -11,7 +11,7 @@ import cairo
 import numpy
 import pytest
 
-import raster_peers
+import darkside_reference
 
 SIZE = 512
 
@@ -30,7 +30,7 @@ def ours(imager, tmp_path_factory):
 
 
 def test_the_cover_matches_cairo_within_the_stated_tolerance(ours):
-    reference = pixels(raster_peers.cairo_cover(SIZE))
+    reference = pixels(darkside_reference.cairo_cover(SIZE))
     assert ours.shape == reference.shape
     mean_difference = numpy.abs(ours - reference).mean(axis=(0, 1))
     print("mean absolute difference per channel (B, G, R, A):", mean_difference)
@@ -50,7 +50,7 @@ def test_the_rainbow_is_red_to_purple_from_top_to_bottom(ours):
         blue, green, red = row[0], row[1], row[2]
         if red + green + blue < 100:
             continue
-        name = min(raster_peers.RAINBOW, key=lambda c: sum((a * 255 - b) ** 2 for a, b in zip(c, (red, green, blue))))
+        name = min(darkside_reference.RAINBOW, key=lambda c: sum((a * 255 - b) ** 2 for a, b in zip(c, (red, green, blue))))
         if not bands or bands[-1] != name:
             bands.append(name)
-    assert bands == raster_peers.RAINBOW
+    assert bands == darkside_reference.RAINBOW
