@@ -28,8 +28,12 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the demo's performance log to this JSON file (for `imager render performance`).")
     var record: String?
 
+    @Flag(name: .customLong("record-only"), help: "With --record: write the log and do not play it.")
+    var recordOnly = false
+
     func validate() throws {
         _ = try chosenChordset()
+        if recordOnly, record == nil { throw ValidationError("--record-only needs --record FILE") }
         guard seconds.isFinite, (1...600).contains(seconds) else { throw ValidationError("--seconds takes 1 to 600") }
         guard (1...30).contains(fps) else { throw ValidationError("--fps takes 1 to 30") }
     }
@@ -55,6 +59,7 @@ struct DemoCommand: ParsableCommand {
             } catch let error as ImageFileError {
                 throw CommandFailure(error.message)
             }
+            if recordOnly { return }
         }
         var player = PerformancePlayer(log: log)
         let terminal = TerminalCanvas.standardOutputIsTerminal()

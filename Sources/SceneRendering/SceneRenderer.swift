@@ -11,6 +11,10 @@ public struct SceneRenderer: Sendable {
     public let width: Int
     public let height: Int
     private var trails: RasterCanvas
+    /// Two frames drawn in turn: while one is being encoded elsewhere, the next is drawn into the other,
+    /// and neither is allocated again.
+    private var frames: [RasterCanvas]
+    private var frameCount = 0
     private var lastTime: Double?
     private var lastErasures = 0
     private var unitPaths: [Form: Path] = [:]
@@ -20,6 +24,7 @@ public struct SceneRenderer: Sendable {
         self.width = width
         self.height = height
         trails = RasterCanvas(width: width, height: height)
+        frames = [RasterCanvas(width: width, height: height), RasterCanvas(width: width, height: height)]
     }
 
     /// From canvas coordinates (canvas heights) to pixels: scaled to the frame's height, centred across.
@@ -35,13 +40,18 @@ public struct SceneRenderer: Sendable {
         let toPixels = canvasToPixels
         updateTrails(for: scene, toPixels: toPixels)
 
-        var canvas = RasterCanvas(width: width, height: height, background: scene.background.fading(by: 1).opaque)
+        let slot = frameCount % 2
+        frameCount += 1
+        var canvas = frames[slot]
+        frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
+        canvas.bitmap.clear(to: scene.background.opaque)
         canvas.transform = toPixels
         for pane in scene.panes {
             canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
         }
         canvas.bitmap.composite(trails.bitmap, with: .additive)
         Self.draw(scene, layer: .lumis, on: &canvas, paths: &unitPaths, toPixels: toPixels)
+        frames[slot] = canvas
         return canvas.bitmap
     }
 
