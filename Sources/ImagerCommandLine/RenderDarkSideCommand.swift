@@ -62,25 +62,14 @@ struct RenderDarkSideCommand: ParsableCommand {
             try AtomicFile.write(Array(Self.svg(drawing, side: side, progress: stillProgress).utf8), to: url)
         case (.frames(let folder), let count?):
             try target.prepare()
-            let bar = ProgressBar(total: count, label: "darkside")
-            try FramePipeline.run(count: count, render: { Self.render(drawing, side: side, progress: Double($0) / Double(count - 1)) }) { index, frame in
-                try AtomicFile.write(try PNG.encode(frame, compression: 3), to: OutputTarget.frameFile(folder, index: index))
-                bar.update(done: index + 1)
+            try FrameExport.toFolder(folder, count: count, label: "darkside") {
+                Self.render(drawing, side: side, progress: Double($0) / Double(count - 1))
             }
         case (.video(let url), let count?):
             try target.prepare()
-            let encoder = try VideoEncoder(url: url, width: side + side % 2, height: side + side % 2, fps: framesPerSecond)
-            let even = side + side % 2
-            let bar = ProgressBar(total: count, label: "darkside")
-            do {
-                try FramePipeline.run(count: count, render: { Self.render(drawing, side: even, progress: Double($0) / Double(count - 1)) }) { index, frame in
-                    try encoder.append(frame)
-                    bar.update(done: index + 1)
-                }
-                try encoder.finish()
-            } catch {
-                encoder.cancel()
-                throw error
+            let even = side + side % 2  // video wants even sides
+            try FrameExport.toVideo(url, width: even, height: even, fps: framesPerSecond, count: count, label: "darkside") {
+                Self.render(drawing, side: even, progress: Double($0) / Double(count - 1))
             }
         case (.frames, nil), (.video, nil):
             throw CommandFailure("a folder or a video needs --frames N: how many frames the animated drawing has")

@@ -54,28 +54,16 @@ struct RenderPerformanceCommand: ParsableCommand {
         guard count <= 10_000_000 else { throw CommandFailure("that is \(count) frames; at most 10,000,000 are rendered") }
 
         let frames = FrameSource(log: performance, width: width, height: height, fps: framesPerSecond)
-        let bar = ProgressBar(total: count, label: "performance")
         switch target {
         case .frames(let folder):
             try target.prepare()
-            try FramePipeline.run(count: count, render: frames.frame) { index, frame in
-                try AtomicFile.write(try PNG.encode(frame, compression: 3), to: OutputTarget.frameFile(folder, index: index))
-                bar.update(done: index + 1)
-            }
+            try FrameExport.toFolder(folder, count: count, label: "performance", render: frames.frame)
         case .video(let url):
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(size) is not") }
             try target.prepare()
-            let encoder = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset)
-            do {
-                try FramePipeline.run(count: count, render: frames.frame) { index, frame in
-                    try encoder.append(frame)
-                    bar.update(done: index + 1)
-                }
-                try encoder.finish()
-            } catch {
-                encoder.cancel()
-                throw error
-            }
+            try FrameExport.toVideo(
+                url, width: width, height: height, fps: framesPerSecond, preset: preset, count: count, label: "performance",
+                render: frames.frame)
         case .png, .svg:
             throw CommandFailure("a performance renders to a video (-o set.mp4) or a folder of frames (-o frames/)")
         }

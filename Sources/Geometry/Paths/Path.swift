@@ -112,14 +112,17 @@ public struct Path: Hashable, Sendable, Codable {
 
     /// Appends every subpath of `other`.
     public mutating func addPath(_ other: Path) {
-        for element in other.elements {
-            switch element {
-            case .move(let p): move(to: p)
-            case .line(let p): addLine(to: p)
-            case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
-            case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
-            case .closeSubpath: closeSubpath()
-            }
+        for element in other.elements { append(element) }
+    }
+
+    /// Appends one element through the building methods, so the current point stays right.
+    private mutating func append(_ element: Element) {
+        switch element {
+        case .move(let p): move(to: p)
+        case .line(let p): addLine(to: p)
+        case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
+        case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
+        case .closeSubpath: closeSubpath()
         }
     }
 
@@ -130,14 +133,6 @@ public struct Path: Hashable, Sendable, Codable {
 
     private init(elements: [Element]) {
         self.init()
-        for element in elements {
-            switch element {
-            case .move(let p): move(to: p)
-            case .line(let p): addLine(to: p)
-            case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
-            case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
-            case .closeSubpath: closeSubpath()
-            }
-        }
+        for element in elements { append(element) }
     }
 }
