@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The export pipeline's frame rate at 1920×1080 against ffmpeg alone encoding the same frames with the same
 # x264 preset, in one run on this machine.
-#   bench/export_fps.sh [IMAGER] [PRESET] [SECONDS]   (defaults: .build/release/imager veryfast 3)
+#   bench/export_fps.sh [IMAGER] [PRESET] [SECONDS] [CHORDSET]   (defaults: .build/release/imager veryfast 3 1)
 set -euo pipefail
 imager=${1:-.build/release/imager}
 preset=${2:-veryfast}
 length=${3:-3}
+chordset=${4:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$imager" demo --chordset 1 --seconds "$length" --record "$work/log.json" --record-only
+"$imager" demo --chordset "$chordset" --seconds "$length" --record "$work/log.json" --record-only
 frames=$(( length * 60 + 1 ))
 now() { date +%s.%N; }
 
@@ -24,7 +25,7 @@ ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba -s 1920x1080 -r
   -c:v libx264 -preset "$preset" -pix_fmt yuv420p "$work/alone.mp4"
 alone=$(awk -v a="$(now)" -v b="$start" 'BEGIN { print a - b }')
 
-printf 'preset %s, %d frames at 1920x1080\n' "$preset" "$frames"
+printf 'chordset %s, preset %s, %d frames at 1920x1080\n' "$chordset" "$preset" "$frames"
 awk -v f="$frames" -v o="$ours" -v a="$alone" 'BEGIN {
   printf "imager render performance: %6.1f frames/s\n", f / o
   printf "ffmpeg alone:              %6.1f frames/s\n", f / a

@@ -72,6 +72,30 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
+    /// Fills every pixel with `color` plus the same pixel of `other` (saturating): a clear followed by an
+    /// additive composite, in one pass over memory.
+    public mutating func fill(_ color: RGBAColor, adding other: Bitmap) {
+        guard other.width == width, other.height == height else { return clear(to: color) }
+        let (r, g, b, a) = PremultipliedColor(color).bytes
+        let base = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24),
+                                 to: SIMD16<UInt8>.self)
+        other.pixels.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBytes { destination in
+                var offset = 0
+                while offset + 16 <= destination.count {
+                    let s = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                    let sum = s &+ base
+                    destination.storeBytes(of: sum.replacing(with: 255, where: sum .< s), toByteOffset: offset, as: SIMD16<UInt8>.self)
+                    offset += 16
+                }
+                while offset < destination.count {
+                    destination[offset] = UInt8(min(255, Int(source[offset]) + Int(base[offset % 16])))
+                    offset += 1
+                }
+            }
+        }
+    }
+
     /// Composites `other` (the same size) over this bitmap, pixel by pixel, with `composite`.
     public mutating func composite(_ other: Bitmap, with composite: CompositeOperator) {
         guard other.width == width, other.height == height else { return }

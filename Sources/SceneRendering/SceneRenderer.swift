@@ -17,6 +17,9 @@ public struct SceneRenderer: Sendable {
     private var frameCount = 0
     private var lastTime: Double?
     private var lastErasures = 0
+    /// Whether the trail layer may hold anything: false from the start and after an erase until the
+    /// next stamp, so an empty layer costs no passes over memory.
+    private var trailsMayShow = false
     private var unitPaths: [Form: Path] = [:]
 
     /// A renderer for frames of `width × height` pixels; the canvas's 16:9 is fitted to the height.
@@ -44,12 +47,16 @@ public struct SceneRenderer: Sendable {
         frameCount += 1
         var canvas = frames[slot]
         frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
-        canvas.bitmap.clear(to: scene.background.opaque)
         canvas.transform = toPixels
-        for pane in scene.panes {
-            canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
+        if scene.panes.isEmpty, trailsMayShow {
+            canvas.bitmap.fill(scene.background.opaque, adding: trails.bitmap)  // background and trails in one pass
+        } else {
+            canvas.bitmap.clear(to: scene.background.opaque)
+            for pane in scene.panes {
+                canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
+            }
+            if trailsMayShow { canvas.bitmap.composite(trails.bitmap, with: .additive) }
         }
-        canvas.bitmap.composite(trails.bitmap, with: .additive)
         Self.draw(scene, layer: .lumis, on: &canvas, paths: &unitPaths, toPixels: toPixels)
         frames[slot] = canvas
         return canvas.bitmap
@@ -57,15 +64,19 @@ public struct SceneRenderer: Sendable {
 
     private mutating func updateTrails(for scene: Scene, toPixels: AffineTransform) {
         if scene.erasures != lastErasures {
-            trails.bitmap.clear(to: .clear)
+            if trailsMayShow { trails.bitmap.clear(to: .clear) }
+            trailsMayShow = false
             lastErasures = scene.erasures
-        } else if let lastTime {
+        } else if let lastTime, trailsMayShow {
             let elapsed = scene.time - lastTime
             let seconds = elapsed >= 0 && elapsed <= 1 ? elapsed : 1
             trails.bitmap.fade(by: pow(scene.trailPersistence.clamped(to: 0...1), seconds))
         }
         lastTime = scene.time
-        Self.draw(scene, layer: .trails, on: &trails, paths: &unitPaths, toPixels: toPixels)
+        if scene.instances.contains(where: { $0.layer == .trails }) {
+            trailsMayShow = true
+            Self.draw(scene, layer: .trails, on: &trails, paths: &unitPaths, toPixels: toPixels)
+        }
     }
 
     private static func draw(
