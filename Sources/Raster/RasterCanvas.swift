@@ -119,6 +119,10 @@ public struct RasterCanvas: Sendable {
                 let pixels = pixelBase + y * bitmapWidth + left
                 let first = Int(firstTouched[row]), last = Int(lastTouched[row])
                 guard first <= last else { continue }  // no edge in this row: nothing covered
+                if packed, rule == .nonZero {
+                    Self.sweepRow(line, pixels, first: first, last: last, width: width, source: source, additive: composite == .additive)
+                    continue
+                }
                 var sum: Float = 0
                 var column = first
                 while column < width {
@@ -166,6 +170,51 @@ public struct RasterCanvas: Sendable {
                 for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
             }
         }
+    }
+
+    /// The common case's row — one colour, non-zero, over or added — in one tight loop: edge cells one by
+    /// one, the runs between them whole.
+    @inline(__always)
+    private static func sweepRow(
+        _ line: UnsafeMutablePointer<Float>, _ pixels: UnsafeMutablePointer<UInt32>, first: Int, last: Int, width: Int,
+        source: PackedPixel, additive: Bool
+    ) {
+        @inline(__always) func paintRun(_ start: Int, _ count: Int, _ sum: Float) {
+            let amount = min(abs(sum), 1)
+            guard amount > 1.0 / 512, count > 0 else { return }
+            let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
+            if additive { PackedPixel.add(pixels + start, count: count, source: scaled) } else {
+                PackedPixel.over(pixels + start, count: count, source: scaled)
+            }
+        }
+        var sum: Float = 0
+        var column = first
+        let end = min(last, width - 1)  // cells past the last pixel hold edges clamped to the right side
+        while column <= end {
+            let cell = line[column]
+            if cell != 0 {
+                sum += cell
+                line[column] = 0
+                let amount = min(abs(sum), 1)
+                if amount > 1.0 / 512 {
+                    let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
+                    pixels[column] = additive
+                        ? PackedPixel.add(pixels[column], source: scaled) : PackedPixel.over(pixels[column], source: scaled)
+                }
+                column += 1
+                continue
+            }
+            var count = 1
+            while column + count + 8 <= end + 1,
+                  all(UnsafeRawPointer(line + column + count).loadUnaligned(as: SIMD8<Float>.self) .== 0) {
+                count += 8
+            }
+            while column + count <= end, line[column + count] == 0 { count += 1 }
+            paintRun(column, count, sum)
+            column += count
+        }
+        paintRun(end + 1, width - end - 1, sum)  // past the last edge the coverage stays as it is
+        for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
     }
 
     /// How much of the pixel span [p, p + 1) lies inside [low, high].
