@@ -32,8 +32,12 @@ struct CoverageAccumulator {
         self.height = height
         let count = (width + 2) * height
         // A copy of a canvas shares its scratch cells until one of them draws: then it takes its own.
-        if storage.capacity < count || storage.rowCapacity < height || !isKnownUniquelyReferenced(&storage) {
-            storage = CellStorage(capacity: max(count, 2 * storage.capacity), rows: max(height, 2 * storage.rowCapacity))
+        let moreCells = storage.capacity < count, moreRows = storage.rowCapacity < height
+        if moreCells || moreRows || !isKnownUniquelyReferenced(&storage) {
+            // Each dimension grows on its own, by doubling, only when it must.
+            storage = CellStorage(
+                capacity: moreCells ? max(count, 2 * storage.capacity) : storage.capacity,
+                rows: moreRows ? max(height, 2 * storage.rowCapacity) : storage.rowCapacity)
         }
         touchedFirst.update(repeating: Int32.max, count: height)
         touchedLast.update(repeating: -1, count: height)
@@ -186,23 +190,27 @@ struct ScratchBuffers: @unchecked Sendable {
 
     static func recycled(cells count: Int, rows: Int) -> ScratchBuffers? {
         pool.withLock { free in
-            guard let index = free.firstIndex(where: { $0.cellCapacity >= count && $0.rowCapacity >= rows }) else { return nil }
+            // The smallest that is big enough, so the large ones stay for large shapes.
+            guard let index = free.lastIndex(where: { $0.cellCapacity >= count && $0.rowCapacity >= rows }) else { return nil }
             return free.remove(at: index)
         }
     }
 
+    /// Gives the buffer back to the pool, which keeps the largest few and frees the rest.
     func recycle() {
-        let kept = Self.pool.withLock { free -> Bool in
-            guard free.count < Self.poolLimit, free.reduce(cellCapacity, { $0 + $1.cellCapacity }) <= Self.poolCellLimit else {
-                return false
-            }
+        let evicted = Self.pool.withLock { free -> [ScratchBuffers] in
             free.append(self)
-            return true
+            free.sort { $0.cellCapacity > $1.cellCapacity }
+            var evicted: [ScratchBuffers] = []
+            while free.count > Self.poolLimit || free.reduce(0, { $0 + $1.cellCapacity }) > Self.poolCellLimit {
+                evicted.append(free.removeLast())
+            }
+            return evicted
         }
-        if !kept {
-            cells.deallocate()
-            touchedFirst.deallocate()
-            touchedLast.deallocate()
+        for buffers in evicted {
+            buffers.cells.deallocate()
+            buffers.touchedFirst.deallocate()
+            buffers.touchedLast.deallocate()
         }
     }
 }
