@@ -10,6 +10,8 @@ struct PaintSampler {
     private(set) var red: Float = 0, green: Float = 0, blue: Float = 0, alpha: Float = 0
     /// 256 premultiplied colours, r g b a interleaved, for gradients.
     private var table: [Float] = []
+    /// The same colours as packed pixels (R, G, B, A bytes).
+    private var packedTable: [UInt32] = []
     /// From device pixels to the paint's own coordinates.
     private var inverse = AffineTransform.identity
     private var start = Point.zero, axis = Point.zero, axisLengthSquared = 1.0, radius = 1.0
@@ -28,22 +30,29 @@ struct PaintSampler {
             axis = to - from
             axisLengthSquared = max(axis.x * axis.x + axis.y * axis.y, 1e-12)
             table = Self.table(stops, opacity: opacity)
+            packedTable = Self.packed(table)
             inverse = transform.inverted ?? .identity
         case .radialGradient(let center, let radius, let stops):
             kind = .radial
             start = center
             self.radius = max(radius, 1e-9)
             table = Self.table(stops, opacity: opacity)
+            packedTable = Self.packed(table)
             inverse = transform.inverted ?? .identity
         }
     }
 
     var isSolid: Bool { kind == .solid }
 
-    /// The premultiplied colour at the centre of pixel (x, y).
+    /// The gradient's colour at the centre of pixel (x, y) as a packed pixel (for gradients only).
     @inline(__always)
-    func color(x: Int, y: Int) -> (Float, Float, Float, Float) {
-        if kind == .solid { return (red, green, blue, alpha) }
+    func packedColor(x: Int, y: Int) -> UInt32 {
+        packedTable[index(x: x, y: y)]
+    }
+
+    /// The gradient table's entry for the centre of pixel (x, y).
+    @inline(__always)
+    private func index(x: Int, y: Int) -> Int {
         let point = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
         let t: Double
         if kind == .linear {
@@ -51,7 +60,21 @@ struct PaintSampler {
         } else {
             t = point.distance(to: start) / radius
         }
-        let index = Int((t.isNaN ? 0 : t.clamped(to: 0...1)) * 255 + 0.5) * 4
+        return Int((t.isNaN ? 0 : t.clamped(to: 0...1)) * 255 + 0.5)
+    }
+
+    private static func packed(_ table: [Float]) -> [UInt32] {
+        func byte(_ channel: Float) -> UInt32 { UInt32(min(max(channel, 0), 1) * 255 + 0.5) }
+        return (0..<256).map { step in
+            byte(table[step * 4]) | byte(table[step * 4 + 1]) << 8 | byte(table[step * 4 + 2]) << 16 | byte(table[step * 4 + 3]) << 24
+        }
+    }
+
+    /// The premultiplied colour at the centre of pixel (x, y).
+    @inline(__always)
+    func color(x: Int, y: Int) -> (Float, Float, Float, Float) {
+        if kind == .solid { return (red, green, blue, alpha) }
+        let index = index(x: x, y: y) * 4
         return (table[index], table[index + 1], table[index + 2], table[index + 3])
     }
 

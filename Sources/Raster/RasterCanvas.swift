@@ -100,8 +100,8 @@ public struct RasterCanvas: Sendable {
         let width = accumulator.width, height = accumulator.height, stride = accumulator.stride
         let clipRect = clip
         let bitmapWidth = bitmap.width
-        // One colour painted over or added, with no clip, goes through the packed integer path.
-        let packed = paint.isSolid && clipRect == nil && (composite == .sourceOver || composite == .additive)
+        // Painting over or adding, with no clip, goes through the packed integer path.
+        let packed = clipRect == nil && (composite == .sourceOver || composite == .additive)
         let source = PackedPixel(paint)
         let cells = accumulator.cells
         let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast
@@ -120,7 +120,13 @@ public struct RasterCanvas: Sendable {
                 let first = Int(firstTouched[row]), last = Int(lastTouched[row])
                 guard first <= last else { continue }  // no edge in this row: nothing covered
                 if packed, rule == .nonZero {
-                    Self.sweepRow(line, pixels, first: first, last: last, width: width, source: source, additive: composite == .additive)
+                    if paint.isSolid {
+                        Self.sweepRow(line, pixels, first: first, last: last, width: width, additive: composite == .additive,
+                                      paint: SolidRow(source: source))
+                    } else {
+                        Self.sweepRow(line, pixels, first: first, last: last, width: width, additive: composite == .additive,
+                                      paint: GradientRow(paint: paint, left: left, y: y))
+                    }
                     continue
                 }
                 var sum: Float = 0
@@ -142,7 +148,7 @@ public struct RasterCanvas: Sendable {
                     }
                     var amount = coverage(sum)
                     if amount > 1.0 / 512 {
-                        if packed {
+                        if packed, paint.isSolid {
                             let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
                             if count == 1 {
                                 // An edge pixel: one blend, without the run machinery.
@@ -172,19 +178,28 @@ public struct RasterCanvas: Sendable {
         }
     }
 
-    /// The common case's row — one colour, non-zero, over or added — in one tight loop: edge cells one by
-    /// one, the runs between them whole.
+    /// The common case's row — non-zero, painted over or added — in one tight loop: edge cells one by one,
+    /// the runs between them whole (four pixels at a time for one colour).
     @inline(__always)
-    private static func sweepRow(
+    private static func sweepRow<Paint: RowPaint>(
         _ line: UnsafeMutablePointer<Float>, _ pixels: UnsafeMutablePointer<UInt32>, first: Int, last: Int, width: Int,
-        source: PackedPixel, additive: Bool
+        additive: Bool, paint: Paint
     ) {
+        @inline(__always) func blend(_ x: Int, _ coverage: UInt32) {
+            let source = PackedPixel.scale(paint.color(at: x), by: coverage)
+            pixels[x] = additive ? PackedPixel.add(pixels[x], source: source) : PackedPixel.over(pixels[x], source: source)
+        }
         @inline(__always) func paintRun(_ start: Int, _ count: Int, _ sum: Float) {
             let amount = min(abs(sum), 1)
             guard amount > 1.0 / 512, count > 0 else { return }
-            let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
-            if additive { PackedPixel.add(pixels + start, count: count, source: scaled) } else {
-                PackedPixel.over(pixels + start, count: count, source: scaled)
+            let coverage = UInt32(amount * 256 + 0.5)
+            if let constant = paint.constant {
+                let source = PackedPixel.scale(constant, by: coverage)
+                if additive { PackedPixel.add(pixels + start, count: count, source: source) } else {
+                    PackedPixel.over(pixels + start, count: count, source: source)
+                }
+            } else {
+                for x in start..<(start + count) { blend(x, coverage) }
             }
         }
         var sum: Float = 0
@@ -196,11 +211,7 @@ public struct RasterCanvas: Sendable {
                 sum += cell
                 line[column] = 0
                 let amount = min(abs(sum), 1)
-                if amount > 1.0 / 512 {
-                    let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
-                    pixels[column] = additive
-                        ? PackedPixel.add(pixels[column], source: scaled) : PackedPixel.over(pixels[column], source: scaled)
-                }
+                if amount > 1.0 / 512 { blend(column, UInt32(amount * 256 + 0.5)) }
                 column += 1
                 continue
             }
@@ -250,6 +261,28 @@ public struct RasterCanvas: Sendable {
     }
 }
 
+/// Where a row's colours come from in the packed path: one colour, or a gradient pixel by pixel.
+private protocol RowPaint {
+    /// The colour when it is the same everywhere (runs are then painted four pixels at a time).
+    var constant: UInt32? { get }
+    /// The packed colour of the row's pixel `x` (counted from the region's left).
+    func color(at x: Int) -> UInt32
+}
+
+private struct SolidRow: RowPaint {
+    let source: PackedPixel
+    var constant: UInt32? { source.value }
+    @inline(__always) func color(at x: Int) -> UInt32 { source.value }
+}
+
+private struct GradientRow: RowPaint {
+    let paint: PaintSampler
+    let left: Int
+    let y: Int
+    var constant: UInt32? { nil }
+    @inline(__always) func color(at x: Int) -> UInt32 { paint.packedColor(x: left + x, y: y) }
+}
+
 /// A premultiplied colour as one 32-bit pixel (R, G, B, A bytes in memory order), painted over or added to
 /// runs of pixels in integer arithmetic, four pixels at a time.
 private struct PackedPixel {
@@ -262,7 +295,11 @@ private struct PackedPixel {
 
     /// This colour at `coverage` (0…256): every channel times coverage/256.
     @inline(__always)
-    func scaled(by coverage: UInt32) -> UInt32 {
+    func scaled(by coverage: UInt32) -> UInt32 { Self.scale(value, by: coverage) }
+
+    /// A packed colour at `coverage` (0…256): every channel times coverage/256.
+    @inline(__always)
+    static func scale(_ value: UInt32, by coverage: UInt32) -> UInt32 {
         guard coverage < 256 else { return value }
         let redBlue = (((value & 0x00FF_00FF) &* coverage) >> 8) & 0x00FF_00FF
         let greenAlpha = ((value >> 8) & 0x00FF_00FF) &* coverage & 0xFF00_FF00
