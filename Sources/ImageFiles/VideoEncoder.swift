@@ -51,6 +51,8 @@ public final class VideoEncoder {
         ]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
+        // If ffmpeg stops, writing to it must fail with EPIPE, not end this process.
+        signal(SIGPIPE, SIG_IGN)
         do {
             try process.run()
         } catch {
@@ -66,11 +68,23 @@ public final class VideoEncoder {
         guard bitmap.width == width, bitmap.height == height else {
             throw ImageFileError("a frame of \(bitmap.width)×\(bitmap.height) in a \(width)×\(height) video")
         }
-        do {
-            try input.fileHandleForWriting.write(contentsOf: bitmap.pixels)
-        } catch {
+        // Straight from the frame's memory into the pipe, with no copy on the way.
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        let failure: Int32? = bitmap.pixels.withUnsafeBytes { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure {
             cancel()
-            throw ImageFileError("ffmpeg stopped taking frames: \(error.localizedDescription)")
+            throw ImageFileError("ffmpeg stopped taking frames: \(String(cString: strerror(failure)))")
         }
     }
 
