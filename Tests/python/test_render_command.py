@@ -116,3 +116,17 @@ def test_unreadable_logs_are_refused_with_a_reason(imager, tmp_path, content):
     result = run(imager, "render", "performance", str(log), "-o", str(tmp_path / "set.mp4"))
     assert result.returncode == 2 and "log" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.json"]
+
+
+def test_an_ffmpeg_that_fails_is_reported_and_leaves_no_video(imager, tmp_path):
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "ffmpeg").write_text("#!/bin/sh\nexit 1\n")
+    (fake / "ffmpeg").chmod(0o755)
+    out = tmp_path / "out"
+    out.mkdir()
+    env = dict(os.environ, PATH=f"{fake}:/usr/bin:/bin")
+    result = run(imager, "render", "darkside", "--size", "64", "--frames", "30", "-o", str(out / "cover.mp4"), env=env)
+    assert result.returncode == 2
+    assert "ffmpeg" in result.stderr
+    assert list(out.iterdir()) == []
