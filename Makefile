@@ -49,11 +49,13 @@ test: build python-deps
 	$(SWIFT) test
 	IMAGER=.build/debug/imager $(PYTHON) -m pytest -q Tests/python
 
-# Benchmarks (figures, not tests): frame evaluation, and the rasterizer against cairo and Skia.
+# Benchmarks (figures, not tests): frame evaluation, the rasterizer against cairo and Skia, and export
+# against ffmpeg alone.
 bench: release python-deps
 	$(PYTHON) -m pip install -q skia-python
 	.build/release/imager bench scene
 	$(PYTHON) bench/raster_peers.py .build/release/imager --runs 20
+	bench/export_fps.sh .build/release/imager veryfast 3
 
 clean:
 	rm -rf .build $(VENV)

@@ -69,13 +69,14 @@ struct DemoCommand: ParsableCommand {
         let start = clock.now
         let frameSeconds = terminal ? 1 / Double(fps) : 1
         var frame = 0
+        var canvas = TerminalCanvas(columns: 96, rows: 27)
         while Double(frame) * frameSeconds <= seconds {
             let time = Double(frame) * frameSeconds
             let due = start.advanced(by: .milliseconds(Int64(time * 1000)))
             if due > clock.now { Thread.sleep(forTimeInterval: FrameTimer.seconds(due - clock.now)) }
             let scene = player.scene(at: time)
             if terminal {
-                print(TerminalCanvas(columns: 96, rows: 27).draw(scene), terminator: "")
+                print(canvas.draw(scene), terminator: "")
             } else {
                 print(Self.summary(of: scene, chordset: chosen, selected: player.state.selectedChord))
             }

@@ -57,7 +57,8 @@ struct CommandLineTests {
 
     @Test func theTerminalCanvasDrawsEveryCellInColour() throws {
         let log = try DemoPerformance.log(playing: FactoryChordsets.lumia, for: 8)
-        let text = TerminalCanvas(columns: 20, rows: 6).draw(log.scene(at: 0.8))
+        var canvas = TerminalCanvas(columns: 20, rows: 6)
+        let text = canvas.draw(log.scene(at: 0.8))
         #expect(text.components(separatedBy: "▀").count - 1 == 20 * 6)
         #expect(text.components(separatedBy: "\n").count - 1 == 6)
     }
