@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
@@ -27,13 +28,19 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["Raster", "CZlib"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        // Domain adapter: the chordset library in SQLite (GRDB) — migrations, repository, interchange files.
+        .target(
+            name: "Library",
+            dependencies: ["Instrument", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
         .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
         // Presentation adapter: the `imager` command line.
         .target(
             name: "ImagerCommandLine",
             dependencies: [
-                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering",
+                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -65,6 +72,11 @@ let package = Package(
         .testTarget(
             name: "SceneRenderingTests",
             dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LibraryTests",
+            dependencies: ["Library", "Instrument", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -10,7 +10,7 @@ public struct Imager: ParsableCommand {
             library) and `compose`.
             """,
         version: ImagePerformerVersion.current,
-        subcommands: [VersionCommand.self, DemoCommand.self, RenderCommand.self, BenchCommand.self]
+        subcommands: [VersionCommand.self, DemoCommand.self, ChordsetsCommand.self, LibraryCommand.self, RenderCommand.self, BenchCommand.self]
     )
 
     public init() {}

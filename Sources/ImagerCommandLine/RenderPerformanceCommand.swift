@@ -107,25 +107,3 @@ final class FrameSource: @unchecked Sendable {
         renderer.render(player.scene(at: Double(index) / Double(fps)))
     }
 }
-
-/// A decoding error in a sentence: where in the file, and what was wrong there.
-struct DecodingProblem: CustomStringConvertible {
-    let error: DecodingError
-
-    init(_ error: DecodingError) { self.error = error }
-
-    var description: String {
-        func place(_ path: [any CodingKey]) -> String {
-            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "the top" : String(text.drop { $0 == "." })
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not valid JSON" : "at \(place(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "at \(place(context.codingPath)): \"\(key.stringValue)\" is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "at \(place(context.codingPath)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
-        }
-    }
-}

@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import ImageFiles
+import Instrument
+import Library
+
+/// `imager chordsets`: the performer's chordset list — list, share, rename, reorder, delete.
+struct ChordsetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chordsets",
+        abstract: "Manage the chordset library: list, add, rename, move, duplicate, delete, export, import.",
+        subcommands: [List.self, Add.self, Rename.self, Move.self, Duplicate.self, Delete.self, Export.self, Import.self])
+
+    /// One line per chordset: its index, then its title.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the chordsets: index, then title.")
+        @OptionGroup var library: LibraryOption
+
+        func run() throws {
+            let opened = try library.open()
+            for chordset in try libraryCommand({ () throws(LibraryError) in try opened.list() }) {
+                print("\(chordset.index)\t\(chordset.title)")
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a chordset of eight empty chords at the end.")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "Its title (1…200 characters).") var title: String
+
+        func run() throws {
+            let opened = try library.open()
+            let added = try libraryCommand { () throws(LibraryError) in try opened.add(title: title) }
+            print("\(added.index)\t\(added.title)")
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a chordset.")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "The new title (1…200 characters).") var title: String
+
+        func run() throws {
+            let opened = try library.open()
+            try libraryCommand { () throws(LibraryError) in try opened.rename(try opened.chordset(named: chordset).id, to: title) }
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move a chordset to another place in the list.")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "Its new index.") var index: Int
+
+        func run() throws {
+            let opened = try library.open()
+            try libraryCommand { () throws(LibraryError) in try opened.move(try opened.chordset(named: chordset).id, to: index) }
+        }
+    }
+
+    struct Duplicate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Copy a chordset (its title followed by \" (2)\").")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its index or title.") var chordset: String
+
+        func run() throws {
+            let opened = try library.open()
+            let copy = try libraryCommand { () throws(LibraryError) in try opened.duplicate(try opened.chordset(named: chordset).id) }
+            print("\(copy.index)\t\(copy.title)")
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a chordset and its chords.")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its index or title.") var chordset: String
+
+        func run() throws {
+            let opened = try library.open()
+            try libraryCommand { () throws(LibraryError) in try opened.delete(try opened.chordset(named: chordset).id) }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write a chordset to a file to share (docs/chordset-file.md).")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Option(name: .shortAndLong, help: "The file to write.") var output: String
+
+        func run() throws {
+            let opened = try library.open()
+            let data = try libraryCommand { () throws(LibraryError) in try opened.export(try opened.chordset(named: chordset).id) }
+            do {
+                try AtomicFile.write(Array(data), to: URL(fileURLWithPath: output))
+            } catch {
+                throw CommandFailure(error.message)
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the chordsets of one or more files; each file is checked whole before anything is written.")
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "Chordset files.") var files: [String]
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("name at least one chordset file") }
+        }
+
+        func run() throws {
+            let opened = try library.open()
+            for file in files {
+                let url = URL(fileURLWithPath: file)
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+                guard let size else { throw CommandFailure("cannot read \(file): no such file") }
+                guard size <= ChordsetFile.maximumBytes else {
+                    throw CommandFailure("\(file) is \(size) bytes; chordset files of up to 16 MB are read")
+                }
+                let data: Data
+                do { data = try Data(contentsOf: url) } catch { throw CommandFailure("cannot read \(file): \(error.localizedDescription)") }
+                let stored: [Chordset]
+                do {
+                    stored = try opened.importFile(data)
+                } catch {
+                    throw CommandFailure("\(file): \(error.message)")
+                }
+                for chordset in stored { print("\(chordset.index)\t\(chordset.title)") }
+            }
+        }
+    }
+}
+
+/// `imager library`: the library file itself.
+struct LibraryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "library", abstract: "The library file: consistent backups.", subcommands: [Backup.self])
+
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a consistent copy of the library (SQLite's backup API; safe while the instrument writes).")
+        @OptionGroup var library: LibraryOption
+        @Option(name: .shortAndLong, help: "The backup file to write.") var output: String
+
+        func run() throws {
+            let opened = try library.open()
+            try libraryCommand { () throws(LibraryError) in _ = try opened.backup(to: URL(fileURLWithPath: output)) }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import Instrument
+
+extension ChordsetLibrary {
+    /// The most chordsets one library holds.
+    public static let maximumChordsets = 10_000
+
+    /// Every chordset, in the performer's order.
+    public func list() throws(LibraryError) -> [ChordsetSummary] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, sortIndex, title, creationDate FROM chordset ORDER BY sortIndex, title")
+                .map { row in
+                    ChordsetSummary(
+                        id: UUID(uuidString: row["id"]) ?? UUID(), index: row["sortIndex"], title: row["title"],
+                        creationDate: Date(timeIntervalSince1970: row["creationDate"]))
+                }
+        }
+    }
+
+    public func chordset(id: UUID) throws(LibraryError) -> Chordset {
+        guard let chordset = try read({ db in try ChordsetRows.fetch(id: id, db) }) else {
+            throw LibraryError("there is no chordset with id \(id.uuidString) in the library")
+        }
+        return chordset
+    }
+
+    /// The chordset named by its index in the list or by its title (ignoring case).
+    public func chordset(named name: String) throws(LibraryError) -> Chordset {
+        let all = try list()
+        if let index = Int(name), let match = all.first(where: { $0.index == index }) { return try chordset(id: match.id) }
+        let matches = all.filter { $0.title.lowercased() == name.lowercased() }
+        guard let match = matches.first else {
+            throw LibraryError("no chordset \"\(name)\" in the library; `imager chordsets list` shows them")
+        }
+        guard matches.count == 1 else {
+            throw LibraryError("\(matches.count) chordsets are called \"\(name)\"; name one by its index")
+        }
+        return try chordset(id: match.id)
+    }
+
+    /// Adds a chordset of eight default chords at the end of the list.
+    @discardableResult
+    public func add(title: String) throws(LibraryError) -> Chordset {
+        try write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chordset") ?? 0
+            guard count < Self.maximumChordsets else {
+                throw LibraryError("the library holds at most \(Self.maximumChordsets) chordsets")
+            }
+            let chordset = try Chordset.empty(title: title, index: count)
+            try ChordsetRows.insert(chordset, db)
+            return chordset
+        }
+    }
+
+    public func rename(_ id: UUID, to title: String) throws(LibraryError) {
+        var chordset = try self.chordset(id: id)
+        chordset.title = title
+        do { try chordset.validate() } catch { throw LibraryError(error.description) }
+        try write { db in
+            try db.execute(sql: "UPDATE chordset SET title = ? WHERE id = ?", arguments: [title, id.uuidString])
+        }
+    }
+
+    /// Moves a chordset to `index` in the list (clamped to the list), shifting the others.
+    public func move(_ id: UUID, to index: Int) throws(LibraryError) {
+        try write { db in
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM chordset ORDER BY sortIndex, title")
+            guard let from = ids.firstIndex(of: id.uuidString) else {
+                throw LibraryError("there is no chordset with id \(id.uuidString) in the library")
+            }
+            ids.remove(at: from)
+            ids.insert(id.uuidString, at: min(max(index, 0), ids.count))
+            try Self.renumber(ids, db)
+        }
+    }
+
+    /// A copy of a chordset, with a new id and its title followed by " (2)" (or the next free number), at
+    /// the end of the list.
+    @discardableResult
+    public func duplicate(_ id: UUID) throws(LibraryError) -> Chordset {
+        let original = try chordset(id: id)
+        return try write { db in try Self.insertCopy(of: original, db) }
+    }
+
+    /// Deletes a chordset and, with it, its chords.
+    public func delete(_ id: UUID) throws(LibraryError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM chordset WHERE id = ?", arguments: [id.uuidString])
+            guard db.changesCount > 0 else { throw LibraryError("there is no chordset with id \(id.uuidString) in the library") }
+            try Self.renumber(try String.fetchAll(db, sql: "SELECT id FROM chordset ORDER BY sortIndex, title"), db)
+        }
+    }
+
+    /// Stores a chord into its position of a chordset (seed 002's shift-store).
+    public func store(_ chord: Chord, in id: UUID) throws(LibraryError) {
+        do { try chord.validate() } catch { throw LibraryError(error.description) }
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM chord WHERE chordsetId = ? AND position = ?", arguments: [id.uuidString, chord.position])
+            guard db.changesCount > 0 else { throw LibraryError("there is no chordset with id \(id.uuidString) in the library") }
+            try ChordsetRows.insert(chord, chordsetID: id, db)
+        }
+    }
+
+    /// The chord at `position` (0…7) of a chordset.
+    public func recall(_ position: Int, in id: UUID) throws(LibraryError) -> Chord {
+        guard (0..<Chordset.chordCount).contains(position) else {
+            throw LibraryError("there is no chord \(position); chords are numbered 0 to 7")
+        }
+        guard let chord = try read({ db in
+            try Row.fetchOne(db, sql: "SELECT * FROM chord WHERE chordsetId = ? AND position = ?", arguments: [id.uuidString, position])
+                .map(ChordsetRows.chord(from:))
+        }) else {
+            throw LibraryError("there is no chordset with id \(id.uuidString) in the library")
+        }
+        return chord
+    }
+
+    /// Inserts `chordset` as a new one: a new id, a free title, the end of the list.
+    static func insertCopy(of chordset: Chordset, _ db: Database) throws -> Chordset {
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chordset") ?? 0
+        guard count < maximumChordsets else { throw LibraryError("the library holds at most \(maximumChordsets) chordsets") }
+        let titles = Set(try String.fetchAll(db, sql: "SELECT title FROM chordset"))
+        var copy = chordset
+        copy.id = UUID()
+        copy.index = count
+        copy.title = freeTitle(for: chordset.title, taken: titles)
+        try ChordsetRows.insert(copy, db)
+        return copy
+    }
+
+    /// `title` if no chordset has it, else "title (2)", "title (3)", … (kept within the title limit).
+    static func freeTitle(for title: String, taken: Set<String>) -> String {
+        guard taken.contains(title) else { return title }
+        var number = 2
+        while true {
+            let suffix = " (\(number))"
+            let candidate = String(title.prefix(Chordset.maximumTitleLength - suffix.count)) + suffix
+            if !taken.contains(candidate) { return candidate }
+            number += 1
+        }
+    }
+
+    private static func renumber(_ ids: [String], _ db: Database) throws {
+        for (index, id) in ids.enumerated() {
+            try db.execute(sql: "UPDATE chordset SET sortIndex = ? WHERE id = ?", arguments: [index, id])
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import Instrument
+import Synchronization
+
+/// The performer's chordset library: one SQLite file (WAL mode) through one GRDB `DatabasePool` for the
+/// whole process. Opening it migrates an older library — after a consistent safety copy — and seeds the
+/// factory chordsets the first time only; a library written by a newer Image Performer is refused.
+public final class ChordsetLibrary: Sendable {
+    public let url: URL
+    let pool: DatabasePool
+
+    /// Every library opened in this process, by file: several connections to one file end in "database is
+    /// locked", so there is one pool per file.
+    private static let opened = Mutex<[String: ChordsetLibrary]>([:])
+
+    private init(url: URL, pool: DatabasePool) {
+        self.url = url
+        self.pool = pool
+    }
+
+    /// The library at `url`, opened once per process (made, migrated and seeded as needed).
+    public static func open(at url: URL) throws(LibraryError) -> ChordsetLibrary {
+        let key = url.standardizedFileURL.path
+        return try opened.withLock { (libraries) throws(LibraryError) -> ChordsetLibrary in
+            if let library = libraries[key] { return library }
+            let library = try ChordsetLibrary(opening: url.standardizedFileURL)
+            libraries[key] = library
+            return library
+        }
+    }
+
+    private convenience init(opening url: URL) throws(LibraryError) {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw LibraryError("cannot make the folder \(folder.path) for the library: \(error.localizedDescription)")
+        }
+        let existed = FileManager.default.fileExists(atPath: url.path)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: url.path, configuration: configuration)
+        } catch {
+            throw LibraryError("cannot open the library \(url.path): \(Self.describe(error))")
+        }
+        self.init(url: url, pool: pool)
+        try migrate(existed: existed)
+        try seedFactoryChordsetsOnce()
+    }
+
+    /// The schema this build writes, as the number of migrations it knows.
+    public static var schemaVersion: Int { LibrarySchema.migrator.migrations.count }
+
+    private func migrate(existed: Bool) throws(LibraryError) {
+        let migrator = LibrarySchema.migrator
+        let (superseded, applied) = try read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.appliedMigrations(db))
+        }
+        guard !superseded else {
+            throw LibraryError(
+                "the library \(url.path) was written by a newer Image Performer; this one reads schema version "
+                    + "\(Self.schemaVersion) — update Image Performer (the library is left as it is)")
+        }
+        if existed, !applied.isEmpty, applied.count < Self.schemaVersion {
+            _ = try backup(to: url.deletingLastPathComponent()
+                .appendingPathComponent("\(url.lastPathComponent).before-schema-\(Self.schemaVersion).backup"))
+        }
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            throw LibraryError("cannot update the library \(url.path): \(Self.describe(error))")
+        }
+    }
+
+    /// Adds the factory chordsets the first time the library is opened — never again, so what the
+    /// performer deleted stays deleted.
+    private func seedFactoryChordsetsOnce() throws(LibraryError) {
+        try write { db in
+            guard try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'seeded'") == nil else { return }
+            for chordset in FactoryChordsets.all { try ChordsetRows.insert(chordset, db) }
+            try db.execute(sql: "INSERT INTO libraryInfo (key, value) VALUES ('seeded', ?)", arguments: [Date().description])
+        }
+    }
+
+    // MARK: - Access
+
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try pool.read(body) } catch let error as LibraryError { throw error } catch {
+            throw LibraryError("cannot read the library: \(Self.describe(error))")
+        }
+    }
+
+    /// One transaction: everything in `body` is written, or nothing is.
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try pool.write(body) } catch let error as LibraryError { throw error } catch let error as InstrumentError {
+            throw LibraryError(error.description)
+        } catch {
+            throw LibraryError("cannot write to the library: \(Self.describe(error))")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

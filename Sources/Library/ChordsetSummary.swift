@@ -1,0 +1,9 @@
+import Foundation
+
+/// A chordset as the list shows it: its place, title and date, without its chords.
+public struct ChordsetSummary: Hashable, Sendable {
+    public let id: UUID
+    public let index: Int
+    public let title: String
+    public let creationDate: Date
+}
