@@ -38,6 +38,7 @@ public final class ChordsetLibrary: Sendable {
             throw LibraryError("cannot make the folder \(folder.path) for the library: \(error.localizedDescription)")
         }
         let existed = FileManager.default.fileExists(atPath: url.path)
+        if existed { try Self.refuseIfNewer(url) }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -55,16 +56,30 @@ public final class ChordsetLibrary: Sendable {
     /// The schema this build writes, as the number of migrations it knows.
     public static var schemaVersion: Int { LibrarySchema.migrator.migrations.count }
 
+    /// Looks at an existing file read-only, before anything could change it (not even its journal mode),
+    /// and refuses a library written by a newer Image Performer, or a file that is not a library.
+    private static func refuseIfNewer(_ url: URL) throws(LibraryError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let probe = try DatabaseQueue(path: url.path, configuration: configuration)
+            defer { try? probe.close() }  // read-only: nothing to lose on closing
+            let superseded = try probe.read { db in try LibrarySchema.migrator.hasBeenSuperseded(db) }
+            guard !superseded else {
+                throw LibraryError(
+                    "the library \(url.path) was written by a newer Image Performer; this one reads schema version "
+                        + "\(schemaVersion) — update Image Performer (the library is left as it is)")
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError("cannot open the library \(url.path): \(describe(error))")
+        }
+    }
+
     private func migrate(existed: Bool) throws(LibraryError) {
         let migrator = LibrarySchema.migrator
-        let (superseded, applied) = try read { db in
-            (try migrator.hasBeenSuperseded(db), try migrator.appliedMigrations(db))
-        }
-        guard !superseded else {
-            throw LibraryError(
-                "the library \(url.path) was written by a newer Image Performer; this one reads schema version "
-                    + "\(Self.schemaVersion) — update Image Performer (the library is left as it is)")
-        }
+        let applied = try read { db in try migrator.appliedMigrations(db) }
         if existed, !applied.isEmpty, applied.count < Self.schemaVersion {
             _ = try backup(to: url.deletingLastPathComponent()
                 .appendingPathComponent("\(url.lastPathComponent).before-schema-\(Self.schemaVersion).backup"))
