@@ -80,3 +80,26 @@ public struct RibbonSelection: Hashable, Sendable, Codable {
         if center - range / 2 < 0 { center = range / 2 }
     }
 }
+
+extension RibbonSelection {
+    private enum CodingKeys: String, CodingKey { case center, range }
+
+    /// Reads a selection from a file, refusing one whose numbers are not finite, outside 0…1, or whose range
+    /// does not fit on the ribbon around its centre (files hold what the rules produced; anything else is
+    /// not a selection this instrument made).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let center = try container.decode(Double.self, forKey: .center).checked("ribbon centre", in: 0...1)
+        let range = try container.decode(Double.self, forKey: .range).checked("ribbon range", in: 0...1)
+        guard center - range / 2 >= -1e-9, center + range / 2 <= 1 + 1e-9 else {
+            throw InstrumentError.invalid("a ribbon range of \(range) around \(center) does not fit on the ribbon")
+        }
+        self.init(uncheckedCenter: center, range: range)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(center, forKey: .center)
+        try container.encode(range, forKey: .range)
+    }
+}
