@@ -5,8 +5,8 @@ import Instrument
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure frame evaluation (scene) and the rasterizer (raster) on this machine.",
-        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self],
+        abstract: "Measure frame evaluation (scene), the rasterizer (raster) and the library (library) on this machine.",
+        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self],
         defaultSubcommand: BenchSceneCommand.self)
 }
 
