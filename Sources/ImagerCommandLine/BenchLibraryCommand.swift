@@ -27,7 +27,7 @@ struct BenchLibraryCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = folder.appendingPathComponent("library.sqlite")
         let library = try ChordsetLibrary.open(at: original)
-        let file = try libraryCommand { () throws(LibraryError) in try ChordsetFile.encode(Array(repeating: FactoryChordsets.lumia, count: 100)) }
+        let file = try libraryCommand { () throws(LibraryError) in try ChordsetFile.encode(Array(repeating: FactoryChordsets.lumia, count: 40)) }
         while try libraryCommand({ () throws(LibraryError) in try library.list().count }) < chordsets {
             _ = try libraryCommand { () throws(LibraryError) in try library.importFile(file) }
         }
