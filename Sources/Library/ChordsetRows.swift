@@ -54,6 +54,8 @@ enum ChordsetRows {
                 position: position, title: row["title"], background: ColorSelection(hue: hue, purity: purity),
                 pulse: try decode(Pulse.self, row["pulse"]), lumis: try decode([Lumi].self, row["lumis"]),
                 panes: try decode([Pane].self, row["panes"]), rhythm: try rhythm.map { try decode(Rhythm.self, $0) })
+        } catch let error as DecodingError {
+            throw LibraryError("chord \(position) in the library cannot be read: \(DecodingProblem(error))")
         } catch {
             throw LibraryError("chord \(position) in the library cannot be read: \(error)")
         }
