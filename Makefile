@@ -13,9 +13,9 @@ SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import ve
 
 .PHONY: run test build release deps python-deps bench clean
 
-# Debian packages: zlib (PNG), ffmpeg (video), cairo and pkg-config (pycairo, the reference renderer the
-# tests hold ours against).
-APT_PACKAGES := zlib1g-dev ffmpeg libcairo2-dev pkg-config python3-venv python3-dev
+# Debian packages: SQLite (the library, through GRDB), zlib (PNG), ffmpeg (video), cairo and pkg-config
+# (pycairo, the reference renderer the tests hold ours against).
+APT_PACKAGES := libsqlite3-dev zlib1g-dev ffmpeg libcairo2-dev pkg-config python3-venv python3-dev
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }

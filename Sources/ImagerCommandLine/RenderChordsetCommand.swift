@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import ImageFiles
 import Instrument
+import Library
 import Raster
 import SceneRendering
 
@@ -13,12 +14,14 @@ struct RenderChordsetCommand: ParsableCommand {
         abstract: "Render a contact sheet of a chordset's eight chords (the chordset list's thumbnails).",
         discussion: """
             Each chord is played from its pad and caught 1.5 seconds in, in a 16:9 thumbnail; the eight sit in \
-            two rows of four. CHORDSET is a factory chordset's index (as `imager chordsets list` will show it) \
-            or its title.
+            two rows of four. CHORDSET is a chordset of the library: its index (as `imager chordsets list` \
+            shows it) or its title.
             """)
 
     @Argument(help: "The chordset: its index or its title.")
     var chordset: String
+
+    @OptionGroup var library: LibraryOption
 
     @Option(name: .customLong("thumbnail-width"), parsing: .unconditional, help: "Each thumbnail's width in pixels (32…4096).")
     var thumbnailWidth = "320"
@@ -27,21 +30,13 @@ struct RenderChordsetCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let chosen = try Self.find(chordset)
+        let opened = try library.open()
+        let chosen = try libraryCommand { () throws(LibraryError) in try opened.chordset(named: chordset) }
         let width = try NumberArgument.integer(thumbnailWidth, "--thumbnail-width", in: 32...4096)
         let target = try OutputTarget(output)
         guard case .png(let url) = target else { throw CommandFailure("a contact sheet is a PNG file: name one ending in .png") }
         try target.prepare()
         try AtomicFile.write(try PNG.encode(try Self.contactSheet(chosen, thumbnailWidth: width)), to: url)
-    }
-
-    static func find(_ name: String) throws(CommandFailure) -> Chordset {
-        let all = FactoryChordsets.all
-        if let index = Int(name), let match = all.first(where: { $0.index == index }) { return match }
-        if let match = all.first(where: { $0.title.lowercased() == name.lowercased() }) { return match }
-        throw CommandFailure(
-            "no chordset \"\(name)\"; give an index (\(all.map { String($0.index) }.joined(separator: ", "))) or a title ("
-                + all.map(\.title).joined(separator: ", ") + ")")
     }
 
     /// Eight thumbnails in two rows of four, with a gutter of 1/40 of a thumbnail's width between them.

@@ -67,7 +67,8 @@ def test_a_recorded_performance_renders_to_frames_and_video(imager, tmp_path):
 
 
 def test_a_contact_sheet_has_eight_thumbnails(imager, tmp_path):
-    result = run(imager, "render", "chordset", "Lumia", "--thumbnail-width", "64", "-o", str(tmp_path / "sheet.png"))
+    result = run(imager, "render", "chordset", "Lumia", "--thumbnail-width", "64", "--library", str(tmp_path / "library.sqlite"),
+                 "-o", str(tmp_path / "sheet.png"))
     assert result.returncode == 0, result.stderr
     surface = cairo.ImageSurface.create_from_png(str(tmp_path / "sheet.png"))
     gutter = 2
@@ -83,19 +84,21 @@ BAD = [
     (["render", "darkside", "--prism-fraction", "-0.1"], "--prism-fraction"),
     (["render", "darkside", "--rainbow-size", "nan"], "--rainbow-size"),
     (["render", "darkside", "--progress", "2"], "--progress"),
-    (["render", "chordset", "Nonesuch"], "no chordset"),
+    (["render", "chordset", "Nonesuch", "--library", "LIBRARY"], "no chordset"),
     (["render", "performance", "missing.json", "--fps", "30"], "cannot read"),
 ]
 
 
 @pytest.mark.parametrize("args,mentions", BAD)
 def test_bad_input_gets_one_line_status_2_and_no_file(imager, tmp_path, args, mentions):
-    output = tmp_path / ("out.mp4" if "performance" in args else "out.png")
+    output = tmp_path / "out" / ("out.mp4" if "performance" in args else "out.png")
+    output.parent.mkdir()
+    args = [str(tmp_path / "library.sqlite") if a == "LIBRARY" else a for a in args]
     result = run(imager, *args, "-o", str(output))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and mentions in lines[0]
-    assert list(tmp_path.iterdir()) == []
+    assert list(output.parent.iterdir()) == []
 
 
 def test_an_unwritable_output_is_refused(imager, tmp_path):
