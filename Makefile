@@ -54,6 +54,7 @@ test: build python-deps
 bench: release python-deps
 	$(PYTHON) -m pip install -q skia-python
 	.build/release/imager bench scene
+	.build/release/imager bench library
 	$(PYTHON) bench/raster_peers.py .build/release/imager --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
 
