@@ -131,3 +131,26 @@ struct LibraryTests {
         #expect(throws: LibraryError.self) { try ChordsetLibrary.open(at: folder.file("text.sqlite")) }
     }
 }
+
+@Suite("Backups while writing")
+struct ConcurrentBackupTests {
+    @Test func aBackupTakenWhileAnotherThreadWritesIsConsistent() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        let writer = DispatchGroup()
+        DispatchQueue.global().async(group: writer) {
+            for number in 0..<150 { _ = try? library.add(title: "written \(number)") }
+        }
+        for round in 0..<5 {
+            let copy = folder.file("copy-\(round).sqlite")
+            try library.backup(to: copy)
+            let check = try DatabaseQueue(path: copy.path).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+            #expect(check == "ok")
+            let copied = try ChordsetLibrary.open(at: copy).list()
+            #expect(copied.count >= 4)
+        }
+        writer.wait()
+        #expect(try library.list().count == 154)
+    }
+}
