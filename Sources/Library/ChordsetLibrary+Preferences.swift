@@ -21,3 +21,23 @@ extension ChordsetLibrary {
         }
     }
 }
+
+extension ChordsetLibrary {
+    /// The chordset on the pads: the one at the `currentChordset` preference's index (the last one if the
+    /// list has become shorter), or nil when the library is empty.
+    public func currentChordset() throws(LibraryError) -> Chordset? {
+        let all = try list()
+        guard !all.isEmpty else { return nil }
+        let index = min(try preference(.currentChordset), all.count - 1)
+        return try chordset(id: all[index].id)
+    }
+
+    /// Puts the chordset at `index` on the pads (seed 002's stepping through chordsets).
+    public func setCurrentChordset(index: Int) throws(LibraryError) {
+        let count = try list().count
+        guard (0..<count).contains(index) else {
+            throw LibraryError("there is no chordset \(index); the library's are numbered 0 to \(count - 1)")
+        }
+        try setPreference(.currentChordset, to: index)
+    }
+}

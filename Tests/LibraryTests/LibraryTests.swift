@@ -78,6 +78,18 @@ struct LibraryTests {
         #expect(try library.preference(.tempo) == 96)
     }
 
+    @Test func theCurrentChordsetFollowsItsPreference() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        #expect(try library.currentChordset()?.title == "Lumia")
+        try library.setCurrentChordset(index: 3)
+        #expect(try library.currentChordset()?.title == "Pulse Garden")
+        #expect(throws: LibraryError.self) { try library.setCurrentChordset(index: 4) }
+        try library.delete(try library.chordset(named: "Pulse Garden").id)
+        #expect(try library.currentChordset()?.title == "Cole's Contrasts")  // the list got shorter
+    }
+
     @Test func exportedChordsetsImportElsewhereAndAgainAsCopies() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
