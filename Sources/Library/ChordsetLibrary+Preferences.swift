@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Instrument
 
 extension ChordsetLibrary {
     /// The preference's value, or its default when never set (or unreadable).
