@@ -34,6 +34,8 @@ let package = Package(
             dependencies: ["Instrument", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // Business model: the engine — the live state's one owner, on a clock.
+        .target(name: "Engine", dependencies: ["Instrument"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
         .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
         // Presentation adapter: the `imager` command line.
@@ -72,6 +74,11 @@ let package = Package(
         .testTarget(
             name: "SceneRenderingTests",
             dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: ["Engine", "Instrument", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

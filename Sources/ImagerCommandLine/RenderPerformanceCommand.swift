@@ -50,10 +50,11 @@ struct RenderPerformanceCommand: ParsableCommand {
         }
         let performance = try Self.read(log)
         let target = try OutputTarget(output)
-        let count = Int(((performance.duration + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1
+        let span = performance.recordedSpan
+        let count = Int(((span.upperBound - span.lowerBound + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1
         guard count <= 10_000_000 else { throw CommandFailure("that is \(count) frames; at most 10,000,000 are rendered") }
 
-        let frames = FrameSource(log: performance, width: width, height: height, fps: framesPerSecond)
+        let frames = FrameSource(log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound)
         switch target {
         case .frames(let folder):
             try target.prepare()
@@ -96,14 +97,16 @@ final class FrameSource: @unchecked Sendable {
     private var player: PerformancePlayer
     private var renderer: SceneRenderer
     private let fps: Int
+    private let start: Double
 
-    init(log: PerformanceLog, width: Int, height: Int, fps: Int) {
+    init(log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0) {
         player = PerformancePlayer(log: log)
         renderer = SceneRenderer(width: width, height: height)
         self.fps = fps
+        self.start = start
     }
 
     func frame(_ index: Int) -> Bitmap {
-        renderer.render(player.scene(at: Double(index) / Double(fps)))
+        renderer.render(player.scene(at: start + Double(index) / Double(fps)))
     }
 }

@@ -146,3 +146,18 @@ struct IntentCodingTests {
         #expect(throws: (any Error).self) { try decode(Intent.self, from: #"{"pad":1}"#) }
     }
 }
+
+@Suite("Recorded stretches")
+struct RecordedStretchTests {
+    @Test func aRecordingsStretchRoundTripsAndBadOnesAreRefused() throws {
+        var log = try PerformanceLog(chordset: FactoryChordsets.lumia, events: [PerformanceEvent(time: 1, intent: .erase)])
+        log.recordedFrom = 0.5
+        log.recordedUntil = 3
+        let reread = try roundTrip(log)
+        #expect(reread.recordedSpan == 0.5...3)
+        var text = try json(log)
+        text = text.replacingOccurrences(of: #""recordedUntil":3"#, with: #""recordedUntil":0.1"#)
+        #expect(throws: (any Error).self) { try decode(PerformanceLog.self, from: text) }
+        #expect(try PerformanceLog(chordset: FactoryChordsets.lumia, events: []).recordedSpan == 0...0)
+    }
+}

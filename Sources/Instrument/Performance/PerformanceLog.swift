@@ -11,6 +11,17 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
     public private(set) var seed: UInt64
     public private(set) var chordset: Chordset
     public private(set) var events: [PerformanceEvent]
+    /// Where the recording proper begins (seconds): the events before it set the stage — the chordset,
+    /// the colours, what is already on the canvas — and a render starts here.
+    public var recordedFrom: Double = 0
+    /// Where the recording ends, if it was stopped after its last event.
+    public var recordedUntil: Double?
+
+    /// The span a render covers: from the start of the recording to its end (or its last event).
+    public var recordedSpan: ClosedRange<Double> {
+        let end = max(recordedUntil ?? duration, duration, recordedFrom)
+        return recordedFrom...end
+    }
 
     /// An empty log of a performance starting on `chordset`.
     public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E) {
@@ -70,7 +81,17 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, events }
+    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, events, recordedFrom, recordedUntil }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(chordset, forKey: .chordset)
+        try container.encode(events, forKey: .events)
+        if recordedFrom != 0 { try container.encode(recordedFrom, forKey: .recordedFrom) }
+        try container.encodeIfPresent(recordedUntil, forKey: .recordedUntil)
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -84,6 +105,10 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
             chordset: try container.decode(Chordset.self, forKey: .chordset),
             seed: try container.decode(UInt64.self, forKey: .seed),
             events: try container.decode([PerformanceEvent].self, forKey: .events))
+        recordedFrom = try container.decodeIfPresent(Double.self, forKey: .recordedFrom)?
+            .checked("recording start (s)", in: 0...PerformanceState.maximumTime) ?? 0
+        recordedUntil = try container.decodeIfPresent(Double.self, forKey: .recordedUntil)?
+            .checked("recording end (s)", in: recordedFrom...PerformanceState.maximumTime)
     }
 }
 

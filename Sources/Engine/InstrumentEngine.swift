@@ -1,0 +1,90 @@
+import Instrument
+
+/// The one source of truth of a live performance (DESIGN.md §3.1): an actor that owns the performance state,
+/// takes intents, stamps them with the time on its clock, and gives out frames and snapshots. Every intent
+/// applied is kept in the performance's log, so a stretch of it can be recorded and rendered later.
+///
+/// Generic over its clock, so tests drive time by hand; nothing here sleeps or does I/O.
+public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
+    private let clock: C
+    private let start: C.Instant
+    private var state: PerformanceState
+    /// Everything applied since the engine started (up to `PerformanceLog.maximumEvents`).
+    private var log: PerformanceLog
+    private var recordingFrom: Double?
+    private var lastPrune = 0.0
+
+    /// An engine starting now on `chordset`.
+    public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E) {
+        self.clock = clock
+        start = clock.now
+        state = PerformanceState(chordset: chordset, seed: seed)
+        log = PerformanceLog(chordset: chordset, seed: seed)
+    }
+
+    /// Seconds since the engine started.
+    public var time: Double {
+        let (seconds, attoseconds) = start.duration(to: clock.now).components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    /// Applies an intent now. A bad intent is refused with the reason and changes nothing; a good one is
+    /// logged, and what it changed is returned for the clients to hear.
+    @discardableResult
+    public func perform(_ intent: Intent) throws(InstrumentError) -> Set<PerformanceState.Aspect> {
+        let event = PerformanceEvent(time: max(time, state.time), intent: intent)
+        let changed = try state.apply(event)
+        // The log cannot refuse what the state took; when it is full, the live performance goes on unlogged.
+        if log.events.count < PerformanceLog.maximumEvents { try? log.append(event) }
+        return changed
+    }
+
+    /// The frame now, letting go of what can no longer be seen every quarter second.
+    public func frame() -> Scene {
+        let now = max(time, state.time)
+        if now - lastPrune >= 0.25 {
+            state.prune(at: now)
+            lastPrune = now
+        }
+        return state.scene(at: now)
+    }
+
+    /// The state as a console shows it.
+    public func snapshot() -> EngineSnapshot {
+        EngineSnapshot(
+            time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
+            design: state.design, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
+            trailPersistence: state.trailPersistence, liveLumis: state.liveLumiCount, isRecording: recordingFrom != nil)
+    }
+
+    /// Starts recording now (a recording already running goes on).
+    public func startRecording() {
+        if recordingFrom == nil { recordingFrom = max(time, state.time) }
+    }
+
+    /// Stops recording and returns it: the log since the engine started, marked with the stretch recorded
+    /// (the events before it set the stage). Nil if nothing was being recorded.
+    public func stopRecording() -> PerformanceLog? {
+        guard let from = recordingFrom else { return nil }
+        recordingFrom = nil
+        var recording = log
+        recording.recordedFrom = from
+        recording.recordedUntil = max(time, state.time, from)
+        return recording
+    }
+}
+
+/// What a console needs to show the instrument's state: sent in full when it connects.
+public struct EngineSnapshot: Hashable, Sendable, Codable {
+    public var time: Double
+    public var chordset: Chordset
+    public var colors: ColorSelection
+    public var pulse: Pulse
+    public var design: Lumi
+    public var selectedChord: Int
+    public var pads: TriggerPads
+    public var tempo: Double
+    public var trailPersistence: Double
+    public var liveLumis: Int
+    public var isRecording: Bool
+}
