@@ -34,6 +34,8 @@ let package = Package(
             dependencies: ["Instrument", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // Presentation model: external controls — OSC packets and their address space — as intents.
+        .target(name: "Control", dependencies: ["Instrument", "Geometry"], swiftSettings: swiftSettings),
         // Business model: the engine — the live state's one owner, on a clock.
         .target(name: "Engine", dependencies: ["Instrument"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
@@ -74,6 +76,14 @@ let package = Package(
         .testTarget(
             name: "SceneRenderingTests",
             dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ControlTests",
+            dependencies: [
+                "Control", "Instrument", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

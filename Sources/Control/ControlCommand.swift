@@ -1,0 +1,9 @@
+import Instrument
+
+/// What an external control (OSC now; MIDI later) asks of the instrument: an intent for the engine, or a
+/// step through the chordset list, which the server resolves with the library.
+public enum ControlCommand: Hashable, Sendable {
+    case intent(Intent)
+    /// Move to the next (+1) or previous (−1) chordset of the list.
+    case stepChordset(Int)
+}
