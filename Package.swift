@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
@@ -40,6 +42,16 @@ let package = Package(
         .target(name: "Engine", dependencies: ["Instrument"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
         .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
+        // Presentation adapter: the instrument's server — HTTP, the live WebSocket.
+        .target(
+            name: "Server",
+            dependencies: [
+                "Engine", "Instrument", "Library", "Control",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Presentation adapter: the `imager` command line.
         .target(
             name: "ImagerCommandLine",
@@ -83,6 +95,15 @@ let package = Package(
             dependencies: [
                 "Control", "Instrument", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server", "Engine", "Instrument", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             ],
             swiftSettings: swiftSettings
         ),

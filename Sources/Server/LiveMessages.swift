@@ -1,0 +1,78 @@
+import Engine
+import Foundation
+import Instrument
+
+/// The JSON the server sends on `/live` (docs/live-protocol.md).
+enum LiveMessages {
+    /// The largest message a client may send, and how deep its JSON may nest: checked before decoding.
+    static let maximumMessageSize = 64 * 1024
+    static let maximumNesting = 32
+
+    private struct Snapshot: Encodable {
+        let type = "snapshot"
+        let state: EngineSnapshot
+    }
+
+    private struct Changed: Encodable {
+        let type = "changed"
+        let aspects: [String]
+        let state: EngineSnapshot
+    }
+
+    private struct Failure: Encodable {
+        let type = "error"
+        let message: String
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static func snapshot(_ state: EngineSnapshot) -> String { text(Snapshot(state: state)) }
+
+    static func changed(_ aspects: Set<PerformanceState.Aspect>, _ state: EngineSnapshot) -> String {
+        text(Changed(aspects: aspects.map { "\($0)" }.sorted(), state: state))
+    }
+
+    static func error(_ message: String) -> String { text(Failure(message: message)) }
+
+    private static func text<T: Encodable>(_ value: T) -> String {
+        // Our own values always encode; the fallback is never expected.
+        (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"type":"error","message":"internal"}"#
+    }
+
+    /// Reads an intent from a client's message, or says why not.
+    static func intent(from text: String) -> Result<Intent, IntentRefusal> {
+        guard text.utf8.count <= maximumMessageSize else {
+            return .failure(IntentRefusal("the message is \(text.utf8.count) bytes; at most \(maximumMessageSize)"))
+        }
+        var depth = 0, inString = false, escaped = false
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+                if depth > maximumNesting { return .failure(IntentRefusal("the message is nested more than \(maximumNesting) deep")) }
+            }
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
+        }
+        do {
+            return .success(try JSONDecoder().decode(Intent.self, from: Data(text.utf8)))
+        } catch let error as DecodingError {
+            return .failure(IntentRefusal("not an intent: \(DecodingProblem(error))"))
+        } catch {
+            return .failure(IntentRefusal("not an intent: \(error)"))
+        }
+    }
+}
+
+/// Why a client's message was refused.
+struct IntentRefusal: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
