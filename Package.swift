@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "ImagerCommandLine",
             dependencies: [
-                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library",
+                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Engine", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

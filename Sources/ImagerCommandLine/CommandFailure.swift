@@ -16,10 +16,14 @@ struct CommandFailure: Error, CustomStringConvertible {
 extension Imager {
     /// Runs the command line: parses, runs, and on any failure prints one line to standard error and exits
     /// with status 2 (0 for help and the version).
-    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+    public static func runAndExit(_ arguments: [String]? = nil) async -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
             Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)

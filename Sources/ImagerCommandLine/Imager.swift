@@ -6,11 +6,10 @@ public struct Imager: ParsableCommand {
         commandName: "imager",
         abstract: "Image Performer — an instrument for performing light.",
         discussion: """
-            Later versions add `serve` (the live instrument, played from a browser), `chordsets` (the \
-            library) and `compose`.
+            The browser console and canvas (served by `serve`) and `compose` come in later versions.
             """,
         version: ImagePerformerVersion.current,
-        subcommands: [VersionCommand.self, DemoCommand.self, ChordsetsCommand.self, LibraryCommand.self, RenderCommand.self, BenchCommand.self]
+        subcommands: [VersionCommand.self, ServeCommand.self, DemoCommand.self, ChordsetsCommand.self, LibraryCommand.self, RenderCommand.self, BenchCommand.self]
     )
 
     public init() {}

@@ -1,4 +1,4 @@
 import ImagerCommandLine
 
 // The composition root: parse the command line and run the chosen command.
-Imager.runAndExit()
+await Imager.runAndExit()
