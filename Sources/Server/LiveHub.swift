@@ -28,6 +28,4 @@ actor LiveHub {
     func broadcast(_ message: String) {
         for continuation in outboxes.values { continuation.yield(message) }
     }
-
-    var count: Int { outboxes.count }
 }
