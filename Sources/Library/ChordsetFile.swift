@@ -37,7 +37,9 @@ public enum ChordsetFile {
             throw LibraryError("the file is \(data.count) bytes; chordset files of up to 16 MB are read")
         }
         guard String(data: data, encoding: .utf8) != nil else { throw LibraryError("the file is not UTF-8 text") }
-        try checkNesting(data)
+        guard !JSONNesting.exceeds(maximumNesting, in: data) else {
+            throw LibraryError("the file is nested more than \(maximumNesting) deep")
+        }
         let decoder = JSONDecoder()
         let header: Header
         do {
@@ -66,25 +68,5 @@ public enum ChordsetFile {
             throw LibraryError("the file holds \(contents.chordsets.count) chordsets; at most \(maximumChordsets) are read")
         }
         return contents.chordsets
-    }
-
-    /// Refuses JSON nested deeper than `maximumNesting` before any decoder sees it (deep nesting can
-    /// exhaust a small stack).
-    private static func checkNesting(_ data: Data) throws(LibraryError) {
-        var depth = 0, inString = false, escaped = false
-        for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > maximumNesting { throw LibraryError("the file is nested more than \(maximumNesting) deep") }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
     }
 }

@@ -48,18 +48,8 @@ enum LiveMessages {
         guard text.utf8.count <= maximumMessageSize else {
             return .failure(IntentRefusal("the message is \(text.utf8.count) bytes; at most \(maximumMessageSize)"))
         }
-        var depth = 0, inString = false, escaped = false
-        for byte in text.utf8 {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            if byte == UInt8(ascii: "\"") { inString = true }
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                depth += 1
-                if depth > maximumNesting { return .failure(IntentRefusal("the message is nested more than \(maximumNesting) deep")) }
-            }
-            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
+        guard !JSONNesting.exceeds(maximumNesting, in: text.utf8) else {
+            return .failure(IntentRefusal("the message is nested more than \(maximumNesting) deep"))
         }
         do {
             return .success(try JSONDecoder().decode(Intent.self, from: Data(text.utf8)))

@@ -161,3 +161,13 @@ struct RecordedStretchTests {
         #expect(try PerformanceLog(chordset: FactoryChordsets.lumia, events: []).recordedSpan == 0...0)
     }
 }
+
+@Suite("JSON nesting")
+struct JSONNestingTests {
+    @Test func depthIsCountedOutsideStringsOnly() {
+        #expect(!JSONNesting.exceeds(2, in: Array(#"{"a":[1,2]}"#.utf8)))
+        #expect(JSONNesting.exceeds(2, in: Array(#"{"a":[[1]]}"#.utf8)))
+        #expect(!JSONNesting.exceeds(1, in: Array(#"{"a":"[[[{{{\"]]]"}"#.utf8)))
+        #expect(JSONNesting.exceeds(64, in: Array(String(repeating: "[", count: 65).utf8)))
+    }
+}
