@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
@@ -49,6 +50,8 @@ let package = Package(
                 "Engine", "Instrument", "Library", "Control",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -104,6 +107,8 @@ let package = Package(
                 "Server", "Engine", "Instrument", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -44,3 +44,37 @@ def test_serve_guards_its_door_and_stops_on_sigint(imager, tmp_path):
         start = time.monotonic()
         server.wait(timeout=10)
         assert time.monotonic() - start < 2
+
+
+def test_a_real_osc_client_plays_pads_and_moves_the_hue(imager, tmp_path):
+    import json
+
+    from pythonosc.udp_client import SimpleUDPClient
+
+    port, osc_port = free_port(), free_port()
+    server = subprocess.Popen([imager, "serve", "--port", str(port), "--osc-port", str(osc_port),
+                               "--library", str(tmp_path / "library.sqlite")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                request(port, {"Host": f"127.0.0.1:{port}"})
+                break
+            except OSError:
+                time.sleep(0.1)
+        client = SimpleUDPClient("127.0.0.1", osc_port)
+        client.send_message("/imager/hue/center", 0.3)
+        client.send_message("/imager/pad/1", 0.8)
+        client.send_message("/imager/chordset/next", [])
+        client.send_message("/imager/no/such/thing", 1.0)
+        state = {}
+        for _ in range(100):
+            state = json.loads(request(port, {"Host": f"127.0.0.1:{port}"})[1])["state"]
+            if state["chordset"]["title"] == "Prism":
+                break
+            time.sleep(0.05)
+        assert abs(state["colors"]["hue"]["center"] - 0.3) < 1e-6
+        assert state["pads"]["pads"][0]["isDown"]
+        assert state["chordset"]["title"] == "Prism"
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=10)
