@@ -13,7 +13,7 @@ struct DemoCommand: ParsableCommand {
         discussion: """
             Plays each of the chordset's eight chords in turn, as a performer would from the pads, and draws \
             the canvas in colour with terminal block characters. When the output is not a terminal it prints \
-            one line a second instead. The instrument proper (`imager serve`, played from a browser) is coming.
+            one line a second instead. The live instrument is `imager serve`; its browser canvas is coming.
             """)
 
     @Option(name: .long, help: "Which factory chordset to play: its number (1…\(FactoryChordsets.all.count)) or title.")
@@ -83,7 +83,7 @@ struct DemoCommand: ParsableCommand {
             frame += 1
         }
         if terminal { print(TerminalCanvas.reset) }
-        print("Coming next: `imager serve` — the console and the full-screen canvas in your browser.")
+        print("Play it live: `imager serve` (the /live WebSocket and OSC); its browser console and canvas are coming.")
     }
 
     static func summary(of scene: Scene, chordset: Chordset, selected: Int) -> String {
