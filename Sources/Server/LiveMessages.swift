@@ -13,10 +13,20 @@ enum LiveMessages {
         let state: EngineSnapshot
     }
 
+    /// Only what changed: a pad press does not resend the chordset (which can be hundreds of kilobytes).
     private struct Changed: Encodable {
         let type = "changed"
         let aspects: [String]
-        let state: EngineSnapshot
+        let time: Double
+        var colors: ColorSelection?
+        var pulse: Pulse?
+        var design: Lumi?
+        var chordset: Chordset?
+        var selectedChord: Int?
+        var pads: TriggerPads?
+        var liveLumis: Int?
+        var trailPersistence: Double?
+        var tempo: Double?
     }
 
     private struct Failure: Encodable {
@@ -33,7 +43,19 @@ enum LiveMessages {
     static func snapshot(_ state: EngineSnapshot) -> String { text(Snapshot(state: state)) }
 
     static func changed(_ aspects: Set<PerformanceState.Aspect>, _ state: EngineSnapshot) -> String {
-        text(Changed(aspects: aspects.map { "\($0)" }.sorted(), state: state))
+        var change = Changed(aspects: aspects.map { "\($0)" }.sorted(), time: state.time)
+        for aspect in aspects {
+            switch aspect {
+            case .colors: change.colors = state.colors; change.pulse = state.pulse
+            case .design: change.design = state.design
+            case .chordset: change.chordset = state.chordset
+            case .selectedChord: change.selectedChord = state.selectedChord
+            case .pads: change.pads = state.pads
+            case .canvas: change.liveLumis = state.liveLumis; change.trailPersistence = state.trailPersistence
+            case .tempo: change.tempo = state.tempo
+            }
+        }
+        return text(change)
     }
 
     static func error(_ message: String) -> String { text(Failure(message: message)) }

@@ -53,6 +53,7 @@ struct LiveServerTests {
                 let message = try json(changed)
                 #expect(message["type"] as? String == "changed")
                 #expect((message["aspects"] as? [String])?.contains("pads") == true)
+                #expect(message["pads"] != nil && message["chordset"] == nil)  // only what changed
 
                 for bad in [#"{"type":"padDown","pad":12,"velocity":1}"#, "not json", #"{"type":"explode"}"#,
                             String(repeating: "[", count: 100) + String(repeating: "]", count: 100)] {
