@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
@@ -43,15 +44,18 @@ let package = Package(
         .target(name: "Engine", dependencies: ["Instrument"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
         .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
+        // Presentation model: the browser clients (ES modules served as they are), shipped as resources.
+        .target(name: "WebClient", resources: [.copy("Web")], swiftSettings: swiftSettings),
         // Presentation adapter: the instrument's server — HTTP, the live WebSocket.
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Instrument", "Library", "Control",
+                "Engine", "Instrument", "Library", "Control", "Geometry", "WebClient", "ImageFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -9,7 +9,7 @@ public enum OSCAddressSpace {
         "/imager/pad/{1-8} f", "/imager/chord/{1-8}", "/imager/chord/{1-8}/store", "/imager/hue/center f",
         "/imager/hue/range f", "/imager/purity/center f", "/imager/purity/range f", "/imager/chordset/next",
         "/imager/chordset/previous", "/imager/canvas/tap f f", "/imager/canvas/fade f", "/imager/canvas/erase",
-        "/imager/tempo f", "/imager/tempo/tap",
+        "/imager/tempo f", "/imager/tempo/tap", "/imager/record f",
     ]
 
     /// The command a message asks for; throws naming what is wrong with it (an unknown address, a missing
@@ -48,6 +48,7 @@ public enum OSCAddressSpace {
         case ["canvas", "erase"]: return .intent(.erase)
         case ["tempo"]: return .intent(.tempo(beatsPerMinute: try number()))
         case ["tempo", "tap"]: return .intent(.tapTempo)
+        case ["record"]: return .record(try number() != 0)
         default: throw unknown(message)
         }
     }

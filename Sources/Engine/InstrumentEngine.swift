@@ -39,6 +39,13 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         return changed
     }
 
+    /// Applies an intent now, as `perform` does, and gives the state just after it: what changed and the
+    /// whole state it changed in, in one step (no other intent can come between them).
+    public func performReporting(_ intent: Intent) throws(InstrumentError) -> (changed: Set<PerformanceState.Aspect>, state: EngineSnapshot) {
+        let changed = try perform(intent)
+        return (changed, snapshot())
+    }
+
     /// The frame now, letting go of what can no longer be seen every quarter second.
     public func frame() -> Scene {
         let now = max(time, state.time)

@@ -52,11 +52,9 @@ struct DemoCommand: ParsableCommand {
         let log = try DemoPerformance.log(playing: chosen, for: seconds)
         if let record {
             let url = URL(fileURLWithPath: record)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             do {
-                try AtomicFile.write(Array(try encoder.encode(log)), to: url)
-            } catch let error as ImageFileError {
+                try AtomicFile.write(log.fileContents, to: url)
+            } catch {
                 throw CommandFailure(error.message)
             }
             if recordOnly { return }

@@ -9,34 +9,53 @@ import Server
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the live instrument: the engine and its server on 127.0.0.1.",
+        abstract: "Run the live instrument: the engine, its canvas page and its server.",
         discussion: """
-            Serves /live (the WebSocket of intents and state, docs/live-protocol.md) and /state, and OSC on \
-            UDP (docs/osc.md). Plays the library's current chordset. Stops on Ctrl-C (SIGINT) or SIGTERM. The \
-            browser console and canvas pages come next.
+            Serves the canvas page (/canvas: open it in any browser, full screen on click or f), /live (the \
+            WebSocket of intents, state and frames, docs/live-protocol.md), /state and /status, and OSC on UDP \
+            (docs/osc.md). Plays the library's current chordset. Recordings (started from a client or OSC) are \
+            saved as performance logs in the recordings folder, for `imager render performance`. Stops on \
+            Ctrl-C (SIGINT) or SIGTERM, saving a recording under way.
+
+            By default only this machine can reach it (127.0.0.1). --lan listens on the network and prints a \
+            pairing token: pages are opened once with ?token=… (then a cookie keeps it), other clients send it \
+            on every request; without it, 401.
             """)
 
     @Option(help: "The port for HTTP and WebSocket (1…65535).") var port = 8080
-    @Option(name: .customLong("osc-port"), help: "The UDP port for OSC on 127.0.0.1 (1…65535; docs/osc.md).") var oscPort = 9000
+    @Option(name: .customLong("osc-port"), help: "The UDP port for OSC (1…65535; docs/osc.md).") var oscPort = 9000
     @OptionGroup var library: LibraryOption
+    @Option(help: "Frames a second sent to canvases (1…240).") var fps = 60
+    @Flag(help: "Listen on every network interface, and require the pairing token printed at start.") var lan = false
+    @Flag(name: .customLong("osc-lan"), help: "With --lan: take OSC from the network too (else from this machine only).")
+    var oscLan = false
+    @Option(help: "The folder recordings are saved in (default: next to the library, in recordings/).")
+    var recordings: String?
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port takes 1 to 65535") }
         guard (1...65535).contains(oscPort), oscPort != port else { throw ValidationError("--osc-port takes 1 to 65535, not the HTTP port") }
+        guard (1...240).contains(fps) else { throw ValidationError("--fps takes 1 to 240") }
+        guard !oscLan || lan else { throw ValidationError("--osc-lan needs --lan") }
     }
 
     func run() async throws {
         let opened = try library.open()
         let chordset = try libraryCommand { () throws(LibraryError) in try opened.currentChordset() } ?? FactoryChordsets.lumia
-        let engine = InstrumentEngine(chordset: chordset, clock: ContinuousClock())
-        let application = buildApplication(configuration: ServerConfiguration(port: port), engine: engine)
+        let recordingsFolder = recordings.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? LibraryLocation.resolve(library.path).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
+        let session = LiveSession(engine: InstrumentEngine(chordset: chordset, clock: ContinuousClock()), recordingsFolder: recordingsFolder)
+        let token = lan ? PairingToken.random() : nil
+        let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
+        let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
+        let oscHost = oscLan ? "0.0.0.0" : "127.0.0.1"
         let listener: OSCListener
         do {
-            listener = try await OSCListener.bind(port: oscPort)
+            listener = try await OSCListener.bind(host: oscHost, port: oscPort)
         } catch {
             throw CommandFailure("cannot listen for OSC on UDP port \(oscPort): \(error)")
         }
-        let dispatch = ControlDispatch(engine: engine) { playing, offset in
+        let dispatch = ControlDispatch(session: session) { playing, offset in
             // The neighbour in the library's list, which then plays on the pads.
             guard let list = try? opened.list(), let index = list.firstIndex(where: { $0.id == playing.id }),
                   list.indices.contains(index + offset), let next = try? opened.chordset(id: list[index + offset].id)
@@ -44,15 +63,31 @@ struct ServeCommand: AsyncParsableCommand {
             try? opened.setCurrentChordset(index: index + offset)
             return next
         }
-        print("Image Performer \(ImagePerformerVersion.current) — playing “\(chordset.title)”")
-        print("  live:  ws://127.0.0.1:\(port)/live")
-        print("  state: http://127.0.0.1:\(port)/state")
-        print("  OSC:   udp://127.0.0.1:\(listener.port)")
+        printAddresses(playing: chordset, token: token, oscHost: oscHost, oscPort: listener.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await listener.run { await dispatch.perform($0) } }
             try await application.runService()  // returns on SIGINT or SIGTERM, after closing its clients
             await listener.close()
             try await group.waitForAll()
         }
+        do {
+            if let saved = try await session.stopRecording() { print("recording saved: \(saved.path)") }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    private func printAddresses(playing chordset: Chordset, token: PairingToken?, oscHost: String, oscPort: Int) {
+        print("Image Performer \(ImagePerformerVersion.current) — playing “\(chordset.title)”")
+        let hosts = token == nil ? ["127.0.0.1"] : ["127.0.0.1"] + NetworkAddresses.lanIPv4()
+        let query = token.map { "?token=\($0)" } ?? ""
+        for host in hosts {
+            print("  canvas: http://\(host):\(port)/canvas\(query)")
+        }
+        print("  live:   ws://\(hosts.last ?? "127.0.0.1"):\(port)/live\(query)")
+        print("  OSC:    udp://\(oscHost):\(oscPort)")
+        if let token { print("  pairing token: \(token) (give it only to the devices that play)") }
+        // Started from a pipe (tests, scripts): say it now, not when the buffer fills.
+        fflush(nil)
     }
 }

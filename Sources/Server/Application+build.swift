@@ -4,54 +4,54 @@ import Hummingbird
 import HummingbirdWebSocket
 import Instrument
 import Logging
+import WebClient
 
-/// The instrument's server, built the same way by `imager serve` and by the tests: `/state` (the
-/// snapshot as JSON) and `/live` (the WebSocket of intents and state, docs/live-protocol.md).
+/// The instrument's server, built the same way by `imager serve` and by the tests: `/live` (the WebSocket
+/// of intents, state and frames, docs/live-protocol.md), `/state`, and the canvas page (`/canvas`, its
+/// files under `/web/`); the frame ticker runs with it and stops with it.
 public func buildApplication<C: Clock>(
-    configuration: ServerConfiguration, engine: InstrumentEngine<C>, logger: Logger = Logger(label: "imager")
+    configuration: ServerConfiguration, session: LiveSession<C>, machineNames: Set<String> = [],
+    logger: Logger = Logger(label: "imager")
 ) -> some ApplicationProtocol where C.Duration == Duration {
-    let hub = LiveHub()
     let listening = ListeningPort(configuration.port)
-    let router = Router(context: BasicWebSocketRequestContext.self)
-    router.middlewares.add(OriginGuard(listening: listening))
+    let router = Router(context: LiveRequestContext.self)
+    router.middlewares.add(AccessGuard(reach: configuration.reach, listening: listening, machineNames: machineNames))
     router.get("/state") { _, _ -> Response in
-        let body = LiveMessages.snapshot(await engine.snapshot())
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: LiveMessages.snapshot(await session.engine.snapshot()))))
     }
-    router.ws("/live") { inbound, outbound, _ in
-        let (id, outbox) = await hub.join()
-        await hub.send(LiveMessages.snapshot(await engine.snapshot()), to: id)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await message in outbox { try await outbound.write(.text(message)) }
-            }
-            defer { group.cancelAll() }
-            for try await message in inbound.messages(maxSize: LiveMessages.maximumMessageSize) {
-                guard case .text(let text) = message else {
-                    await hub.send(LiveMessages.error("intents are JSON text messages"), to: id)
-                    continue
-                }
-                switch LiveMessages.intent(from: text) {
-                case .failure(let refusal):
-                    await hub.send(LiveMessages.error(refusal.message), to: id)
-                case .success(let intent):
-                    do {
-                        let changed = try await engine.perform(intent)
-                        await hub.broadcast(LiveMessages.changed(changed, await engine.snapshot()))
-                    } catch {
-                        await hub.send(LiveMessages.error("\(error)"), to: id)
-                    }
-                }
-            }
-            await hub.leave(id)
-        }
+    router.get("/status") { _, _ -> Response in
+        let body = (try? JSONEncoder().encode(session.status)) ?? Data("{}".utf8)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+    router.get("/") { request, _ -> Response in
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        return Response(status: .found, headers: [.location: "/canvas" + query])
+    }
+    router.get("/canvas") { _, _ in try webFile("canvas.html") }
+    router.get("/web/{name}") { _, context in try webFile(context.parameters.require("name")) }
+    router.ws("/live") { inbound, outbound, context in
+        let connection = LiveConnection(
+            session: session, outbound: outbound, channel: context.requestContext.channel,
+            wantsFrames: context.request.uri.queryParameters["frames"] == "1", stallLimit: configuration.stallLimit)
+        try await connection.run(inbound: inbound)
     }
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(maxFrameSize: LiveMessages.maximumMessageSize)),  // inbound frames
+        server: .http1WebSocketUpgrade(
+            webSocketRouter: router,
+            configuration: .init(maxFrameSize: LiveMessages.maximumMessageSize, autoPing: .enabled(timePeriod: configuration.pingInterval))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+        services: [FrameTicker(session: session, fps: configuration.fps)],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port { listening.set(port) }
         },
         logger: logger)
+}
+
+/// One of the web client's files, or 404.
+private func webFile(_ name: String) throws -> Response {
+    guard let contents = WebClient.file(named: name) else { throw HTTPError(.notFound, message: "no such file") }
+    return Response(
+        status: .ok, headers: [.contentType: WebClient.contentType(of: name), .cacheControl: "no-cache"],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: contents)))
 }

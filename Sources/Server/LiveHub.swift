@@ -1,31 +1,47 @@
 import Foundation
+import Synchronization
 
-/// Everyone connected to `/live`: each client has a small outbox that the hub fills and the client's own
-/// task empties into its socket. A client that falls behind loses its oldest messages (the state it is
-/// sent is always whole, so the newest one is enough); it never holds up the engine or the others.
-actor LiveHub {
-    /// How many messages wait for a slow client before the oldest are dropped.
-    static let outboxSize = 32
+/// Everyone connected to `/live`, each with an outbox the hub fills and the client's own task empties into
+/// its socket. Filling never waits: a client that falls behind drops frames and, past its outbox, state
+/// messages (then it is sent a fresh snapshot); it never holds up the engine or the others.
+final class LiveHub: Sendable {
+    private let clients = Mutex<[UUID: ClientOutbox]>([:])
+    private let evictions = Atomic<Int>(0)
 
-    private var outboxes: [UUID: AsyncStream<String>.Continuation] = [:]
-
-    /// Registers a client; returns its id and the stream of messages to send it.
-    func join() -> (UUID, AsyncStream<String>) {
+    /// Registers a client; returns its id and its outbox.
+    func join(wantsFrames: Bool) -> (UUID, ClientOutbox) {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.outboxSize))
-        outboxes[id] = continuation
-        return (id, stream)
+        let outbox = ClientOutbox(wantsFrames: wantsFrames)
+        clients.withLock { $0[id] = outbox }
+        return (id, outbox)
     }
 
     func leave(_ id: UUID) {
-        outboxes.removeValue(forKey: id)?.finish()
+        clients.withLock { $0.removeValue(forKey: id) }?.finish()
     }
 
-    func send(_ message: String, to id: UUID) {
-        outboxes[id]?.yield(message)
+    /// Lets go of a client that stopped reading.
+    func evict(_ id: UUID) {
+        evictions.add(1, ordering: .relaxed)
+        leave(id)
+    }
+
+    /// How many clients were cut off for not reading.
+    var evictedCount: Int { evictions.load(ordering: .relaxed) }
+
+    /// Frames dropped so far for the canvases connected now (replaced by newer ones before being sent).
+    var droppedFrames: Int { clients.withLock { $0.values.reduce(0) { $0 + $1.droppedFrames } } }
+
+    /// How many clients are connected, and how many of them take frames.
+    var counts: (clients: Int, canvases: Int) {
+        clients.withLock { ($0.count, $0.values.count { $0.wantsFrames }) }
     }
 
     func broadcast(_ message: String) {
-        for continuation in outboxes.values { continuation.yield(message) }
+        for outbox in clients.withLock({ Array($0.values) }) { outbox.send(message) }
+    }
+
+    func publish(_ frame: LiveFrame) {
+        for outbox in clients.withLock({ Array($0.values) }) where outbox.wantsFrames { outbox.send(frame) }
     }
 }

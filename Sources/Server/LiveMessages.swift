@@ -60,9 +60,58 @@ enum LiveMessages {
 
     static func error(_ message: String) -> String { text(Failure(message: message)) }
 
+    private struct Forms: Encodable {
+        let type = "forms"
+        let forms: [FormGeometry]
+    }
+
+    /// The geometry of `forms`, each under its index in the form table.
+    static func forms(_ forms: ArraySlice<Form>) -> String {
+        text(Forms(forms: zip(forms.indices, forms).map { FormGeometry(index: $0, form: $1) }))
+    }
+
+    private struct Recording: Encodable {
+        let type = "recording"
+        let on: Bool
+        var file: String?
+    }
+
+    /// Whether the performance is being recorded; when it stops, the file it was saved to.
+    static func recording(_ on: Bool, file: String? = nil) -> String { text(Recording(on: on, file: file)) }
+
     private static func text<T: Encodable>(_ value: T) -> String {
         // Our own values always encode; the fallback is never expected.
         (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"type":"error","message":"internal"}"#
+    }
+
+    /// What a client can ask: an intent for the engine, or the server's own requests.
+    enum Request {
+        case intent(Intent)
+        /// `{"type": "record", "on": true}` starts recording; `false` stops and saves it.
+        case record(Bool)
+    }
+
+    private struct Kind: Decodable { let type: String }
+    private struct Record: Decodable { let on: Bool }
+
+    /// Reads a client's message, or says why not.
+    static func request(from text: String) -> Result<Request, IntentRefusal> {
+        guard text.utf8.count <= maximumMessageSize else {
+            return .failure(IntentRefusal("the message is \(text.utf8.count) bytes; at most \(maximumMessageSize)"))
+        }
+        guard !JSONNesting.exceeds(maximumNesting, in: text.utf8) else {
+            return .failure(IntentRefusal("the message is nested more than \(maximumNesting) deep"))
+        }
+        if (try? JSONDecoder().decode(Kind.self, from: Data(text.utf8)))?.type == "record" {
+            do {
+                return .success(.record(try JSONDecoder().decode(Record.self, from: Data(text.utf8)).on))
+            } catch let error as DecodingError {
+                return .failure(IntentRefusal("not a record request: \(DecodingProblem(error))"))
+            } catch {
+                return .failure(IntentRefusal("not a record request: \(error)"))
+            }
+        }
+        return intent(from: text).map { .intent($0) }
     }
 
     /// Reads an intent from a client's message, or says why not.

@@ -13,12 +13,7 @@ import Testing
 @Suite("The live server")
 struct LiveServerTests {
     func application() -> some ApplicationProtocol {
-        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
-        return buildApplication(configuration: ServerConfiguration(port: 0), engine: engine)
-    }
-
-    func json(_ text: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+        buildApplication(configuration: ServerConfiguration(port: 0), session: LiveTesting.session())
     }
 
     @Test func theStateIsServedAsJSON() async throws {

@@ -20,7 +20,7 @@ struct OSCListenerTests {
     @Test func padsHueAndStepsArriveInOrderAndGarbageIsCounted() async throws {
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
         let all = FactoryChordsets.all
-        let dispatch = ControlDispatch(engine: engine) { playing, offset in
+        let dispatch = ControlDispatch(session: LiveSession(engine: engine)) { playing, offset in
             guard let index = all.firstIndex(where: { $0.id == playing.id }), all.indices.contains(index + offset) else { return nil }
             return all[index + offset]
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A performance as a timestamped list of intents, with the chordset and random seed it started from.
 /// Everything that was played can be heard again: replaying the log gives identical frames, at any size
 /// and frame rate. Codable, so it can be recorded to a file and rendered to video later.
@@ -146,5 +148,15 @@ public struct PerformancePlayer: Sendable {
     public mutating func scene(at time: Double) -> Scene {
         advance(to: time)
         return state.scene(at: time)
+    }
+}
+
+extension PerformanceLog {
+    /// The log as a file holds it: JSON, keys sorted and indented, so that two recordings compare by eye.
+    public var fileContents: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Every value of a log is finite and plain (events are validated on the way in): it always encodes.
+        return (try? Array(encoder.encode(self))) ?? []
     }
 }

@@ -1,0 +1,61 @@
+import Engine
+import Instrument
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// The clock of the live canvas: at the display rate it asks the engine for the frame of the moment,
+/// encodes it once and offers it to every canvas. Ticks keep to the clock's grid — a late tick is not
+/// made up by a burst — and the engine is asked even when no canvas watches, so what can no longer be
+/// seen is let go on time.
+public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
+    let session: LiveSession<C>
+    let interval: Duration
+
+    /// Ticks `fps` times a second (1…240).
+    public init(session: LiveSession<C>, fps: Int) {
+        self.session = session
+        interval = .seconds(1) / max(1, min(fps, 240))
+    }
+
+    public func run() async throws {
+        let clock = ContinuousClock()
+        var deadline = clock.now
+        var number: UInt32 = 0
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            let started = clock.now
+            await tick(number: number)
+            session.ticks.record(started.duration(to: clock.now))
+            number &+= 1
+            deadline = deadline.advanced(by: interval)
+            if deadline < clock.now {  // fell behind: start again from now rather than catch up in a burst
+                deadline = clock.now.advanced(by: interval)
+            }
+            try? await clock.sleep(until: deadline, tolerance: .microseconds(500))
+        }
+    }
+
+    /// One tick: the frame now, to every canvas.
+    func tick(number: UInt32) async {
+        let scene = await session.engine.frame()
+        guard session.hub.counts.canvases > 0 else { return }
+        let bytes = FrameEncoding.encode(scene, frame: number)
+        session.hub.publish(LiveFrame(bytes: ByteBuffer(bytes: bytes), forms: scene.forms))
+    }
+}
+
+/// How long the last ticks took (frame, encoding, hand-out), for `/status` and the benchmarks.
+public final class TickStatistics: Sendable {
+    private static let kept = 1024
+    private let durations = Mutex<[Duration]>([])
+
+    func record(_ duration: Duration) {
+        durations.withLock {
+            if $0.count == Self.kept { $0.removeFirst() }
+            $0.append(duration)
+        }
+    }
+
+    /// The ticks' durations, oldest first.
+    public var recent: [Duration] { durations.withLock { $0 } }
+}

@@ -1,0 +1,87 @@
+import Engine
+import Foundation
+import HummingbirdWebSocket
+import Instrument
+import NIOCore
+
+/// One client on `/live`, from its snapshot on connecting to its leaving: its messages read and carried
+/// out, its outbox written to its socket (the geometry of new forms before the frame that uses them), and a
+/// watchdog that cuts it off when a write has waited `stallLimit` for it to read.
+struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
+    let session: LiveSession<C>
+    let outbound: WebSocketOutboundWriter
+    let channel: any Channel
+    let wantsFrames: Bool
+    let stallLimit: Duration
+
+    func run(inbound: WebSocketInboundStream) async throws {
+        let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
+        defer { session.hub.leave(id) }
+        outbox.resync()  // the snapshot, first
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await write(outbox) }
+            group.addTask { try await watch(outbox, id: id) }
+            defer { group.cancelAll() }
+            for try await message in inbound.messages(maxSize: LiveMessages.maximumMessageSize) {
+                guard case .text(let text) = message else {
+                    outbox.send(LiveMessages.error("messages are JSON text"))
+                    continue
+                }
+                if let refusal = await carryOut(text) { outbox.send(LiveMessages.error(refusal)) }
+            }
+        }
+    }
+
+    /// Carries out a client's message; the reason when it is refused.
+    private func carryOut(_ text: String) async -> String? {
+        switch LiveMessages.request(from: text) {
+        case .failure(let refusal):
+            return refusal.message
+        case .success(.intent(let intent)):
+            do { try await session.perform(intent) } catch { return "\(error)" }
+        case .success(.record(let on)):
+            do {
+                if on { try await session.startRecording() } else { try await session.stopRecording() }
+            } catch {
+                return error.description
+            }
+        }
+        return nil
+    }
+
+    private func write(_ outbox: ClientOutbox) async throws {
+        var formsSent = 0
+        while let item = await outbox.next() {
+            switch item {
+            case .text(let text):
+                try await send(.text(text), outbox)
+            case .resync:
+                try await send(.text(LiveMessages.snapshot(await session.engine.snapshot())), outbox)
+            case .frame(let frame):
+                if frame.forms.count > formsSent {
+                    try await send(.text(LiveMessages.forms(frame.forms[formsSent...])), outbox)
+                    formsSent = frame.forms.count
+                }
+                try await send(.binary(frame.bytes), outbox)
+            }
+        }
+    }
+
+    private func send(_ frame: WebSocketOutboundWriter.OutboundFrame, _ outbox: ClientOutbox) async throws {
+        outbox.writing(true)
+        defer { outbox.writing(false) }
+        try await outbound.write(frame)
+    }
+
+    /// Closes the connection once a write has waited too long: the client stopped reading.
+    private func watch(_ outbox: ClientOutbox, id: UUID) async throws {
+        while true {
+            try await Task.sleep(for: min(stallLimit / 4, .seconds(1)))
+            if outbox.stalledFor > stallLimit {
+                session.hub.evict(id)
+                try? await channel.close()
+                return
+            }
+        }
+    }
+}

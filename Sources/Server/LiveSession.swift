@@ -1,0 +1,92 @@
+import Engine
+import Foundation
+import ImageFiles
+import Instrument
+
+/// The live instrument as its clients reach it: the engine, everyone connected to it, and what a
+/// command from any of them — a console, a canvas, an OSC controller — does: applied once, heard by all.
+public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration {
+    public let engine: InstrumentEngine<C>
+    let hub = LiveHub()
+    /// How long the frame ticker's last ticks took.
+    public let ticks = TickStatistics()
+    /// Where recordings are saved (nil: recording is refused).
+    let recordings: URL?
+
+    public init(engine: InstrumentEngine<C>, recordingsFolder: URL? = nil) {
+        self.engine = engine
+        recordings = recordingsFolder
+    }
+
+    /// Applies an intent and tells every client what changed. A bad intent changes nothing and is refused
+    /// with the reason, for its sender alone.
+    @discardableResult
+    public func perform(_ intent: Intent) async throws(InstrumentError) -> Set<PerformanceState.Aspect> {
+        let (changed, state) = try await engine.performReporting(intent)
+        hub.broadcast(LiveMessages.changed(changed, state))
+        return changed
+    }
+
+    /// How the server is doing, as `/status` tells it.
+    public var status: LiveStatus {
+        let counts = hub.counts
+        let ticks = ticks.recent.sorted()
+        func milliseconds(_ fraction: Double) -> Double {
+            guard !ticks.isEmpty else { return 0 }
+            let (seconds, attoseconds) = ticks[min(ticks.count - 1, Int(Double(ticks.count) * fraction))].components
+            return Double(seconds) * 1000 + Double(attoseconds) * 1e-15
+        }
+        return LiveStatus(
+            clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
+            tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99))
+    }
+
+    /// Starts recording (a recording under way goes on) and tells every client.
+    public func startRecording() async throws(RecordingError) {
+        guard recordings != nil else { throw RecordingError("this server has no folder to save recordings in") }
+        await engine.startRecording()
+        hub.broadcast(LiveMessages.recording(true))
+    }
+
+    /// Stops recording, saves the performance as a log file for `imager render performance` and tells every
+    /// client where it went. Nil when nothing was being recorded.
+    @discardableResult
+    public func stopRecording() async throws(RecordingError) -> URL? {
+        guard let folder = recordings, let log = await engine.stopRecording() else { return nil }
+        let url = folder.appendingPathComponent(Self.fileName(savedAt: Date.now), isDirectory: false)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(log.fileContents, to: url)
+        } catch {
+            hub.broadcast(LiveMessages.recording(false))
+            throw RecordingError("the recording could not be saved in \(folder.path): \(error)")
+        }
+        hub.broadcast(LiveMessages.recording(false, file: url.path))
+        return url
+    }
+
+    /// `performance-2026-11-22T15-30-00.123Z.json`: sortable, and safe in any file system.
+    static func fileName(savedAt date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return "performance-\(formatter.string(from: date).replacingOccurrences(of: ":", with: "-")).json"
+    }
+}
+
+/// The server's health: who is connected, who was cut off, how long ticks take.
+public struct LiveStatus: Sendable, Codable, Equatable {
+    public var clients: Int
+    public var canvases: Int
+    /// Clients cut off for not reading.
+    public var evicted: Int
+    /// Frames the canvases connected now were too slow to take.
+    public var droppedFrames: Int
+    public var tickMedianMilliseconds: Double
+    public var tickP99Milliseconds: Double
+}
+
+/// Why a recording could not start or be saved.
+public struct RecordingError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
