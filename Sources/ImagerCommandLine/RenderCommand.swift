@@ -4,6 +4,6 @@ import ArgumentParser
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render pictures and video offline: the prism cover, a chordset's contact sheet, a performance.",
-        subcommands: [RenderDarkSideCommand.self, RenderChordsetCommand.self, RenderPerformanceCommand.self])
+        abstract: "Render pictures and video offline: the prism cover, a chordset's contact sheet, a performance, a live frame.",
+        subcommands: [RenderDarkSideCommand.self, RenderChordsetCommand.self, RenderPerformanceCommand.self, RenderFrameCommand.self])
 }

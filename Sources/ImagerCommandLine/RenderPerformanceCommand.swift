@@ -72,12 +72,7 @@ struct RenderPerformanceCommand: ParsableCommand {
 
     /// Reads and validates a log file, with a message naming what is wrong.
     static func read(_ path: String) throws(CommandFailure) -> PerformanceLog {
-        let url = URL(fileURLWithPath: path)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let size = attributes?[.size] as? Int else { throw CommandFailure("cannot read \(path): no such file") }
-        guard size <= maximumLogBytes else { throw CommandFailure("\(path) is \(size) bytes; logs of up to 64 MB are read") }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw CommandFailure("cannot read \(path): \(error.localizedDescription)") }
+        let data = try InputFile.contents(of: path, limit: maximumLogBytes)
         do {
             return try JSONDecoder().decode(PerformanceLog.self, from: data)
         } catch let error as InstrumentError {

@@ -66,6 +66,15 @@ public enum FrameEncoding {
         }
     }
 
+    static func blend(code: UInt8) -> BlendMode {
+        switch code {
+        case 1: .additive
+        case 2: .screen
+        case 3: .multiply
+        default: .sourceOver
+        }
+    }
+
     private static func fixed(_ value: Double) -> Int16 {
         Int16((value.isNaN ? 0 : value * scaleUnit).clamped(to: Double(Int16.min)...Double(Int16.max)).rounded())
     }

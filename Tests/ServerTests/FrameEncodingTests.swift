@@ -41,3 +41,40 @@ struct FrameEncodingTests {
         #expect(bytes[at + 21] == CanvasLayer.trails.rawValue | 1 << 2)
     }
 }
+
+/// Frames read back: what the canvas was sent is the scene the Swift rasterizer draws.
+@Suite("Frames read back")
+struct FrameDecodingTests {
+    @Test func aFrameReadBackIsTheSceneItWasWithinTheFormatsPrecision() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia, seed: 3)
+        try state.apply(PerformanceEvent(time: 0, intent: .padDown(pad: 0, velocity: 0.8)))
+        try state.apply(PerformanceEvent(time: 0.1, intent: .padDown(pad: 4, velocity: 1)))
+        let scene = state.scene(at: 1.3)
+        let forms = Dictionary(uniqueKeysWithValues: scene.forms.enumerated().map { ($0, $1) })
+        let decoded = try FrameDecoding.decode(FrameEncoding.encode(scene, frame: 7), forms: forms)
+        #expect(decoded.instances.count == scene.instances.count && !scene.instances.isEmpty)
+        #expect(decoded.panes.count == scene.panes.count)
+        #expect(decoded.forms == scene.forms)
+        #expect(abs(decoded.time - scene.time) < 1e-6)
+        for (original, read) in zip(scene.instances, decoded.instances) {
+            #expect(read.form == original.form && read.layer == original.layer && read.blend == original.blend)
+            #expect(abs(read.tx - original.tx) < 1e-6 && abs(read.ty - original.ty) < 1e-6)
+            for (a, b) in [(read.a, original.a), (read.b, original.b), (read.c, original.c), (read.d, original.d)] {
+                #expect(abs(a - b) < 1e-3 * max(1, abs(b)))  // 1/8192 of a height, a 65,536th of a turn
+            }
+            #expect(abs(read.red - original.red) <= 0.5 / 255 + 1e-6 && abs(read.opacity - original.opacity) <= 0.5 / 255 + 1e-6)
+        }
+    }
+
+    @Test func shortForeignOrInconsistentFramesAreRefused() throws {
+        let scene = Scene(time: 1, instances: [SceneInstance(form: 0, transform: .identity, color: .white, strokeWidth: 0, layer: .lumis, blend: .additive)], forms: [.circle])
+        let bytes = FrameEncoding.encode(scene, frame: 1)
+        for bad in [[], Array(bytes.prefix(23)), Array(bytes.dropLast()), bytes + [0], [UInt8](repeating: 0, count: 48)] {
+            #expect(throws: FrameDecodingError.self) { try FrameDecoding.decode(bad, forms: [0: .circle]) }
+        }
+        #expect(throws: FrameDecodingError.self) { try FrameDecoding.decode(bytes, forms: [:]) }  // geometry not sent
+        #expect(throws: FrameDecodingError.self) { try FrameDecoding.forms(fromMessages: ["{\"forms\": 3}"]) }
+        let table = try FrameDecoding.forms(fromMessages: [#"{"type":"forms","forms":[{"index":2,"form":{"kind":"polygon","sides":5}}]}"#])
+        #expect(table == [2: .polygon(sides: 5)])
+    }
+}
