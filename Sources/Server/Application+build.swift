@@ -11,7 +11,7 @@ import WebClient
 /// files under `/web/`); the frame ticker runs with it and stops with it.
 public func buildApplication<C: Clock>(
     configuration: ServerConfiguration, session: LiveSession<C>, machineNames: Set<String> = [],
-    logger: Logger = Logger(label: "imager")
+    logger: Logger = Logger(label: "imager"), onListening: @escaping @Sendable (_ port: Int) -> Void = { _ in }
 ) -> some ApplicationProtocol where C.Duration == Duration {
     let listening = ListeningPort(configuration.port)
     let router = Router(context: LiveRequestContext.self)
@@ -43,7 +43,10 @@ public func buildApplication<C: Clock>(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
         services: [FrameTicker(session: session, fps: configuration.fps)],
         onServerRunning: { channel in
-            if let port = channel.localAddress?.port { listening.set(port) }
+            if let port = channel.localAddress?.port {
+                listening.set(port)
+                onListening(port)
+            }
         },
         logger: logger)
 }

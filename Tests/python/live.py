@@ -1,0 +1,90 @@
+"""Starting `imager serve` for a test, and talking to it: free ports, HTTP with chosen headers, WebSockets."""
+import contextlib
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+
+
+def free_port(kind=socket.SOCK_STREAM):
+    with socket.socket(socket.AF_INET, kind) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(port, path="/state", headers=None, host=None):
+    """(status, headers, body) of a GET with exactly these headers (Host defaults to ours)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.putrequest("GET", path, skip_host=True)
+    all_headers = {"Host": host or f"127.0.0.1:{port}"}
+    all_headers.update(headers or {})
+    for name, value in all_headers.items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), body
+
+
+class Server:
+    """A running `imager serve`: its ports, the lines it printed, its process."""
+
+    def __init__(self, process, port, osc_port, lines):
+        self.process, self.port, self.osc_port, self.lines = process, port, osc_port, lines
+
+    @property
+    def token(self):
+        for line in self.lines:
+            match = re.search(r"token[=:] ?([0-9a-f]{32})", line)
+            if match:
+                return match.group(1)
+        return None
+
+    def status(self, headers=None):
+        return json.loads(request(self.port, "/status", headers)[2])
+
+    def rss_kib(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+
+@contextlib.contextmanager
+def serving(imager, library, *arguments, env=None):
+    """`imager serve` on free ports with `library`, until the block ends (then SIGINT, and it must stop)."""
+    port, osc_port = free_port(), free_port(socket.SOCK_DGRAM)
+    process = subprocess.Popen(
+        [imager, "serve", "--port", str(port), "--osc-port", str(osc_port), "--library", str(library), *arguments],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})
+    lines = []
+    try:
+        # The addresses are printed before it listens; then wait until it answers.
+        while not any("OSC:" in line for line in lines):
+            line = process.stdout.readline()
+            if not line:
+                raise AssertionError("imager serve stopped: " + "".join(lines))
+            lines.append(line)
+        server = Server(process, port, osc_port, lines)
+        for _ in range(200):
+            try:
+                request(port, "/status", {"Authorization": f"Bearer {server.token}"} if server.token else None)
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield server
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                rest, _ = process.communicate(timeout=10)
+                lines.extend(rest.splitlines(keepends=True))
+            except subprocess.TimeoutExpired:
+                process.kill()
+                raise
