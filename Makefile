@@ -14,8 +14,9 @@ SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import ve
 .PHONY: run test build release deps python-deps bench clean
 
 # Debian packages: SQLite (the library, through GRDB), zlib (PNG), ffmpeg (video), cairo and pkg-config
-# (pycairo, the reference renderer the tests hold ours against).
-APT_PACKAGES := libsqlite3-dev zlib1g-dev ffmpeg libcairo2-dev pkg-config python3-venv python3-dev
+# (pycairo, the reference renderer the tests hold ours against), Chromium (the browser tests, driven by
+# Playwright) and Node.js (the web client's own tests, with its built-in runner).
+APT_PACKAGES := libsqlite3-dev zlib1g-dev ffmpeg libcairo2-dev pkg-config python3-venv python3-dev chromium nodejs
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }
@@ -42,12 +43,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# The instrument: open the canvas address it prints in a browser. Ctrl-C stops it.
 run: release
-	.build/release/imager demo
+	.build/release/imager serve
 
 test: build python-deps
 	$(SWIFT) test
-	IMAGER=.build/debug/imager $(PYTHON) -m pytest -q Tests/python
+	node --test Tests/web/*.test.mjs
+	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q Tests/python
 
 # Benchmarks (figures, not tests): frame evaluation, the rasterizer against cairo and Skia, and export
 # against ffmpeg alone.

@@ -55,7 +55,7 @@ struct BenchLiveCommand: AsyncParsableCommand {
         }
         let (delivery, live) = try await Self.frameDelivery(port: listening, session: session, lumis: lumis, seconds: seconds, since: started)
         print("  frame delivery, \(live) live lumis: p50 \(Self.format(delivery, 0.5)), p99 \(Self.format(delivery, 0.99)) (\(delivery.count) frames)")
-        let ticks = session.ticks.recent.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
+        let ticks = session.ticks.recent.suffix(Int(seconds * 60)).map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
         print("  engine tick (frame, encoding, hand-out): p50 \(Self.format(ticks, 0.5)), p99 \(Self.format(ticks, 0.99))")
     }
 

@@ -17,36 +17,48 @@ public enum FrameEncoding {
     static let scaleUnit = 8192.0
 
     public static func encode(_ scene: Scene, frame number: UInt32) -> [UInt8] {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(headerSize + scene.panes.count * paneSize + scene.instances.count * instanceSize)
-        bytes += magic
-        append(number, to: &bytes)
-        append(Float(scene.time).bitPattern, to: &bytes)
-        append(UInt32(scene.instances.count), to: &bytes)
-        append(UInt16(min(scene.panes.count, Int(UInt16.max))), to: &bytes)
-        bytes += rgba(scene.background)
-        bytes.append(byte(scene.trailPersistence))
-        bytes.append(UInt8(truncatingIfNeeded: scene.erasures))
-        for pane in scene.panes.prefix(Int(UInt16.max)) {
-            for value in [pane.frame.minX, pane.frame.minY, pane.frame.width, pane.frame.height] {
-                append(UInt16(truncatingIfNeeded: Int16(fixed(value))), to: &bytes)
+        let paneCount = min(scene.panes.count, Int(UInt16.max))
+        let size = headerSize + paneCount * paneSize + scene.instances.count * instanceSize
+        // Written in place: a frame of 10,000 lumis is 240 KB, encoded 60 times a second.
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            raw.copyBytes(from: magic)
+            raw.storeBytes(of: number.littleEndian, toByteOffset: 4, as: UInt32.self)
+            raw.storeBytes(of: Float(scene.time).bitPattern.littleEndian, toByteOffset: 8, as: UInt32.self)
+            raw.storeBytes(of: UInt32(scene.instances.count).littleEndian, toByteOffset: 12, as: UInt32.self)
+            raw.storeBytes(of: UInt16(paneCount).littleEndian, toByteOffset: 16, as: UInt16.self)
+            store(rgba(scene.background), in: raw, at: 18)
+            raw[22] = byte(scene.trailPersistence)
+            raw[23] = UInt8(truncatingIfNeeded: scene.erasures)
+            var offset = headerSize
+            for pane in scene.panes.prefix(paneCount) {
+                for (index, value) in [pane.frame.minX, pane.frame.minY, pane.frame.width, pane.frame.height].enumerated() {
+                    raw.storeBytes(of: UInt16(bitPattern: fixed(value)).littleEndian, toByteOffset: offset + 2 * index, as: UInt16.self)
+                }
+                store(rgba(pane.color), in: raw, at: offset + 8)
+                offset += paneSize
             }
-            bytes += rgba(pane.color)
+            for instance in scene.instances {
+                raw.storeBytes(of: instance.tx.bitPattern.littleEndian, toByteOffset: offset, as: UInt32.self)
+                raw.storeBytes(of: instance.ty.bitPattern.littleEndian, toByteOffset: offset + 4, as: UInt32.self)
+                let (sx, sy, turns) = decompose(instance)
+                raw.storeBytes(of: UInt16(bitPattern: fixed(sx)).littleEndian, toByteOffset: offset + 8, as: UInt16.self)
+                raw.storeBytes(of: UInt16(bitPattern: fixed(sy)).littleEndian, toByteOffset: offset + 10, as: UInt16.self)
+                let rotation = UInt16(truncatingIfNeeded: Int((turns.wrappedUnit * 65_536).rounded()) & 0xFFFF)
+                raw.storeBytes(of: rotation.littleEndian, toByteOffset: offset + 12, as: UInt16.self)
+                raw[offset + 14] = byte(Double(instance.red))
+                raw[offset + 15] = byte(Double(instance.green))
+                raw[offset + 16] = byte(Double(instance.blue))
+                raw[offset + 17] = byte(Double(instance.opacity))
+                raw.storeBytes(of: UInt16(truncatingIfNeeded: instance.form).littleEndian, toByteOffset: offset + 18, as: UInt16.self)
+                raw[offset + 20] = UInt8(min(max(Double(instance.strokeWidth) * 512, 0), 255).rounded())
+                raw[offset + 21] = instance.layer.rawValue & 0b11 | blendCode(instance.blend) << 2
+                raw[offset + 22] = 0
+                raw[offset + 23] = 0
+                offset += instanceSize
+            }
+            initialized = size
         }
-        for instance in scene.instances {
-            append(instance.tx.bitPattern, to: &bytes)
-            append(instance.ty.bitPattern, to: &bytes)
-            let (sx, sy, turns) = decompose(instance)
-            append(UInt16(bitPattern: fixed(sx)), to: &bytes)
-            append(UInt16(bitPattern: fixed(sy)), to: &bytes)
-            append(UInt16(truncatingIfNeeded: Int((turns.wrappedUnit * 65_536).rounded()) & 0xFFFF), to: &bytes)
-            bytes += [byte(Double(instance.red)), byte(Double(instance.green)), byte(Double(instance.blue)), byte(Double(instance.opacity))]
-            append(UInt16(truncatingIfNeeded: instance.form), to: &bytes)
-            bytes.append(UInt8(min(max(Double(instance.strokeWidth) * 512, 0), 255).rounded()))
-            bytes.append(instance.layer.rawValue & 0b11 | blendCode(instance.blend) << 2)
-            bytes += [0, 0]
-        }
-        return bytes
     }
 
     /// Scale x, scale y (negative for a mirrored form) and rotation in turns of an instance's transform.
@@ -81,11 +93,14 @@ public enum FrameEncoding {
 
     private static func byte(_ value: Double) -> UInt8 { UInt8(((value.isNaN ? 0 : value).clamped(to: 0...1) * 255).rounded()) }
 
-    private static func rgba(_ color: RGBAColor) -> [UInt8] {
-        [byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)]
+    private static func rgba(_ color: RGBAColor) -> (UInt8, UInt8, UInt8, UInt8) {
+        (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))
     }
 
-    private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    private static func store(_ color: (UInt8, UInt8, UInt8, UInt8), in raw: UnsafeMutableRawBufferPointer, at offset: Int) {
+        raw[offset] = color.0
+        raw[offset + 1] = color.1
+        raw[offset + 2] = color.2
+        raw[offset + 3] = color.3
     }
 }

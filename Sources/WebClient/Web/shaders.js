@@ -1,0 +1,130 @@
+// The canvas's GLSL programs and how they are built. Positions come in canvas units (canvas heights, y
+// down) and reach clip space through `canvasToClip` (x and y scale, then x and y offset); colours leave
+// every program premultiplied.
+
+/**
+ * Draws instances from the atlas: one quad each, its corners from gl_VertexID (a 4-vertex strip), just
+ * large enough for the form and its stroke so that little is drawn for nothing.
+ */
+export const INSTANCE_VERTEX = `#version 300 es
+layout(location = 0) in vec2 translation;  // canvas heights
+layout(location = 1) in vec2 scale;        // 1/8192 canvas height, negative when mirrored
+layout(location = 2) in float rotation;    // 1/65536 turn
+layout(location = 3) in vec4 color;        // red, green, blue, opacity
+layout(location = 4) in float atlasLayer;
+layout(location = 5) in float strokeWidth; // 1/512 of the form's size
+uniform vec4 canvasToClip;
+uniform float extent;                      // half the side of what an atlas layer shows, in form units
+out vec2 atlasPoint;
+flat out float layer;
+flat out vec4 paint;
+void main() {
+  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+  // The form fills at most the unit square; its stroke reaches half its width beyond; a margin for filtering.
+  float reach = min(0.5 + strokeWidth * (0.5 / 512.0) + 0.02, extent);
+  vec2 unitPoint = corner * reach;
+  float theta = rotation * (6.283185307179586 / 65536.0);
+  vec2 s = scale * (1.0 / 8192.0);
+  float c = cos(theta), n = sin(theta);
+  // x' = a x + c y + tx, y' = b x + d y + ty with a = sx cos, b = sx sin, c = -sy sin, d = sy cos.
+  vec2 point = vec2(s.x * c * unitPoint.x - s.y * n * unitPoint.y, s.x * n * unitPoint.x + s.y * c * unitPoint.y) + translation;
+  gl_Position = vec4(point * canvasToClip.xy + canvasToClip.zw, 0.0, 1.0);
+  atlasPoint = unitPoint / (2.0 * extent) + 0.5;
+  layer = atlasLayer;
+  paint = vec4(color.rgb * color.a, color.a);
+}`;
+
+/**
+ * The instance's colour times the form's coverage. The mipmap level is biased half a level finer: edges
+ * then ramp over about one pixel, as the rasterizer's exact coverage does, rather than two.
+ */
+export const INSTANCE_FRAGMENT = `#version 300 es
+precision highp float;
+uniform mediump sampler2DArray atlas;
+in vec2 atlasPoint;
+flat in float layer;
+flat in vec4 paint;
+out vec4 fragColor;
+void main() {
+  fragColor = paint * texture(atlas, vec3(atlasPoint, layer), -0.5).r;
+}`;
+
+/** Lit panes: a quad a pixel larger than the pane each, covered exactly (edges antialiased by area). */
+export const PANE_VERTEX = `#version 300 es
+layout(location = 0) in vec4 rect;   // x, y, width, height in 1/8192 canvas height
+layout(location = 1) in vec4 color;
+uniform vec4 canvasToPixels;         // scale x, scale y, offset x, offset y; pixels from the top left
+uniform vec2 bufferSize;
+flat out vec4 pixelRect;             // left, top, right, bottom in pixels
+flat out vec4 paint;
+void main() {
+  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+  vec4 r = rect * (1.0 / 8192.0);
+  vec2 a = r.xy * canvasToPixels.xy + canvasToPixels.zw;
+  vec2 b = (r.xy + r.zw) * canvasToPixels.xy + canvasToPixels.zw;
+  pixelRect = vec4(min(a, b), max(a, b));
+  vec2 pixel = mix(pixelRect.xy - 1.0, pixelRect.zw + 1.0, corner);
+  gl_Position = vec4(pixel.x / bufferSize.x * 2.0 - 1.0, 1.0 - pixel.y / bufferSize.y * 2.0, 0.0, 1.0);
+  paint = vec4(color.rgb * color.a, color.a);
+}`;
+
+/** The pane's colour times the share of the pixel it covers. */
+export const PANE_FRAGMENT = `#version 300 es
+precision highp float;
+uniform vec2 bufferSize;
+flat in vec4 pixelRect;
+flat in vec4 paint;
+out vec4 fragColor;
+void main() {
+  vec2 centre = vec2(gl_FragCoord.x, bufferSize.y - gl_FragCoord.y);
+  vec2 cover = clamp(min(centre + 0.5, pixelRect.zw) - max(centre - 0.5, pixelRect.xy), 0.0, 1.0);
+  fragColor = paint * cover.x * cover.y;
+}`;
+
+/** One triangle covering the viewport, for passes over whole pictures. */
+export const FULL_VIEW_VERTEX = `#version 300 es
+void main() {
+  vec2 point = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  gl_Position = vec4(point * 2.0 - 1.0, 0.0, 1.0);
+}`;
+
+/** The trail layer faded as the rasterizer fades it: each byte times `scale`/256, rounded down. */
+export const FADE_FRAGMENT = `#version 300 es
+precision highp float;
+uniform highp sampler2D source;
+uniform float scale;
+out vec4 fragColor;
+void main() {
+  vec4 bytes = floor(texelFetch(source, ivec2(gl_FragCoord.xy), 0) * 255.0 + 0.5);
+  fragColor = floor(bytes * scale / 256.0) / 255.0;
+}`;
+
+/** A picture of the same size copied pixel for pixel (blended by the caller's blend state). */
+export const COPY_FRAGMENT = `#version 300 es
+precision highp float;
+uniform highp sampler2D source;
+out vec4 fragColor;
+void main() {
+  fragColor = texelFetch(source, ivec2(gl_FragCoord.xy), 0);
+}`;
+
+/** A linked program with its uniform locations by name; throws with the compiler's log on failure. */
+export function buildProgram(gl, vertexSource, fragmentSource, uniformNames = []) {
+  const program = gl.createProgram();
+  const shaders = [[gl.VERTEX_SHADER, vertexSource], [gl.FRAGMENT_SHADER, fragmentSource]].map(([type, source]) => {
+    const shader = gl.createShader(type);
+    gl.shaderSource(shader, source);
+    gl.compileShader(shader);
+    gl.attachShader(program, shader);
+    return shader;
+  });
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) {
+    const logs = shaders.map((shader) => gl.getShaderInfoLog(shader)).concat(gl.getProgramInfoLog(program));
+    throw new Error(`a canvas shader did not build: ${logs.filter(Boolean).join(' ')}`);
+  }
+  for (const shader of shaders) gl.deleteShader(shader);
+  const uniforms = {};
+  for (const name of uniformNames) uniforms[name] = gl.getUniformLocation(program, name);
+  return { program, uniforms };
+}
