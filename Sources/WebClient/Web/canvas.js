@@ -16,8 +16,13 @@ const canvas = document.querySelector('canvas');
 const status = {
   framesDrawn: 0,
   lastFrame: null,
+  /** The bytes of the frame on screen, as received. */
+  lastFrameBytes: null,
   connected: false,
   lastError: null,
+  /** While true, new frames are not drawn: the picture stays as it is (tests compare it with the Swift
+   * rasterizer's drawing of `lastFrameBytes`). */
+  hold: false,
 };
 window.imagerCanvas = status;
 
@@ -67,13 +72,14 @@ function applySize() {
 function drawNewest() {
   applySize();
   if (!renderer || gl.isContextLost()) return;
-  if (newestFrame) {
+  if (newestFrame && !status.hold) {
     const data = newestFrame;
     newestFrame = null;
     const frame = decodeFrame(data);
     renderer.render(frame);
     needsRedraw = false;
     status.framesDrawn += 1;
+    status.lastFrameBytes = data;
     status.lastFrame = {
       frame: frame.frame, time: frame.time, background: frame.background, trailPersistence: frame.trailPersistence,
       erasures: frame.erasures, paneCount: frame.paneCount, instanceCount: frame.instanceCount,
