@@ -52,12 +52,14 @@ test: build python-deps
 	node --test Tests/web/*.test.mjs
 	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q Tests/python
 
-# Benchmarks (figures, not tests): frame evaluation, the rasterizer against cairo and Skia, and export
-# against ffmpeg alone.
+# Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies and a
+# three-minute soak, the rasterizer against cairo and Skia, and export against ffmpeg alone.
 bench: release python-deps
 	$(PYTHON) -m pip install -q skia-python
 	.build/release/imager bench scene
 	.build/release/imager bench library
+	.build/release/imager bench live
+	.build/release/imager bench soak --seconds 180
 	$(PYTHON) bench/raster_peers.py .build/release/imager --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
 

@@ -56,6 +56,9 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         return state.scene(at: now)
     }
 
+    /// How many intents the performance's log holds.
+    public var loggedEventCount: Int { log.events.count }
+
     /// The state as a console shows it.
     public func snapshot() -> EngineSnapshot {
         EngineSnapshot(

@@ -5,8 +5,8 @@ import Instrument
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library) and the live server (live) on this machine.",
-        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self],
+        abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library) and the live server (live, soak) on this machine.",
+        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self],
         defaultSubcommand: BenchSceneCommand.self)
 }
 

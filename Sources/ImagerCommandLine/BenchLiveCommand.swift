@@ -34,19 +34,9 @@ struct BenchLiveCommand: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         let session = LiveSession(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock()))
-        let port = Mutex<Int?>(nil)
-        var logger = Logger(label: "imager-bench")
-        logger.logLevel = .error
-        let application = buildApplication(
-            configuration: ServerConfiguration(port: 0), session: session, logger: logger, onListening: { chosen in port.withLock { $0 = chosen } })
-        let server = Task { try await application.run() }
-        defer { server.cancel() }
-        var listening: Int?
-        for _ in 0..<500 where listening == nil {
-            try await Task.sleep(for: .milliseconds(10))
-            listening = port.withLock { $0 }
-        }
-        guard let listening else { throw CommandFailure("the server did not start") }
+        let server = try await InProcessServer(session: session)
+        defer { server.stop() }
+        let listening = server.port
 
         print("live server on loopback (medians and 99th percentiles)")
         for count in clients {
@@ -134,6 +124,33 @@ struct BenchLiveCommand: AsyncParsableCommand {
         let value = sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
         return String(format: "%.2f ms", value * 1000)
     }
+}
+
+/// The live server started inside a benchmark's own process, on a free loopback port.
+struct InProcessServer {
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    init(session: LiveSession<ContinuousClock>) async throws {
+        let chosen = Mutex<Int?>(nil)
+        var logger = Logger(label: "imager-bench")
+        logger.logLevel = .critical
+        let application = buildApplication(
+            configuration: ServerConfiguration(port: 0), session: session, logger: logger, onListening: { port in chosen.withLock { $0 = port } })
+        task = Task { try await application.run() }
+        var port: Int?
+        for _ in 0..<500 where port == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            port = chosen.withLock { $0 }
+        }
+        guard let port else {
+            task.cancel()
+            throw CommandFailure("the server did not start")
+        }
+        self.port = port
+    }
+
+    func stop() { task.cancel() }
 }
 
 extension Thread {

@@ -25,6 +25,8 @@ extension Imager {
                 try command.run()
             }
             Foundation.exit(0)
+        } catch let exit as ExitCode where exit != .validationFailure {
+            Foundation.exit(exit.rawValue)  // a command's own verdict (a benchmark that failed), already told
         } catch {
             let code = exitCode(for: error)
             if code == .success { Imager.exit(withError: error) }

@@ -23,11 +23,14 @@ final class LoopbackWebSocket: @unchecked Sendable {
 
     private let socket: Int32
     private let sending = Mutex(())
-    private var buffer: [UInt8] = []
+    /// Bytes read and not yet taken: `storage[start..<end]`, read into in place.
+    private var storage = [UInt8](repeating: 0, count: 1 << 18)
     private var start = 0
+    private var end = 0
 
-    /// Connects to `path` on 127.0.0.1:`port` and completes the upgrade.
-    init(port: Int, path: String) throws {
+    /// Connects to `path` on 127.0.0.1:`port` and completes the upgrade; `receiveBuffer` shrinks the
+    /// socket's receive buffer (to play a client that stops reading).
+    init(port: Int, path: String, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -36,6 +39,9 @@ final class LoopbackWebSocket: @unchecked Sendable {
         guard socket >= 0 else { throw Failure(description: "no socket") }
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        if var receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -106,26 +112,30 @@ final class LoopbackWebSocket: @unchecked Sendable {
     }
 
     private func fill() throws {
-        if start > 0 {  // let go of what was read
-            buffer.removeFirst(start)
+        if start > 0 {  // move what is left to the front
+            storage.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                memmove(base, base + start, end - start)
+            }
+            end -= start
             start = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+        if end == storage.count { storage += [UInt8](repeating: 0, count: storage.count) }
+        let count = storage.withUnsafeMutableBytes { read(socket, $0.baseAddress! + end, $0.count - end) }
         guard count > 0 else { throw Failure(description: "the connection ended") }
-        buffer += chunk.prefix(count)
+        end += count
     }
 
     private func byte() throws -> UInt8 {
-        if start == buffer.count { try fill() }
+        if start == end { try fill() }
         defer { start += 1 }
-        return buffer[start]
+        return storage[start]
     }
 
     private func bytes(_ count: Int) throws -> [UInt8] {
-        while buffer.count - start < count { try fill() }
+        while end - start < count { try fill() }
         defer { start += count }
-        return Array(buffer[start..<start + count])
+        return Array(storage[start..<start + count])
     }
 }
 

@@ -20,7 +20,7 @@ public func buildApplication<C: Clock>(
         Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: LiveMessages.snapshot(await session.engine.snapshot()))))
     }
     router.get("/status") { _, _ -> Response in
-        let body = (try? JSONEncoder().encode(session.status)) ?? Data("{}".utf8)
+        let body = (try? JSONEncoder().encode(await session.status)) ?? Data("{}".utf8)
         return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
     router.get("/") { request, _ -> Response in

@@ -3,35 +3,49 @@ import NIOCore
 import Synchronization
 
 /// What waits to be sent to one client, filled by the engine's side and emptied by the client's own
-/// writer: state messages in order, at most the newest frame, and — when the client fell so far behind that
-/// its messages had to be let go — a mark that it needs the whole state again. Nothing a client does can
-/// make the engine wait or hold memory without bound.
+/// writer: the state's changes since the last write (merged into one), other messages in order (at most
+/// `capacity`), and at most the newest frame. Nothing a client does can make the engine wait or hold
+/// memory without bound.
 final class ClientOutbox: Sendable {
-    /// How many state messages wait for a slow client before they are replaced by one fresh snapshot.
+    /// How many other messages (errors, recording news) wait for a slow client; past it, the oldest go.
     static let capacity = 32
+    /// The least time between two changes sent to a client (at most 250 a second, far more than any
+    /// screen shows): changes coming faster merge, so a client never lags behind a backlog of them.
+    static let changeInterval = Duration.milliseconds(4)
 
     /// The next thing to send.
     enum Item: Sendable {
         case text(String)
+        case change(StateChange)
         case frame(LiveFrame)
-        /// The client missed state messages: send it a fresh snapshot.
-        case resync
+        /// The whole state: sent first, and when asked for.
+        case snapshot
     }
 
     private struct State {
+        var needsSnapshot = false
+        var change: StateChange?
         var texts: [String] = []
         var frame: LiveFrame?
-        var needsResync = false
         var finished = false
-        var waiter: CheckedContinuation<Item?, Never>?
+        var waiter: CheckedContinuation<Readiness, Never>?
+        /// When the next change may be sent.
+        var changesFrom = ContinuousClock.now
         var droppedFrames = 0
+        var droppedTexts = 0
         /// When the write under way began, if one is.
         var writeStarted: ContinuousClock.Instant?
 
-        mutating func take() -> Item? {
-            if needsResync {
-                needsResync = false
-                return .resync
+        mutating func take(at now: ContinuousClock.Instant = .now) -> Item? {
+            if needsSnapshot {
+                needsSnapshot = false
+                change = nil  // the snapshot, taken as it is sent, holds every change so far
+                return .snapshot
+            }
+            if let pending = change, now >= changesFrom {
+                change = nil
+                changesFrom = now.advanced(by: ClientOutbox.changeInterval)
+                return .change(pending)
             }
             if !texts.isEmpty { return .text(texts.removeFirst()) }
             if let next = frame {
@@ -40,6 +54,19 @@ final class ClientOutbox: Sendable {
             }
             return nil
         }
+
+        /// What a waiting writer is told: the next item, or when a change held back may go.
+        mutating func readiness() -> Readiness? {
+            if finished { return .ready(nil) }
+            if let item = take() { return .ready(item) }
+            if change != nil { return .notBefore(changesFrom) }
+            return nil
+        }
+    }
+
+    private enum Readiness {
+        case ready(Item?)
+        case notBefore(ContinuousClock.Instant)
     }
 
     private let state = Mutex(State())
@@ -48,16 +75,20 @@ final class ClientOutbox: Sendable {
 
     init(wantsFrames: Bool) { self.wantsFrames = wantsFrames }
 
-    /// Queues a state message; past `capacity` the queue is replaced by a mark to resync.
+    /// Queues a message; past `capacity` the oldest waiting is let go.
     func send(_ text: String) {
         wake {
             if $0.texts.count >= Self.capacity {
-                $0.texts.removeAll()
-                $0.needsResync = true
-            } else {
-                $0.texts.append(text)
+                $0.texts.removeFirst()
+                $0.droppedTexts += 1
             }
+            $0.texts.append(text)
         }
+    }
+
+    /// Adds a change of state, merged with any the client has not been sent yet.
+    func send(_ change: StateChange) {
+        wake { $0.change = $0.change.map { $0.merged(with: change) } ?? change }
     }
 
     /// Offers a frame; a frame not yet sent is replaced by the newer one (a slow canvas drops frames).
@@ -68,35 +99,43 @@ final class ClientOutbox: Sendable {
         }
     }
 
-    /// Asks for a fresh snapshot to be sent before anything still queued.
-    func resync() {
-        wake { $0.texts.removeAll(); $0.needsResync = true }
+    /// Asks for the whole state to be sent before anything else.
+    func sendSnapshot() {
+        wake { $0.needsSnapshot = true }
     }
 
     /// No more items: a waiting `next()` returns nil.
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+        let waiter = state.withLock { state -> CheckedContinuation<Readiness, Never>? in
             state.finished = true
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: .ready(nil))
     }
 
     /// The next item to send, waiting for one; nil once finished (or when the waiting task is cancelled).
     func next() async -> Item? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { state -> Item?? in
-                    if let item = state.take() { return .some(item) }
-                    if state.finished || Task.isCancelled { return .some(nil) }
-                    state.waiter = continuation
-                    return nil
+        while true {
+            let readiness = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let now = state.withLock { state -> Readiness? in
+                        if Task.isCancelled { return .ready(nil) }
+                        if let readiness = state.readiness() { return readiness }
+                        state.waiter = continuation
+                        return nil
+                    }
+                    if let now { continuation.resume(returning: now) }
                 }
-                if let ready { continuation.resume(returning: ready) }
+            } onCancel: {
+                finish()
             }
-        } onCancel: {
-            finish()
+            switch readiness {
+            case .ready(let item):
+                return item
+            case .notBefore(let instant):
+                do { try await Task.sleep(until: instant, clock: .continuous) } catch { return nil }
+            }
         }
     }
 
@@ -113,15 +152,18 @@ final class ClientOutbox: Sendable {
     /// Frames replaced before they were sent.
     var droppedFrames: Int { state.withLock { $0.droppedFrames } }
 
+    /// Messages let go because too many waited.
+    var droppedTexts: Int { state.withLock { $0.droppedTexts } }
+
     private func wake(_ change: (inout State) -> Void) {
-        let delivery = state.withLock { state -> (CheckedContinuation<Item?, Never>, Item)? in
+        let delivery = state.withLock { state -> (CheckedContinuation<Readiness, Never>, Readiness)? in
             guard !state.finished else { return nil }
             change(&state)
-            guard let waiter = state.waiter, let item = state.take() else { return nil }
+            guard let waiter = state.waiter, let readiness = state.readiness() else { return nil }
             state.waiter = nil
-            return (waiter, item)
+            return (waiter, readiness)
         }
-        if let (waiter, item) = delivery { waiter.resume(returning: item) }
+        if let (waiter, readiness) = delivery { waiter.resume(returning: readiness) }
     }
 }
 

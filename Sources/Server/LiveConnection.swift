@@ -17,7 +17,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
     func run(inbound: WebSocketInboundStream) async throws {
         let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
         defer { session.hub.leave(id) }
-        outbox.resync()  // the snapshot, first
+        outbox.sendSnapshot()  // first
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await write(outbox) }
             group.addTask { try await watch(outbox, id: id) }
@@ -55,7 +55,9 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             switch item {
             case .text(let text):
                 try await send(.text(text), outbox)
-            case .resync:
+            case .change(let change):
+                try await send(.text(change.message), outbox)
+            case .snapshot:
                 try await send(.text(LiveMessages.snapshot(await session.engine.snapshot())), outbox)
             case .frame(let frame):
                 if frame.forms.count > formsSent {

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Everyone connected to `/live`, each with an outbox the hub fills and the client's own task empties into
-/// its socket. Filling never waits: a client that falls behind drops frames and, past its outbox, state
-/// messages (then it is sent a fresh snapshot); it never holds up the engine or the others.
+/// its socket. Filling never waits: a client that falls behind is sent the newest frame and the state's
+/// changes merged; it never holds up the engine or the others.
 final class LiveHub: Sendable {
     private let clients = Mutex<[UUID: ClientOutbox]>([:])
     private let evictions = Atomic<Int>(0)
@@ -39,6 +39,10 @@ final class LiveHub: Sendable {
 
     func broadcast(_ message: String) {
         for outbox in clients.withLock({ Array($0.values) }) { outbox.send(message) }
+    }
+
+    func broadcast(_ change: StateChange) {
+        for outbox in clients.withLock({ Array($0.values) }) { outbox.send(change) }
     }
 
     func publish(_ frame: LiveFrame) {

@@ -94,7 +94,8 @@ enum LiveMessages {
     private struct Kind: Decodable { let type: String }
     private struct Record: Decodable { let on: Bool }
 
-    /// Reads a client's message, or says why not.
+    /// Reads a client's message, or says why not. Size and nesting are checked before any decoding (a deeply
+    /// nested message could exhaust a task's stack in the decoder).
     static func request(from text: String) -> Result<Request, IntentRefusal> {
         guard text.utf8.count <= maximumMessageSize else {
             return .failure(IntentRefusal("the message is \(text.utf8.count) bytes; at most \(maximumMessageSize)"))
@@ -102,6 +103,9 @@ enum LiveMessages {
         guard !JSONNesting.exceeds(maximumNesting, in: text.utf8) else {
             return .failure(IntentRefusal("the message is nested more than \(maximumNesting) deep"))
         }
+        let intent = intent(from: text)
+        // Intents are nearly all a client sends: read as one first; the server's own requests after.
+        if case .success(let read) = intent { return .success(.intent(read)) }
         if (try? JSONDecoder().decode(Kind.self, from: Data(text.utf8)))?.type == "record" {
             do {
                 return .success(.record(try JSONDecoder().decode(Record.self, from: Data(text.utf8)).on))
@@ -111,17 +115,11 @@ enum LiveMessages {
                 return .failure(IntentRefusal("not a record request: \(error)"))
             }
         }
-        return intent(from: text).map { .intent($0) }
+        return intent.map { .intent($0) }
     }
 
-    /// Reads an intent from a client's message, or says why not.
-    static func intent(from text: String) -> Result<Intent, IntentRefusal> {
-        guard text.utf8.count <= maximumMessageSize else {
-            return .failure(IntentRefusal("the message is \(text.utf8.count) bytes; at most \(maximumMessageSize)"))
-        }
-        guard !JSONNesting.exceeds(maximumNesting, in: text.utf8) else {
-            return .failure(IntentRefusal("the message is nested more than \(maximumNesting) deep"))
-        }
+    /// Reads an intent from a message already checked for size and nesting, or says why not.
+    private static func intent(from text: String) -> Result<Intent, IntentRefusal> {
         do {
             return .success(try JSONDecoder().decode(Intent.self, from: Data(text.utf8)))
         } catch let error as DecodingError {

@@ -23,22 +23,25 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     @discardableResult
     public func perform(_ intent: Intent) async throws(InstrumentError) -> Set<PerformanceState.Aspect> {
         let (changed, state) = try await engine.performReporting(intent)
-        hub.broadcast(LiveMessages.changed(changed, state))
+        hub.broadcast(StateChange(aspects: changed, state: state))
         return changed
     }
 
     /// How the server is doing, as `/status` tells it.
     public var status: LiveStatus {
-        let counts = hub.counts
-        let ticks = ticks.recent.sorted()
-        func milliseconds(_ fraction: Double) -> Double {
-            guard !ticks.isEmpty else { return 0 }
-            let (seconds, attoseconds) = ticks[min(ticks.count - 1, Int(Double(ticks.count) * fraction))].components
-            return Double(seconds) * 1000 + Double(attoseconds) * 1e-15
+        get async {
+            let counts = hub.counts
+            let ticks = ticks.recent.sorted()
+            func milliseconds(_ fraction: Double) -> Double {
+                guard !ticks.isEmpty else { return 0 }
+                let (seconds, attoseconds) = ticks[min(ticks.count - 1, Int(Double(ticks.count) * fraction))].components
+                return Double(seconds) * 1000 + Double(attoseconds) * 1e-15
+            }
+            return LiveStatus(
+                clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
+                tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
+                loggedEvents: await engine.loggedEventCount)
         }
-        return LiveStatus(
-            clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
-            tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99))
     }
 
     /// Starts recording (a recording under way goes on) and tells every client.
@@ -83,6 +86,8 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var droppedFrames: Int
     public var tickMedianMilliseconds: Double
     public var tickP99Milliseconds: Double
+    /// Intents in the performance's log so far (every one is kept, up to a million, for recordings).
+    public var loggedEvents: Int
 }
 
 /// Why a recording could not start or be saved.

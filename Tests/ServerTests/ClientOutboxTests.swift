@@ -1,3 +1,5 @@
+import Engine
+import Instrument
 import NIOCore
 import Testing
 
@@ -7,6 +9,13 @@ import Testing
 @Suite("Client outbox")
 struct ClientOutboxTests {
     func frame(_ number: UInt8) -> LiveFrame { LiveFrame(bytes: ByteBuffer(bytes: [number]), forms: []) }
+
+    func change(_ aspects: Set<PerformanceState.Aspect>, tempo: Double) async -> StateChange {
+        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
+        var state = await engine.snapshot()
+        state.tempo = tempo
+        return StateChange(aspects: aspects, state: state)
+    }
 
     @Test func messagesComeInOrderBeforeTheNewestFrame() async {
         let outbox = ClientOutbox(wantsFrames: true)
@@ -19,7 +28,8 @@ struct ClientOutboxTests {
             switch await outbox.next() {
             case .text(let text): received.append(text)
             case .frame(let frame): received.append("frame \(frame.bytes.getInteger(at: 0, as: UInt8.self) ?? 0)")
-            case .resync: received.append("resync")
+            case .change: received.append("change")
+            case .snapshot: received.append("snapshot")
             case nil: received.append("end")
             }
         }
@@ -27,13 +37,47 @@ struct ClientOutboxTests {
         #expect(outbox.droppedFrames == 1)
     }
 
-    @Test func aClientTooFarBehindIsSentTheWholeStateInsteadOfItsBacklog() async {
+    @Test func changesWaitingForASlowClientMergeIntoOneWithTheNewestState() async {
+        let outbox = ClientOutbox(wantsFrames: false)
+        outbox.send(await change([.pads], tempo: 100))
+        outbox.send(await change([.colors], tempo: 110))
+        outbox.send(await change([.tempo], tempo: 120))
+        guard case .change(let merged) = await outbox.next() else { Issue.record("no change"); return }
+        #expect(merged.aspects == [.pads, .colors, .tempo])
+        #expect(merged.state.tempo == 120)
+        #expect(merged.message.contains("\"tempo\":120"))
+        outbox.send("after")
+        guard case .text("after") = await outbox.next() else { Issue.record("the merged change was sent twice"); return }
+    }
+
+    @Test func changesComingFasterThanTheIntervalWaitAndMergeWhileOtherMessagesGoAhead() async {
+        let outbox = ClientOutbox(wantsFrames: true)
+        outbox.send(await change([.pads], tempo: 100))
+        guard case .change = await outbox.next() else { Issue.record("the first change waited"); return }
+        let sent = ContinuousClock.now
+        outbox.send(await change([.colors], tempo: 110))
+        outbox.send(frame(1))
+        #expect(await outbox.next() == .frame(frame(1)))  // not held up by the change
+        outbox.send(await change([.tempo], tempo: 120))
+        guard case .change(let merged) = await outbox.next() else { Issue.record("no change"); return }
+        #expect(ContinuousClock.now - sent >= ClientOutbox.changeInterval - .milliseconds(1))
+        #expect(merged.aspects == [.colors, .tempo] && merged.state.tempo == 120)
+    }
+
+    @Test func theSnapshotComesFirstAndSupersedesWaitingChanges() async {
+        let outbox = ClientOutbox(wantsFrames: false)
+        outbox.send(await change([.pads], tempo: 100))
+        outbox.sendSnapshot()
+        #expect(await outbox.next() == .snapshot)
+        outbox.send("next")
+        #expect(await outbox.next() == .text("next"))
+    }
+
+    @Test func pastItsCapacityTheOldestMessagesAreLetGo() async {
         let outbox = ClientOutbox(wantsFrames: false)
         for index in 0..<(ClientOutbox.capacity + 5) { outbox.send("message \(index)") }
-        guard case .resync = await outbox.next() else { Issue.record("no resync"); return }
-        // What came after the backlog was let go is still sent, in order.
-        guard case .text(let next) = await outbox.next() else { Issue.record("nothing after the resync"); return }
-        #expect(next == "message \(ClientOutbox.capacity + 1)")
+        #expect(await outbox.next() == .text("message 5"))
+        #expect(outbox.droppedTexts == 5)
     }
 
     @Test func aWaitingWriterIsWokenByTheNextMessageAndEndsWhenFinished() async {
@@ -73,7 +117,8 @@ extension ClientOutbox.Item: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.text(let a), .text(let b)): a == b
-        case (.resync, .resync): true
+        case (.snapshot, .snapshot): true
+        case (.change(let a), .change(let b)): a === b
         case (.frame(let a), .frame(let b)): a.bytes == b.bytes
         default: false
         }

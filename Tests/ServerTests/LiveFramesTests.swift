@@ -74,7 +74,8 @@ struct LiveFramesTests {
                     guard case .text(let text) = message else { Issue.record("a frame was sent"); return }
                     if (try json(text)["aspects"] as? [String])?.contains("tempo") == true { break }
                 }
-                #expect(session.status.canvases == 0)
+                let status = await session.status
+                #expect(status.canvases == 0)
             }
         }
     }
