@@ -39,7 +39,9 @@ public func buildApplication<C: Clock>(
         router: router,
         server: .http1WebSocketUpgrade(
             webSocketRouter: router,
-            configuration: .init(maxFrameSize: LiveMessages.maximumMessageSize, autoPing: .enabled(timePeriod: configuration.pingInterval))),
+            configuration: .init(
+                maxFrameSize: LiveMessages.maximumMessageSize, autoPing: .enabled(timePeriod: configuration.pingInterval),
+                closeTimeout: .seconds(1))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
         services: [FrameTicker(session: session, fps: configuration.fps)],
         onServerRunning: { channel in

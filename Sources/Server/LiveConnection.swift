@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdWebSocket
 import Instrument
 import NIOCore
+import ServiceLifecycle
 
 /// One client on `/live`, from its snapshot on connecting to its leaving: its messages read and carried
 /// out, its outbox written to its socket (the geometry of new forms before the frame that uses them), and a
@@ -21,6 +22,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await write(outbox) }
             group.addTask { try await watch(outbox, id: id) }
+            group.addTask { try await closeOnShutdown() }
             defer { group.cancelAll() }
             for try await message in inbound.messages(maxSize: LiveMessages.maximumMessageSize) {
                 guard case .text(let text) = message else {
@@ -73,6 +75,14 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         outbox.writing(true)
         defer { outbox.writing(false) }
         try await outbound.write(frame)
+    }
+
+    /// When the server stops, the client is sent a closing handshake (by the WebSocket library); one that
+    /// has not closed a second later is cut off, so that stopping never waits for a client.
+    private func closeOnShutdown() async throws {
+        try await gracefulShutdown()
+        try await Task.sleep(for: .seconds(1))
+        try? await channel.close()
     }
 
     /// Closes the connection once a write has waited too long: the client stopped reading.

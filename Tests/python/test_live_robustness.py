@@ -263,3 +263,27 @@ def test_a_recording_under_way_is_saved_when_the_server_stops_and_renders(imager
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert len(list(frames.glob("*.png"))) >= 5
+
+
+def test_sigterm_with_clients_connected_stops_within_two_seconds(imager, tmp_path):
+    import signal
+
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        stalled = stalled_client(server.port)  # one that will never answer the closing handshake
+
+        async def run():
+            async with connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as canvas:
+                await canvas.recv()
+                started = time.monotonic()
+                server.process.send_signal(signal.SIGTERM)
+                try:
+                    async for _ in canvas:
+                        pass
+                except Exception:
+                    pass
+                return started
+
+        started = asyncio.run(run())
+        server.process.wait(timeout=10)
+        assert time.monotonic() - started < 2
+        stalled.close()
