@@ -1,27 +1,15 @@
 """`imager serve` end to end: it listens on loopback, refuses foreign Hosts and Origins, and stops on SIGINT."""
-import http.client
 import signal
-import socket
 import subprocess
 import time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from live import free_port, request as http_get
 
 
 def request(port, headers):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    connection.putrequest("GET", "/state", skip_host=True)
-    for name, value in headers.items():
-        connection.putheader(name, value)
-    connection.endheaders()
-    response = connection.getresponse()
-    body = response.read()
-    connection.close()
-    return response.status, body
+    """(status, body) of GET /state with exactly these headers."""
+    status, _, body = http_get(port, "/state", {k: v for k, v in headers.items() if k != "Host"}, host=headers.get("Host"))
+    return status, body
 
 
 def test_serve_guards_its_door_and_stops_on_sigint(imager, tmp_path):
