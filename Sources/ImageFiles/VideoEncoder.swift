@@ -1,8 +1,9 @@
 import Foundation
 import Raster
 
-/// Encodes frames to a video file through ffmpeg (found on PATH): raw RGBA frames are piped into it, and
-/// the video is written under a temporary name and renamed into place only when it is complete.
+/// Encodes frames to a video file through ffmpeg (found on PATH): frames are converted to Y′CbCr 4:2:0
+/// (BT.709, tagged so) and piped into it raw, and the video is written under a temporary name and renamed
+/// into place only when it is complete.
 public final class VideoEncoder {
     /// The pipe to ffmpeg holds this much: the default 64 KiB would cap throughput far below our frame rate.
     public static let pipeCapacity = 1 << 20
@@ -13,6 +14,8 @@ public final class VideoEncoder {
     private let temporary: URL
     private let width: Int, height: Int
     private var finished = false
+    /// The frame being sent, as ffmpeg takes it; kept from frame to frame.
+    private var planes: [UInt8] = []
 
     /// Where ffmpeg is, or nil when it is not installed.
     public static func findFFmpeg() -> URL? {
@@ -45,9 +48,10 @@ public final class VideoEncoder {
         temporary = folder.appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).\(UUID().uuidString).partial.\(url.pathExtension)")
         process.executableURL = ffmpeg
         process.arguments = [
-            "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+            "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "yuv420p",
             "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
-            "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-movflags", "+faststart", temporary.path,
+            "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
+            "-color_trc", "bt709", "-color_range", "tv", "-movflags", "+faststart", temporary.path,
         ]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -68,9 +72,9 @@ public final class VideoEncoder {
         guard bitmap.width == width, bitmap.height == height else {
             throw ImageFileError("a frame of \(bitmap.width)×\(bitmap.height) in a \(width)×\(height) video")
         }
-        // Straight from the frame's memory into the pipe, with no copy on the way.
+        bitmap.yuv420(into: &planes)
         let descriptor = input.fileHandleForWriting.fileDescriptor
-        let failure: Int32? = bitmap.pixels.withUnsafeBytes { bytes -> Int32? in
+        let failure: Int32? = planes.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -1,0 +1,110 @@
+extension Bitmap {
+    /// The size of the picture as planar Y′CbCr 4:2:0 (`yuv420p`): a luma byte a pixel, then the two
+    /// chroma planes at half the width and height (rounded up).
+    public var yuv420Size: Int { width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) }
+
+    /// Writes the picture into `planes` (resized to `yuv420Size`) as video takes it: Y′CbCr 4:2:0 with the
+    /// BT.709 matrix in limited range (Y′ 16…235, Cb and Cr 16…240), each chroma sample from the mean of its
+    /// 2×2 pixels, the premultiplied colours over black (video has no alpha). Integer arithmetic with 16
+    /// fractional bits (each value within half a step of the exact one); sixteen pixels of two rows at a
+    /// time in SIMD, the odd ends one block at a time.
+    ///
+    /// Converting here rather than in ffmpeg sends it 1.5 bytes a pixel instead of 4 and spares its scaler,
+    /// which runs on one thread beside the encoder's.
+    public func yuv420(into planes: inout [UInt8]) {
+        let size = yuv420Size
+        if planes.count != size { planes = [UInt8](repeating: 0, count: size) }
+        guard width > 0, height > 0 else { return }
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        let width = width, height = height
+        pixels.withUnsafeBytes { source in
+            planes.withUnsafeMutableBufferPointer { target in
+                let planes = YUVPlanes(
+                    rgba: source.baseAddress!, luma: target.baseAddress!, width: width, height: height, chromaWidth: chromaWidth,
+                    chromaSize: chromaWidth * chromaHeight)
+                for chromaRow in 0..<chromaHeight {
+                    let top = 2 * chromaRow, bottom = min(top + 1, height - 1)
+                    var column = 0
+                    if bottom == top + 1 {
+                        while column + 16 <= width {
+                            planes.convertSixteen(top: top, column: column)
+                            column += 16
+                        }
+                    }
+                    while column < width {
+                        planes.convertBlock(top: top, bottom: bottom, column: column)
+                        column += 2
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The source and the three planes of one conversion, and the arithmetic of `Bitmap.yuv420(into:)`.
+private struct YUVPlanes {
+    let rgba: UnsafeRawPointer
+    let luma: UnsafeMutablePointer<UInt8>
+    let width: Int, height: Int, chromaWidth: Int, chromaSize: Int
+
+    var blue: UnsafeMutablePointer<UInt8> { luma + width * height }
+    var red: UnsafeMutablePointer<UInt8> { luma + width * height + chromaSize }
+
+    @inline(__always) static func luma(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (11_966 * r + 40_254 * g + 4_064 * b + 32_768) >> 16 + 16)
+    }
+
+    /// Chroma from the sums of four pixels' channels.
+    @inline(__always) static func blueDifference(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (-6_596 * r - 22_189 * g + 28_785 * b + 131_072) >> 18 + 128)
+    }
+
+    @inline(__always) static func redDifference(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (28_785 * r - 26_146 * g - 2_639 * b + 131_072) >> 18 + 128)
+    }
+
+    /// One chroma sample and the (up to) four luma samples under it, at even `column`.
+    func convertBlock(top: Int, bottom: Int, column: Int) {
+        let right = min(column + 1, width - 1)
+        var r = 0, g = 0, b = 0
+        for index in [top * width + column, top * width + right, bottom * width + column, bottom * width + right] {
+            let pixel = rgba + index * 4
+            let pr = Int(pixel.load(as: UInt8.self)), pg = Int(pixel.load(fromByteOffset: 1, as: UInt8.self))
+            let pb = Int(pixel.load(fromByteOffset: 2, as: UInt8.self))
+            luma[index] = Self.luma(pr, pg, pb)
+            r += pr
+            g += pg
+            b += pb
+        }
+        let chroma = top / 2 * chromaWidth + column / 2
+        blue[chroma] = Self.blueDifference(r, g, b)
+        red[chroma] = Self.redDifference(r, g, b)
+    }
+
+    /// Sixteen pixels of rows `top` and `top + 1` from `column`, and the eight chroma samples under them.
+    @inline(__always) func convertSixteen(top: Int, column: Int) {
+        let upper = (rgba + (top * width + column) * 4).loadUnaligned(as: SIMD16<UInt32>.self)
+        let lower = (rgba + ((top + 1) * width + column) * 4).loadUnaligned(as: SIMD16<UInt32>.self)
+        let mask = SIMD16<UInt32>(repeating: 0xFF)
+        let upperRed = upper & mask, upperGreen = upper &>> 8 & mask, upperBlue = upper &>> 16 & mask
+        let lowerRed = lower & mask, lowerGreen = lower &>> 8 & mask, lowerBlue = lower &>> 16 & mask
+        storeLuma(upperRed, upperGreen, upperBlue, at: top * width + column)
+        storeLuma(lowerRed, lowerGreen, lowerBlue, at: (top + 1) * width + column)
+        let r = Self.blockSums(upperRed, lowerRed), g = Self.blockSums(upperGreen, lowerGreen), b = Self.blockSums(upperBlue, lowerBlue)
+        let cb = (-6_596 &* r &- 22_189 &* g &+ 28_785 &* b &+ 131_072) &>> 18 &+ 128
+        let cr = (28_785 &* r &- 26_146 &* g &- 2_639 &* b &+ 131_072) &>> 18 &+ 128
+        let chroma = top / 2 * chromaWidth + column / 2
+        UnsafeMutableRawPointer(blue + chroma).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: cb), as: SIMD8<UInt8>.self)
+        UnsafeMutableRawPointer(red + chroma).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: cr), as: SIMD8<UInt8>.self)
+    }
+
+    @inline(__always) private func storeLuma(_ r: SIMD16<UInt32>, _ g: SIMD16<UInt32>, _ b: SIMD16<UInt32>, at index: Int) {
+        let y = (11_966 &* r &+ 40_254 &* g &+ 4_064 &* b &+ 32_768) &>> 16 &+ 16
+        UnsafeMutableRawPointer(luma + index).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: y), as: SIMD16<UInt8>.self)
+    }
+
+    /// The sums of each 2×2 block's channel, from the channel in two rows.
+    @inline(__always) private static func blockSums(_ upper: SIMD16<UInt32>, _ lower: SIMD16<UInt32>) -> SIMD8<Int32> {
+        SIMD8<Int32>(truncatingIfNeeded: upper.evenHalf &+ upper.oddHalf &+ lower.evenHalf &+ lower.oddHalf)
+    }
+}
