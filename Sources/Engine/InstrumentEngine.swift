@@ -13,6 +13,8 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     private var log: PerformanceLog
     private var recordingFrom: Double?
     private var lastPrune = 0.0
+    /// How many intents have been applied: it orders states told to clients.
+    private var revision = 0
 
     /// An engine starting now on `chordset`.
     public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E) {
@@ -34,6 +36,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     public func perform(_ intent: Intent) throws(InstrumentError) -> Set<PerformanceState.Aspect> {
         let event = PerformanceEvent(time: max(time, state.time), intent: intent)
         let changed = try state.apply(event)
+        revision += 1
         // The log cannot refuse what the state took; when it is full, the live performance goes on unlogged.
         if log.events.count < PerformanceLog.maximumEvents { try? log.append(event) }
         return changed
@@ -64,7 +67,8 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         EngineSnapshot(
             time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
             design: state.design, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
-            trailPersistence: state.trailPersistence, liveLumis: state.liveLumiCount, isRecording: recordingFrom != nil)
+            trailPersistence: state.trailPersistence, liveLumis: state.liveLumiCount, isRecording: recordingFrom != nil,
+            revision: revision)
     }
 
     /// Starts recording now (a recording already running goes on).
@@ -97,4 +101,6 @@ public struct EngineSnapshot: Hashable, Sendable, Codable {
     public var trailPersistence: Double
     public var liveLumis: Int
     public var isRecording: Bool
+    /// How many intents had been applied: of two snapshots, the one with the higher revision is newer.
+    public var revision: Int
 }

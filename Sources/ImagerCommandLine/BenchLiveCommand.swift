@@ -13,7 +13,7 @@ struct BenchLiveCommand: AsyncParsableCommand {
         abstract: "Measure the live server on loopback: intent → state latency, frame delivery, tick time.",
         discussion: """
             Starts the server in this process on a free loopback port. Intent latency: one client sends \
-            --intents hue changes, 200 a second, and every connected client (1, then 20) times the change's \
+            --intents tempo changes, 200 a second, and every connected client (1, then 20) times the change's \
             arrival; p50 and p99 over all of them. Frame delivery: a canvas on /live?frames=1 times each frame \
             from the moment the engine evaluated it to its arrival, with --lumis live lumis; the engine's tick \
             (evaluation, encoding, hand-out) is timed alongside. Build with `swift build -c release`.
@@ -49,7 +49,9 @@ struct BenchLiveCommand: AsyncParsableCommand {
         print("  engine tick (frame, encoding, hand-out): p50 \(Self.format(ticks, 0.5)), p99 \(Self.format(ticks, 0.99))")
     }
 
-    /// Every client's delay from a hue change's sending to its arrival, in seconds.
+    /// Every client's delay from a tempo change's sending to its arrival, in seconds. Each change sets its
+    /// own tempo, by which its arrival is known (changes that merge on the way arrive as one: the earlier
+    /// ones are not counted).
     static func intentLatencies(port: Int, clients: Int, intents: Int) async throws -> [Double] {
         let sockets = try (0..<clients).map { _ in try LoopbackWebSocket(port: port, path: "/live") }
         for socket in sockets { _ = try socket.receive() }  // the snapshot
@@ -58,22 +60,34 @@ struct BenchLiveCommand: AsyncParsableCommand {
         let arrivals = Mutex<[Double]>([])
         let readers = sockets.map { socket in
             Thread.detachedTask {
-                var index = 0
-                while index < intents, case .text(let text)? = try? socket.receive() {
-                    guard text.starts(with: Array(#"{"aspects":["colors"]"#.utf8)) else { continue }
+                var last = -1
+                while last < intents - 1, case .text(let text)? = try? socket.receive() {
+                    guard let index = tempoIndex(in: text) else { continue }
                     let now = clock.now
                     if let sending = sent.withLock({ $0[index] }) { arrivals.withLock { $0.append(Self.seconds(sending.duration(to: now))) } }
-                    index += 1
+                    last = index
                 }
             }
         }
         for index in 0..<intents {
             sent.withLock { $0[index] = clock.now }
-            try sockets[0].send(text: #"{"type":"ribbonCenter","ribbon":"hue","value":\#(Double(index % 100) / 100)}"#)
+            try sockets[0].send(text: #"{"type":"tempo","bpm":\#(tempo(index))}"#)
             try await Task.sleep(for: .milliseconds(5))
         }
         for reader in readers { await reader.finished(within: .seconds(10)) }
         return arrivals.withLock { $0 }
+    }
+
+    /// The tempo the `index`th change sets: 40 BPM and a thousandth more for each, so each is its own.
+    static func tempo(_ index: Int) -> Double { 40 + Double(index) / 1000 }
+
+    /// Which change a `changed` message carrying a tempo answers.
+    static func tempoIndex(in message: [UInt8]) -> Int? {
+        let text = String(decoding: message, as: UTF8.self)
+        guard text.hasPrefix(#"{"aspects":["tempo"]"#), let range = text.range(of: #""tempo":"#) else { return nil }
+        let number = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+        guard let bpm = Double(number) else { return nil }
+        return Int(((bpm - 40) * 1000).rounded())
     }
 
     /// How long frames took from evaluation to arrival at a canvas, with `lumis` kept alive.

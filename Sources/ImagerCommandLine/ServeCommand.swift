@@ -44,7 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
         let chordset = try libraryCommand { () throws(LibraryError) in try opened.currentChordset() } ?? FactoryChordsets.lumia
         let recordingsFolder = recordings.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? LibraryLocation.resolve(library.path).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
-        let session = LiveSession(engine: InstrumentEngine(chordset: chordset, clock: ContinuousClock()), recordingsFolder: recordingsFolder)
+        let session = LiveSession(
+            engine: InstrumentEngine(chordset: chordset, clock: ContinuousClock()), recordingsFolder: recordingsFolder,
+            shelf: LibraryShelf(library: opened))
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -55,14 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot listen for OSC on UDP port \(oscPort): \(error)")
         }
-        let dispatch = ControlDispatch(session: session) { playing, offset in
-            // The neighbour in the library's list, which then plays on the pads.
-            guard let list = try? opened.list(), let index = list.firstIndex(where: { $0.id == playing.id }),
-                  list.indices.contains(index + offset), let next = try? opened.chordset(id: list[index + offset].id)
-            else { return nil }
-            try? opened.setCurrentChordset(index: index + offset)
-            return next
-        }
+        let dispatch = ControlDispatch(session: session)
         printAddresses(playing: chordset, token: token, oscHost: oscHost, oscPort: listener.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await listener.run { await dispatch.perform($0) } }

@@ -20,7 +20,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         guard let host = request.head.authority, isOurs(host: host.lowercased()) else {
             return refusal(.forbidden, "unknown host")
         }
-        if let origin = request.headers[.origin], !isOurs(origin: origin.lowercased()) {
+        if let origin = request.headers[.origin], !isOurs(origin: origin.lowercased(), host: host.lowercased()) {
             return refusal(.forbidden, "foreign origin")
         }
         guard case .lan(let token) = reach else { return try await next(request, context) }
@@ -56,14 +56,18 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         return isOurs(name: name) && (port == nil || port == listening.port)
     }
 
-    /// Our own pages' origin (http, one of our names, our port) — or a ws:// origin, which no web page can
-    /// send (browsers send the page's origin), as WebSocket libraries outside browsers do.
-    func isOurs(origin: String) -> Bool {
+    /// Our own pages' origin (http, one of our names, our port; under `--lan` the very name the request
+    /// was sent to, so that a page served from another address on our port is not ours) — or a ws://
+    /// origin, which no web page can send (browsers send the page's origin), as WebSocket libraries
+    /// outside browsers do.
+    func isOurs(origin: String, host: String) -> Bool {
         let parts = origin.split(separator: "://", maxSplits: 1)
         guard parts.count == 2 else { return false }
         let (name, port) = Self.split(String(parts[1]))
         switch parts[0] {
-        case "http": return isOurs(name: name) && (port ?? 80) == listening.port
+        case "http":
+            guard isOurs(name: name), (port ?? 80) == listening.port else { return false }
+            return reach == .loopback || Self.split(host).name == name
         case "ws", "wss": return isOurs(name: name)
         default: return false
         }

@@ -1,10 +1,10 @@
 import Engine
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Instrument
 import Logging
-import WebClient
 
 /// The instrument's server, built the same way by `imager serve` and by the tests: `/live` (the WebSocket
 /// of intents, state and frames, docs/live-protocol.md), `/state`, and the canvas page (`/canvas`, its
@@ -55,8 +55,13 @@ public func buildApplication<C: Clock>(
 
 /// One of the web client's files, or 404.
 private func webFile(_ name: String) throws -> Response {
-    guard let contents = WebClient.file(named: name) else { throw HTTPError(.notFound, message: "no such file") }
-    return Response(
-        status: .ok, headers: [.contentType: WebClient.contentType(of: name), .cacheControl: "no-cache"],
-        body: ResponseBody(byteBuffer: ByteBuffer(bytes: contents)))
+    guard let contents = WebFiles.file(named: name) else { throw HTTPError(.notFound, message: "no such file") }
+    // Never framed by another site (no clicks tricked into the canvas), and never telling another site the
+    // address it was opened by (which can hold the pairing token).
+    let headers: HTTPFields = [
+        .contentType: WebFiles.contentType(of: name), .cacheControl: "no-cache",
+        .contentSecurityPolicy: "frame-ancestors 'none'", HTTPField.Name("X-Frame-Options")!: "DENY",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+    ]
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: contents)))
 }

@@ -31,6 +31,8 @@ final class ClientOutbox: Sendable {
         var waiter: CheckedContinuation<Readiness, Never>?
         /// When the next change may be sent.
         var changesFrom = ContinuousClock.now
+        /// The revision of the newest state sent: older changes say nothing new.
+        var sentRevision = -1
         var droppedFrames = 0
         var droppedTexts = 0
         /// When the write under way began, if one is.
@@ -45,6 +47,7 @@ final class ClientOutbox: Sendable {
             if let pending = change, now >= changesFrom {
                 change = nil
                 changesFrom = now.advanced(by: ClientOutbox.changeInterval)
+                sentRevision = pending.revision
                 return .change(pending)
             }
             if !texts.isEmpty { return .text(texts.removeFirst()) }
@@ -86,9 +89,21 @@ final class ClientOutbox: Sendable {
         }
     }
 
-    /// Adds a change of state, merged with any the client has not been sent yet.
+    /// Adds a change of state, merged with any the client has not been sent yet; a change older than the
+    /// state the client was last sent is dropped.
     func send(_ change: StateChange) {
-        wake { $0.change = $0.change.map { $0.merged(with: change) } ?? change }
+        wake {
+            guard change.revision > $0.sentRevision else { return }
+            $0.change = $0.change.map { $0.merged(with: change) } ?? change
+        }
+    }
+
+    /// Records that the client was sent the whole state at `revision` (a snapshot).
+    func sent(revision: Int) {
+        state.withLock { state in
+            state.sentRevision = max(state.sentRevision, revision)
+            if let pending = state.change, pending.revision <= revision { state.change = nil }
+        }
     }
 
     /// Offers a frame; a frame not yet sent is replaced by the newer one (a slow canvas drops frames).

@@ -51,7 +51,7 @@ public enum FrameEncoding {
                 raw[offset + 16] = byte(Double(instance.blue))
                 raw[offset + 17] = byte(Double(instance.opacity))
                 raw.storeBytes(of: UInt16(truncatingIfNeeded: instance.form).littleEndian, toByteOffset: offset + 18, as: UInt16.self)
-                raw[offset + 20] = UInt8(min(max(Double(instance.strokeWidth) * 512, 0), 255).rounded())
+                raw[offset + 20] = strokeByte(instance.strokeWidth)
                 raw[offset + 21] = instance.layer.rawValue & 0b11 | blendCode(instance.blend) << 2
                 raw[offset + 22] = 0
                 raw[offset + 23] = 0
@@ -89,6 +89,12 @@ public enum FrameEncoding {
 
     private static func fixed(_ value: Double) -> Int16 {
         Int16((value.isNaN ? 0 : value * scaleUnit).clamped(to: Double(Int16.min)...Double(Int16.max)).rounded())
+    }
+
+    /// The stroke width in 1/512 of the form's size, 0…255 (NaN, as nothing else could be, is 0).
+    static func strokeByte(_ width: Float) -> UInt8 {
+        let units = Double(width) * 512
+        return units.isNaN ? 0 : UInt8(units.clamped(to: 0...255).rounded())
     }
 
     private static func byte(_ value: Double) -> UInt8 { UInt8(((value.isNaN ? 0 : value).clamped(to: 0...1) * 255).rounded()) }

@@ -19,36 +19,56 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
         defer { session.hub.leave(id) }
         outbox.sendSnapshot()  // first
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await write(outbox) }
-            group.addTask { try await watch(outbox, id: id) }
-            group.addTask { try await closeOnShutdown() }
-            defer { group.cancelAll() }
-            for try await message in inbound.messages(maxSize: LiveMessages.maximumMessageSize) {
-                guard case .text(let text) = message else {
-                    outbox.send(LiveMessages.error("messages are JSON text"))
-                    continue
+        // The pads this client holds down: released when it leaves, however it leaves (a dropped
+        // connection must not leave a pad sounding).
+        var held = Set<Int>()
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await write(outbox) }
+                group.addTask { try await watch(outbox, id: id) }
+                group.addTask { try await closeOnShutdown() }
+                defer { group.cancelAll() }
+                for try await message in inbound.messages(maxSize: LiveMessages.maximumMessageSize) {
+                    guard case .text(let text) = message else {
+                        outbox.send(LiveMessages.error("messages are JSON text"))
+                        continue
+                    }
+                    if let refusal = await carryOut(text, held: &held) { outbox.send(LiveMessages.error(refusal)) }
                 }
-                if let refusal = await carryOut(text) { outbox.send(LiveMessages.error(refusal)) }
             }
+        } catch {
+            await release(held)
+            throw error
         }
+        await release(held)
     }
 
-    /// Carries out a client's message; the reason when it is refused.
-    private func carryOut(_ text: String) async -> String? {
-        switch LiveMessages.request(from: text) {
-        case .failure(let refusal):
-            return refusal.message
-        case .success(.intent(let intent)):
-            do { try await session.perform(intent) } catch { return "\(error)" }
-        case .success(.record(let on)):
-            do {
+    /// Carries out a client's message, keeping count of the pads it holds; the reason when it is refused.
+    private func carryOut(_ text: String, held: inout Set<Int>) async -> String? {
+        do {
+            switch LiveMessages.request(from: text) {
+            case .failure(let refusal):
+                return refusal.message
+            case .success(.intent(let intent)):
+                try await session.perform(intent)
+                switch intent {
+                case .padDown(let pad, _): held.insert(pad)
+                case .padUp(let pad): held.remove(pad)
+                default: break
+                }
+            case .success(.record(let on)):
                 if on { try await session.startRecording() } else { try await session.stopRecording() }
-            } catch {
-                return error.description
+            case .success(.stepChordset(let offset)):
+                try await session.stepChordset(by: offset)
             }
+        } catch {
+            return error.description
         }
         return nil
+    }
+
+    private func release(_ pads: Set<Int>) async {
+        for pad in pads.sorted() { _ = try? await session.perform(.padUp(pad: pad)) }
     }
 
     private func write(_ outbox: ClientOutbox) async throws {
@@ -60,7 +80,9 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             case .change(let change):
                 try await send(.text(change.message), outbox)
             case .snapshot:
-                try await send(.text(LiveMessages.snapshot(await session.engine.snapshot())), outbox)
+                let snapshot = await session.engine.snapshot()
+                outbox.sent(revision: snapshot.revision)
+                try await send(.text(LiveMessages.snapshot(snapshot)), outbox)
             case .frame(let frame):
                 if frame.forms.count > formsSent {
                     try await send(.text(LiveMessages.forms(frame.forms[formsSent...])), outbox)

@@ -89,10 +89,14 @@ enum LiveMessages {
         case intent(Intent)
         /// `{"type": "record", "on": true}` starts recording; `false` stops and saves it.
         case record(Bool)
+        /// `{"type": "chordsetStep", "offset": 1}` plays the next chordset of the library's list (−1: the
+        /// previous one).
+        case stepChordset(Int)
     }
 
     private struct Kind: Decodable { let type: String }
     private struct Record: Decodable { let on: Bool }
+    private struct Step: Decodable { let offset: Int }
 
     /// Reads a client's message, or says why not. Size and nesting are checked before any decoding (a deeply
     /// nested message could exhaust a task's stack in the decoder).
@@ -106,16 +110,20 @@ enum LiveMessages {
         let intent = intent(from: text)
         // Intents are nearly all a client sends: read as one first; the server's own requests after.
         if case .success(let read) = intent { return .success(.intent(read)) }
-        if (try? JSONDecoder().decode(Kind.self, from: Data(text.utf8)))?.type == "record" {
-            do {
-                return .success(.record(try JSONDecoder().decode(Record.self, from: Data(text.utf8)).on))
-            } catch let error as DecodingError {
-                return .failure(IntentRefusal("not a record request: \(DecodingProblem(error))"))
-            } catch {
-                return .failure(IntentRefusal("not a record request: \(error)"))
+        do {
+            switch (try? JSONDecoder().decode(Kind.self, from: Data(text.utf8)))?.type {
+            case "record": return .success(.record(try JSONDecoder().decode(Record.self, from: Data(text.utf8)).on))
+            case "chordsetStep":
+                let offset = try JSONDecoder().decode(Step.self, from: Data(text.utf8)).offset
+                guard offset == 1 || offset == -1 else { return .failure(IntentRefusal("a chordset step is 1 or -1, not \(offset)")) }
+                return .success(.stepChordset(offset))
+            default: return intent.map { .intent($0) }
             }
+        } catch let error as DecodingError {
+            return .failure(IntentRefusal("not a request: \(DecodingProblem(error))"))
+        } catch {
+            return .failure(IntentRefusal("not a request: \(error)"))
         }
-        return intent.map { .intent($0) }
     }
 
     /// Reads an intent from a message already checked for size and nesting, or says why not.

@@ -12,19 +12,41 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let ticks = TickStatistics()
     /// Where recordings are saved (nil: recording is refused).
     let recordings: URL?
+    /// Where stored chords are kept and chordsets stepped through (nil: stored chords live only in the
+    /// performance, and stepping is refused).
+    let shelf: (any ChordsetShelf)?
 
-    public init(engine: InstrumentEngine<C>, recordingsFolder: URL? = nil) {
+    public init(engine: InstrumentEngine<C>, recordingsFolder: URL? = nil, shelf: (any ChordsetShelf)? = nil) {
         self.engine = engine
         recordings = recordingsFolder
+        self.shelf = shelf
     }
 
-    /// Applies an intent and tells every client what changed. A bad intent changes nothing and is refused
-    /// with the reason, for its sender alone.
+    /// Applies an intent and tells every client what changed; a chord stored is saved in the library. A
+    /// bad intent changes nothing and is refused with the reason, for its sender alone.
     @discardableResult
-    public func perform(_ intent: Intent) async throws(InstrumentError) -> Set<PerformanceState.Aspect> {
-        let (changed, state) = try await engine.performReporting(intent)
+    public func perform(_ intent: Intent) async throws(LiveError) -> Set<PerformanceState.Aspect> {
+        let (changed, state): (Set<PerformanceState.Aspect>, EngineSnapshot)
+        do { (changed, state) = try await engine.performReporting(intent) } catch { throw LiveError(error.description) }
         hub.broadcast(StateChange(aspects: changed, state: state))
+        if case .storeChord(let position) = intent, let shelf {
+            do {
+                try shelf.store(state.chordset.chords[position], in: state.chordset.id)
+            } catch {
+                throw LiveError("chord \(position + 1) is stored in the performance but could not be saved in the library: \(error)")
+            }
+        }
         return changed
+    }
+
+    /// Plays the chordset `offset` places from the one playing in the library's list.
+    public func stepChordset(by offset: Int) async throws(LiveError) {
+        guard let shelf else { throw LiveError("this server has no chordset library to step through") }
+        let playing = await engine.snapshot().chordset
+        let next: Chordset?
+        do { next = try shelf.step(from: playing.id, by: offset) } catch { throw LiveError("the library: \(error)") }
+        guard let next else { throw LiveError(offset > 0 ? "this is the last chordset" : "this is the first chordset") }
+        try await perform(.loadChordset(next))
     }
 
     /// How the server is doing, as `/status` tells it.
@@ -45,8 +67,8 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     }
 
     /// Starts recording (a recording under way goes on) and tells every client.
-    public func startRecording() async throws(RecordingError) {
-        guard recordings != nil else { throw RecordingError("this server has no folder to save recordings in") }
+    public func startRecording() async throws(LiveError) {
+        guard recordings != nil else { throw LiveError("this server has no folder to save recordings in") }
         await engine.startRecording()
         hub.broadcast(LiveMessages.recording(true))
     }
@@ -54,7 +76,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     /// Stops recording, saves the performance as a log file for `imager render performance` and tells every
     /// client where it went. Nil when nothing was being recorded.
     @discardableResult
-    public func stopRecording() async throws(RecordingError) -> URL? {
+    public func stopRecording() async throws(LiveError) -> URL? {
         guard let folder = recordings, let log = await engine.stopRecording() else { return nil }
         let url = folder.appendingPathComponent(Self.fileName(savedAt: Date.now), isDirectory: false)
         do {
@@ -62,7 +84,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
             try AtomicFile.write(log.fileContents, to: url)
         } catch {
             hub.broadcast(LiveMessages.recording(false))
-            throw RecordingError("the recording could not be saved in \(folder.path): \(error)")
+            throw LiveError("the recording could not be saved in \(folder.path): \(error)")
         }
         hub.broadcast(LiveMessages.recording(false, file: url.path))
         return url
@@ -90,8 +112,8 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var loggedEvents: Int
 }
 
-/// Why a recording could not start or be saved.
-public struct RecordingError: Error, CustomStringConvertible {
+/// Why a client's request was refused, in words for the performer.
+public struct LiveError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }

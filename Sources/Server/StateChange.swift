@@ -16,9 +16,16 @@ final class StateChange: Sendable {
         self.state = state
     }
 
-    /// This change followed by `later`, as one.
-    func merged(with later: StateChange) -> StateChange {
-        StateChange(aspects: aspects.union(later.aspects), state: later.state)
+    /// The engine's revision of the state after the change.
+    var revision: Int { state.revision }
+
+    /// This change and `other` as one: the union of their aspects, with the newer state (changes can
+    /// reach an outbox out of order, as intents from several clients are carried out at once). When one
+    /// of them already says everything, it is kept, with the encoding it may share with other clients.
+    func merged(with other: StateChange) -> StateChange {
+        let (older, newer) = other.revision >= revision ? (self, other) : (other, self)
+        if newer.aspects.isSuperset(of: older.aspects) { return newer }
+        return StateChange(aspects: older.aspects.union(newer.aspects), state: newer.state)
     }
 
     /// The `changed` message (docs/live-protocol.md), encoded on first use.

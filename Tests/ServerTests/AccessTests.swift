@@ -33,10 +33,12 @@ struct AccessTests {
         for host in ["evil.example:8080", "192.168.1.20:9999", "1.2.3:8080", "999.1.1.1:8080", "[]:8080"] {
             #expect(!lan.isOurs(host: host), "\(host)")  // a rebinding attacker's name is never an address
         }
-        #expect(lan.isOurs(origin: "http://192.168.1.20:8080"))
-        #expect(!lan.isOurs(origin: "http://evil.example:8080"))
-        #expect(!lan.isOurs(origin: "https://192.168.1.20:8080"))
-        #expect(!lan.isOurs(origin: "null"))
+        #expect(lan.isOurs(origin: "http://192.168.1.20:8080", host: "192.168.1.20:8080"))
+        #expect(!lan.isOurs(origin: "http://192.168.1.66:8080", host: "192.168.1.20:8080"))  // a page of another machine
+        #expect(!lan.isOurs(origin: "http://evil.example:8080", host: "192.168.1.20:8080"))
+        #expect(!lan.isOurs(origin: "https://192.168.1.20:8080", host: "192.168.1.20:8080"))
+        #expect(!lan.isOurs(origin: "null", host: "192.168.1.20:8080"))
+        #expect(guarding(.loopback).isOurs(origin: "http://localhost:8080", host: "127.0.0.1:8080"))
     }
 
     @Test func theTokenMatchesOnlyItself() {
@@ -74,6 +76,7 @@ struct AccessTests {
             try await client.execute(uri: "/canvas", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                #expect(response.headers[.contentSecurityPolicy] == "frame-ancestors 'none'")
                 #expect(String(buffer: response.body).contains("/web/canvas.js"))
             }
             try await client.execute(uri: "/web/canvas.js", method: .get) { response in

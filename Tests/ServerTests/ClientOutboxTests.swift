@@ -14,6 +14,7 @@ struct ClientOutboxTests {
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
         var state = await engine.snapshot()
         state.tempo = tempo
+        state.revision = Int(tempo)  // later changes in these tests have higher tempos
         return StateChange(aspects: aspects, state: state)
     }
 

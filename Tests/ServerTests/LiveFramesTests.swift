@@ -82,7 +82,7 @@ struct LiveFramesTests {
 
     @Test func oscCommandsAreHeardByEveryWebSocketClient() async throws {
         let session = LiveTesting.session()
-        let dispatch = ControlDispatch(session: session) { _, _ in nil }
+        let dispatch = ControlDispatch(session: session)
         try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, _, _ in
                 var reader = MessageReader(inbound)
@@ -149,5 +149,90 @@ struct LiveFramesTests {
 extension [UInt8] {
     func littleEndian<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
         self[offset..<offset + MemoryLayout<T>.size].reversed().reduce(T.zero) { $0 << 8 | T($1) }
+    }
+}
+
+/// What a client's actions leave behind: stored chords kept, chordsets stepped, pads released when it goes.
+@Suite("Live session and the library")
+struct LiveSessionTests {
+    @Test func aChordStoredOverTheWireIsSavedAndChordsetsStepThroughTheLibrary() async throws {
+        let shelf = MemoryShelf()
+        let session = LiveTesting.session(shelf: shelf)
+        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
+                var reader = MessageReader(inbound)
+                _ = try await reader.expect("snapshot")
+                try await outbound.write(.text(#"{"type":"ribbonCenter","ribbon":"hue","value":0.33}"#))
+                try await outbound.write(.text(#"{"type":"storeChord","chord":5}"#))
+                _ = try await reader.expect("changed")
+                try await outbound.write(.text(#"{"type":"chordsetStep","offset":1}"#))
+                var title: String?
+                for _ in 0..<10 where title != "Prism" {
+                    let changed = try await reader.expect("changed")
+                    title = (changed["chordset"] as? [String: Any])?["title"] as? String
+                }
+                #expect(title == "Prism")
+                try await outbound.write(.text(#"{"type":"chordsetStep","offset":-1}"#))
+                try await outbound.write(.text(#"{"type":"chordsetStep","offset":-1}"#))  // Lumia is the first
+                let refusal = try await reader.expect("error")
+                #expect((refusal["message"] as? String)?.contains("first chordset") == true)
+                try await outbound.write(.text(#"{"type":"chordsetStep","offset":7}"#))
+                _ = try await reader.expect("error")
+            }
+        }
+        let stored = try #require(shelf.chordset(FactoryChordsets.lumia.id))
+        #expect(stored.chords[5].background.hue.center == 0.33)
+        #expect(stored.chords[4] == FactoryChordsets.lumia.chords[4])
+    }
+
+    @Test func padsAClientHeldAreReleasedWhenItLeaves() async throws {
+        let session = LiveTesting.session()
+        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
+                var reader = MessageReader(inbound)
+                _ = try await reader.expect("snapshot")
+                try await outbound.write(.text(#"{"type":"padDown","pad":1,"velocity":1}"#))
+                try await outbound.write(.text(#"{"type":"padDown","pad":6,"velocity":1}"#))
+                try await outbound.write(.text(#"{"type":"padUp","pad":6}"#))
+                try await outbound.write(.text(#"{"type":"padDown","pad":3,"velocity":1}"#))
+                for _ in 0..<100 where await !session.engine.snapshot().pads[3].isDown { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            for _ in 0..<200 where await session.engine.snapshot().pads.pads.contains(where: \.isDown) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let held = await session.engine.snapshot().pads.pads.filter { $0.isDown }.count
+            #expect(held == 0)
+        }
+    }
+}
+
+/// Changes reach outboxes in any order when intents run at once; a client is never left with an older state.
+@Suite("Change ordering")
+struct ChangeOrderingTests {
+    func change(_ aspects: Set<PerformanceState.Aspect>, revision: Int) async -> StateChange {
+        var state = await InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock()).snapshot()
+        state.revision = revision
+        state.tempo = Double(100 + revision)
+        return StateChange(aspects: aspects, state: state)
+    }
+
+    @Test func aMergeKeepsTheNewerStateWhicheverCameFirst() async {
+        let older = await change([.pads], revision: 4), newer = await change([.tempo], revision: 5)
+        for merged in [older.merged(with: newer), newer.merged(with: older)] {
+            #expect(merged.state.revision == 5 && merged.aspects == [.pads, .tempo])
+        }
+        let all = await change([.pads, .tempo], revision: 6)
+        #expect(older.merged(with: all) === all)  // says everything: kept, with its shared encoding
+    }
+
+    @Test func aChangeOlderThanWhatWasSentIsDropped() async {
+        let outbox = ClientOutbox(wantsFrames: false)
+        outbox.sent(revision: 10)  // a snapshot at revision 10 went out
+        outbox.send(await change([.pads], revision: 9))
+        outbox.send("marker")
+        #expect(await outbox.next() == .text("marker"))
+        outbox.send(await change([.pads], revision: 11))
+        guard case .change(let next) = await outbox.next() else { Issue.record("the newer change was dropped"); return }
+        #expect(next.revision == 11)
     }
 }

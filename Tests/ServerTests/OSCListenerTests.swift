@@ -19,11 +19,7 @@ struct OSCListenerTests {
 
     @Test func padsHueAndStepsArriveInOrderAndGarbageIsCounted() async throws {
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
-        let all = FactoryChordsets.all
-        let dispatch = ControlDispatch(session: LiveSession(engine: engine)) { playing, offset in
-            guard let index = all.firstIndex(where: { $0.id == playing.id }), all.indices.contains(index + offset) else { return nil }
-            return all[index + offset]
-        }
+        let dispatch = ControlDispatch(session: LiveSession(engine: engine, shelf: MemoryShelf()))
         let listener = try await OSCListener.bind(port: 0)
         let running = Task { try await listener.run { await dispatch.perform($0) } }
         let bundle = OSCEncoder.encode(.bundle(timeTag: 1, elements: [

@@ -1,6 +1,7 @@
 """The canvas page in a real Chromium (Debian's, driven by Playwright; WebGL2 through SwiftShader): it draws
-the frames the engine sends — held against the Swift rasterizer's drawing of the very same frame — and its
-keys, taps and strokes play the instrument."""
+the frames the engine sends — held against the Swift rasterizer's drawing of the very same frame — with
+every frame received stamping the trails, through resizes and lost contexts; its keys, taps and strokes play
+the instrument, with or without the Fullscreen API; and it takes the pairing token out of its address."""
 import asyncio
 import base64
 import json
@@ -39,13 +40,18 @@ FRAME_BYTES = """() => {
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)")
 
 
-async def open_canvas(playwright, port):
+DRAWING = "window.imagerCanvas && window.imagerCanvas.connected && window.imagerCanvas.framesDrawn > 0"
+
+
+async def open_canvas(playwright, port, path="/canvas", init_script=None):
     browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
     page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, device_scale_factor=1)
+    if init_script:
+        await page.add_init_script(init_script)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    await page.goto(f"http://127.0.0.1:{port}/canvas")
-    await page.wait_for_function("window.imagerCanvas && window.imagerCanvas.connected && window.imagerCanvas.framesDrawn > 0", timeout=20_000)
+    await page.goto(f"http://127.0.0.1:{port}{path}")
+    await page.wait_for_function(DRAWING, timeout=20_000)
     return browser, page, errors
 
 
@@ -122,22 +128,19 @@ def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_pat
         def state():
             return json.loads(request(server.port)[2])["state"]
 
+        async def until(condition, what, seconds=5.0):
+            deadline = asyncio.get_running_loop().time() + seconds
+            while not condition(state()) and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.05)
+            assert condition(state()), what
+
         async def run():
             async with async_playwright() as playwright:
                 browser, page, errors = await open_canvas(playwright, server.port)
                 await page.keyboard.down("3")
-                await page.wait_for_function("true")
-                for _ in range(50):
-                    if state()["pads"]["pads"][2]["isDown"]:
-                        break
-                    await asyncio.sleep(0.05)
-                assert state()["pads"]["pads"][2]["isDown"]
+                await until(lambda s: s["pads"]["pads"][2]["isDown"], "key 3 presses pad 3")
                 await page.keyboard.up("3")
-                for _ in range(50):
-                    if not state()["pads"]["pads"][2]["isDown"]:
-                        break
-                    await asyncio.sleep(0.05)
-                assert not state()["pads"]["pads"][2]["isDown"]
+                await until(lambda s: not s["pads"]["pads"][2]["isDown"], "releasing key 3 releases pad 3")
 
                 # Taps and strokes play only in full screen; the first click asks for it and plays nothing.
                 lumis_before = state()["liveLumis"]
@@ -146,19 +149,122 @@ def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_pat
                 await asyncio.sleep(0.2)
                 assert state()["liveLumis"] <= lumis_before
                 await page.mouse.click(WIDTH / 4, HEIGHT / 2)
-                for _ in range(50):
-                    if state()["liveLumis"] > lumis_before:
-                        break
-                    await asyncio.sleep(0.05)
-                assert state()["liveLumis"] > lumis_before
+                await until(lambda s: s["liveLumis"] > lumis_before, "a tap releases lumis")
+
+                # An erase lets go of every lumi at once (PerformanceState: a fade over no time, then a prune);
+                # left alone, a tap's lumis last several seconds, so the erases are given two.
+                await page.keyboard.press("Escape")
+                await until(lambda s: s["liveLumis"] == 0, "Escape erases the canvas", seconds=2)
+                assert await page.evaluate("document.fullscreenElement != null"), "still in full screen, where strokes play"
+
+                # A stroke releases lumis along its way; Backspace and Delete erase too.
                 await page.mouse.move(100, 100)
                 await page.mouse.down()
                 for step in range(1, 11):
                     await page.mouse.move(100 + step * 40, 100 + step * 10)
                 await page.mouse.up()
-                await page.keyboard.press("Escape")  # erase
+                await until(lambda s: s["liveLumis"] > 0, "a stroke releases lumis")
+                await page.keyboard.press("Backspace")
+                await until(lambda s: s["liveLumis"] == 0, "Backspace erases the canvas", seconds=2)
+                await page.mouse.click(WIDTH * 3 / 4, HEIGHT / 2)
+                await until(lambda s: s["liveLumis"] > 0, "a tap releases lumis")
+                await page.keyboard.press("Delete")
+                await until(lambda s: s["liveLumis"] == 0, "Delete erases the canvas", seconds=2)
+
+                assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
+                await browser.close()
+
+        asyncio.run(run())
+
+
+# A browser without the Fullscreen API, as iPhone Safari is.
+NO_FULL_SCREEN = """
+delete Element.prototype.requestFullscreen;
+delete Element.prototype.webkitRequestFullscreen;
+delete Document.prototype.exitFullscreen;
+delete Document.prototype.webkitExitFullscreen;
+for (const name of ['fullscreenEnabled', 'webkitFullscreenEnabled', 'fullscreenElement', 'webkitFullscreenElement']) {
+  delete Document.prototype[name];
+}
+"""
+
+
+def test_without_full_screen_taps_play_at_once_and_nothing_throws(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        def lumis():
+            return json.loads(request(server.port)[2])["state"]["liveLumis"]
+
+        async def run():
+            async with async_playwright() as playwright:
+                browser, page, errors = await open_canvas(playwright, server.port, init_script=NO_FULL_SCREEN)
+                assert await page.evaluate("typeof document.documentElement.requestFullscreen") == "undefined"
+                await page.keyboard.press("f")
+                await page.mouse.click(WIDTH / 2, HEIGHT / 2)
+                for _ in range(100):
+                    if lumis() > 0:
+                        break
+                    await asyncio.sleep(0.05)
+                assert lumis() > 0, "the first tap plays"
+                assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
+                await browser.close()
+
+        asyncio.run(run())
+
+def test_under_lan_the_page_takes_the_pairing_token_out_of_its_address(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--lan") as server:
+        async def run():
+            async with async_playwright() as playwright:
+                browser, page, errors = await open_canvas(playwright, server.port, f"/canvas?view=1&token={server.token}#here")
+                address = f"http://127.0.0.1:{server.port}/canvas?view=1#here"
+                assert page.url == address
+                assert await page.evaluate("window.location.href") == address
+                # No history entry keeps the token: the one before is the blank page the browser opened with.
+                await page.go_back()
+                assert page.url == "about:blank"
+                # The cookie the server gave the page carries the token from now on: the page opens again.
+                await page.go_forward()
+                assert page.url == address
+                await page.reload()
+                await page.wait_for_function(DRAWING, timeout=20_000)
+                assert page.url == address
+                assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
+                await browser.close()
+
+        asyncio.run(run())
+
+
+def test_every_frame_received_stamps_the_trails_and_a_resize_or_a_lost_context_is_survived(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live") as console:
+                browser, page, errors = await open_canvas(playwright, server.port)
+                for pad in (0, 2, 4, 6):
+                    await console.send(json.dumps({"type": "padDown", "pad": pad, "velocity": 0.9}))
+                await page.wait_for_function("window.imagerCanvas.framesStamped > 10", timeout=10_000)
+
+                # Frames that arrive while none is drawn still stamp the trails when the next one is.
+                await page.evaluate("window.imagerCanvas.hold = true")
                 await asyncio.sleep(0.3)
-                assert errors == []
+                before = await page.evaluate("[window.imagerCanvas.framesStamped, window.imagerCanvas.framesDrawn]")
+                after = await page.evaluate("""() => new Promise((resolve) => {
+                  window.imagerCanvas.hold = false;
+                  requestAnimationFrame(() => resolve([window.imagerCanvas.framesStamped, window.imagerCanvas.framesDrawn]));
+                })""")
+                assert after[1] - before[1] == 1
+                assert after[0] - before[0] > 1
+
+                # A resize, then a lost context and its return: the page draws on.
+                await page.set_viewport_size({"width": 480, "height": 360})
+                await page.wait_for_function("document.querySelector('canvas').width === 480", timeout=5_000)
+                await page.evaluate("""() => {
+                  const lose = document.querySelector('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+                  lose.loseContext();
+                  setTimeout(() => lose.restoreContext(), 200);
+                }""")
+                await asyncio.sleep(0.5)
+                drawn = await page.evaluate("window.imagerCanvas.framesDrawn")
+                await page.wait_for_function(f"window.imagerCanvas.framesDrawn > {drawn + 10}", timeout=10_000)
+                assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
                 await browser.close()
 
         asyncio.run(run())

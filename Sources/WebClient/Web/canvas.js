@@ -1,7 +1,9 @@
-// The /canvas page: the performance's picture, full window. Frames arrive over the live socket and the
-// newest is drawn at each animation frame (older ones are dropped); keys play the pads; in full screen a
-// tap or a stroke on the canvas releases lumis there.
+// The /canvas page: the performance's picture, full window. Frames arrive over the live socket; every one
+// received stamps the trail layer, in order, and the newest is drawn at each animation frame (older ones
+// are not drawn); keys play the pads; a tap or a stroke on the canvas releases lumis there (in full screen
+// where the browser has it).
 
+import { addressWithoutToken } from './address.js';
 import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
 import { FormTable } from './form-table.js';
 import { decodeFrame } from './frames.js';
@@ -9,19 +11,28 @@ import { GestureTracker } from './gestures.js';
 import { keyDownAction } from './keys.js';
 import { LiveConnection, liveURL } from './live.js';
 import { CONTEXT_ATTRIBUTES, CanvasRenderer } from './renderer.js';
+import { TrailBacklog } from './trail-backlog.js';
 
 const canvas = document.querySelector('canvas');
+/** The frames received since the last animation frame, with what each does to the trail layer. */
+const backlog = new TrailBacklog();
 
 /** What the page has done, for tests and for curious performers (read-only by convention). */
 const status = {
+  framesReceived: 0,
+  /** Received frames whose trail stamps reached the trail layer. */
+  framesStamped: 0,
+  /** Received frames with trail stamps that were never stamped: too many arrived between two animation
+   * frames (their fades and clears were kept). */
+  get stampsGivenUp() { return backlog.stampsGivenUp; },
   framesDrawn: 0,
   lastFrame: null,
   /** The bytes of the frame on screen, as received. */
   lastFrameBytes: null,
   connected: false,
   lastError: null,
-  /** While true, new frames are not drawn: the picture stays as it is (tests compare it with the Swift
-   * rasterizer's drawing of `lastFrameBytes`). */
+  /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
+   * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
   hold: false,
 };
 window.imagerCanvas = status;
@@ -29,7 +40,6 @@ window.imagerCanvas = status;
 const forms = new FormTable();
 const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
 let renderer = null;
-let newestFrame = null;
 let needsRedraw = false;
 let wantedSize = null;
 
@@ -69,14 +79,20 @@ function applySize() {
   needsRedraw = true;
 }
 
-function drawNewest() {
+/** Applies every frame received since the last animation frame to the trail layer, in order, and draws the
+ * newest; or draws the last one again after a resize. */
+function drawReceived() {
   applySize();
   if (!renderer || gl.isContextLost()) return;
-  if (newestFrame && !status.hold) {
-    const data = newestFrame;
-    newestFrame = null;
-    const frame = decodeFrame(data);
-    renderer.render(frame);
+  const waiting = status.hold ? [] : backlog.take();
+  if (waiting.length > 0) {
+    renderer.beginFrame();
+    for (const { frame, step, stamps } of waiting) {
+      renderer.updateTrails(frame, step, stamps);
+      if (stamps) status.framesStamped += 1;
+    }
+    const { frame, data } = waiting[waiting.length - 1];
+    renderer.draw(frame);
     needsRedraw = false;
     status.framesDrawn += 1;
     status.lastFrameBytes = data;
@@ -93,7 +109,7 @@ function drawNewest() {
 function animate() {
   requestAnimationFrame(animate);
   try {
-    drawNewest();
+    drawReceived();
   } catch (error) {
     report(error);
   }
@@ -102,7 +118,14 @@ function animate() {
 // The connection.
 
 const live = new LiveConnection(liveURL(window.location), {
-  onFrame(data) { newestFrame = data; },
+  onFrame(data) {
+    status.framesReceived += 1;
+    try {
+      backlog.push(decodeFrame(data), data);
+    } catch (error) {
+      report(error);
+    }
+  },
   onForms(described) { forms.define(described); },
   onError(message) { status.lastError = message; },
   onConnectionChange(connected) { status.connected = connected; },
@@ -144,25 +167,41 @@ window.addEventListener('blur', () => {
   heldPads.clear();
 });
 
-// Full screen.
+// Full screen, where the browser has it (not on iPhone Safari; older Safari has the webkit-prefixed API).
 
-function isFullScreen() { return document.fullscreenElement != null; }
+const root = document.documentElement;
+const fullScreenAvailable = typeof (root.requestFullscreen ?? root.webkitRequestFullscreen) === 'function'
+  && (document.fullscreenEnabled ?? document.webkitFullscreenEnabled ?? true) !== false;
+
+function isFullScreen() { return (document.fullscreenElement ?? document.webkitFullscreenElement ?? null) !== null; }
 
 function toggleFullScreen() {
-  const change = isFullScreen() ? document.exitFullscreen() : document.documentElement.requestFullscreen();
-  Promise.resolve(change).catch((error) => report(`full screen was refused: ${error.message}`));
+  if (!fullScreenAvailable) return;
+  try {
+    const change = isFullScreen()
+      ? (document.exitFullscreen ?? document.webkitExitFullscreen).call(document)
+      : (root.requestFullscreen ?? root.webkitRequestFullscreen).call(root);
+    Promise.resolve(change).catch((error) => report(`full screen was refused: ${error.message}`));
+  } catch (error) {
+    report(`full screen was refused: ${error.message}`);
+  }
 }
 
-document.addEventListener('fullscreenchange', () => {
+function fullScreenChanged() {
   // In full screen the browser would take Escape for itself; asking for it keeps Escape for erasing
-  // (a long press still leaves full screen) where the Keyboard Lock API exists.
-  if (isFullScreen()) navigator.keyboard?.lock?.(['Escape']).catch(() => {});
+  // (a long press still leaves full screen) where the Keyboard Lock API exists (Chromium, secure
+  // contexts). Backspace and Delete erase in every browser.
+  if (isFullScreen()) navigator.keyboard?.lock?.(['Escape'])?.catch?.(() => {});
   else navigator.keyboard?.unlock?.();
-});
+}
+document.addEventListener('onfullscreenchange' in document ? 'fullscreenchange' : 'webkitfullscreenchange', fullScreenChanged);
 
-// Pointer gestures: outside full screen a click asks for full screen; in it, taps and strokes play.
+// Pointer gestures: where the browser has full screen, a click outside it asks for it and taps and strokes
+// play in it; without full screen they play at once.
 
 const gestures = new Map();
+
+function gesturesPlay() { return isFullScreen() || !fullScreenAvailable; }
 
 function canvasFraction(event) {
   const rect = canvas.getBoundingClientRect();
@@ -170,11 +209,11 @@ function canvasFraction(event) {
 }
 
 canvas.addEventListener('click', () => {
-  if (!isFullScreen()) toggleFullScreen();
+  if (fullScreenAvailable && !isFullScreen()) toggleFullScreen();
 });
 
 canvas.addEventListener('pointerdown', (event) => {
-  if (!isFullScreen() || event.button > 0) return;
+  if (!gesturesPlay() || event.button > 0) return;
   const fraction = canvasFraction(event);
   if (!isOnCanvas(fraction)) return;
   const tracker = new GestureTracker();
@@ -201,6 +240,11 @@ canvas.addEventListener('pointercancel', (event) => gestures.delete(event.pointe
 canvas.addEventListener('contextmenu', (event) => event.preventDefault());
 
 // Start.
+
+// Opened as /canvas?token=… under --lan, the page was given the token as a cookie: take it out of the
+// address bar and the history.
+const tokenless = addressWithoutToken(window.location.href);
+if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
 
 if (!gl) {
   report('this browser cannot draw the canvas: it has no WebGL2');

@@ -10,7 +10,6 @@ import {
   COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, INSTANCE_FRAGMENT, INSTANCE_VERTEX, PANE_FRAGMENT, PANE_VERTEX,
   buildProgram,
 } from './shaders.js';
-import { TrailClock } from './trail-clock.js';
 import { TrailLayer } from './trails.js';
 
 /** The context attributes the canvas asks for (tests read the drawing buffer back, so it is preserved). */
@@ -33,7 +32,8 @@ export class CanvasRenderer {
     this.instanceArray = this.createInstanceArray();
     this.paneBuffer = gl.createBuffer();
     this.paneArray = this.createPaneArray();
-    this.clock = new TrailClock();
+    /** Whether the trail layer may hold anything: false while new and after a clear, until a stamp. */
+    this.trailsMayShow = false;
     this.packedBytes = null;
     this.lastFrame = null;
     this.prepared = null;
@@ -61,24 +61,51 @@ export class CanvasRenderer {
     }
   }
 
-  /** Draws `frame` (as decodeFrame returns it): updates the trail layer, then composes the canvas. */
-  render(frame) {
+  /**
+   * Starts an animation frame's work: the atlas's budget for drawing new pictures, and which pictures the
+   * frames prepared from now on use.
+   */
+  beginFrame() {
+    this.atlas.beginFrame();
+  }
+
+  /**
+   * Brings the trail layer up to a received frame (as decodeFrame returns it): clears or fades the layer as
+   * `step` says (`{ clear: true }`, `{ fade: scale }` or `{}`, from a TrailClock), then stamps the frame's
+   * trail instances when it has any (`stamps`).
+   */
+  updateTrails(frame, step, stamps) {
+    const gl = this.gl;
+    if (step.clear) {
+      this.trails.clear();
+      this.trailsMayShow = false;
+    } else if (step.fade !== undefined && this.trailsMayShow) {
+      this.trails.fade(step.fade, this.fadeProgram, this.emptyArray, this.scissorBox());
+    }
+    if (!stamps) return;
     this.prepare(frame);
-    this.updateTrails(frame);
+    if (this.prepared.trails.length === 0) return;
+    this.trailsMayShow = true;
+    this.trails.bindTarget();
+    this.useScissor();
+    gl.enable(gl.BLEND);
+    this.drawRuns(this.prepared.trails);
+    gl.disable(gl.BLEND);
+    gl.disable(gl.SCISSOR_TEST);
+  }
+
+  /** Draws `frame` (as decodeFrame returns it) over the trail layer as it stands. */
+  draw(frame) {
+    if (this.lastFrame !== frame) this.prepare(frame);
     this.compose();
   }
 
   /** Draws the last frame again (after a resize) without touching the trails. */
   redraw() {
     if (!this.lastFrame) return;
+    this.beginFrame();
     this.prepare(this.lastFrame);
     this.compose();
-  }
-
-  /** Forgets the trails and the previous frame's time, as for a new performance or connection. */
-  restart() {
-    this.clock.reset();
-    this.trails.clear();
   }
 
   /** Frees every GPU resource (not needed after a context loss, which frees them all). */
@@ -95,7 +122,6 @@ export class CanvasRenderer {
   prepare(frame) {
     const gl = this.gl;
     this.lastFrame = frame;
-    this.atlas.beginFrame();
     const packed = packInstances(frame.instances, (form, stroke) => this.atlas.layerFor(form, stroke), this.packedBytes);
     this.packedBytes = packed.bytes;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
@@ -106,20 +132,6 @@ export class CanvasRenderer {
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
     this.prepared = { trails: packed.trails, lumis: packed.lumis };
-  }
-
-  /** Clears or fades the trail layer as the frame's erasures and time say, then stamps its trail instances. */
-  updateTrails(frame) {
-    const gl = this.gl, step = this.clock.step(frame);
-    if (step.clear) this.trails.clear();
-    else if (step.fade !== undefined) this.trails.fade(step.fade, this.fadeProgram, this.emptyArray, this.scissorBox());
-    if (frame.instances.count > 0 && this.prepared.trails.length > 0) {
-      this.clock.stamped();
-      this.trails.bindTarget();
-      this.useScissor();
-      gl.enable(gl.BLEND);
-      this.drawRuns(this.prepared.trails);
-    }
   }
 
   /** The canvas: black around the area; in it the background, panes, trails (added) and lumis. */
@@ -135,7 +147,7 @@ export class CanvasRenderer {
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.enable(gl.BLEND);
     if (frame.paneCount > 0) this.drawPanes(frame.paneCount);
-    if (this.clock.mayShow) {
+    if (this.trailsMayShow) {
       gl.blendFunc(gl.ONE, gl.ONE);
       gl.useProgram(this.copyProgram.program);
       gl.activeTexture(gl.TEXTURE1);

@@ -45,7 +45,7 @@ export class TrailClock {
   /** Notes that stamps were drawn into the layer. */
   stamped() { this.mayShow = true; }
 
-  /** Starts over, as with a new layer (after a lost context or a new connection). */
+  /** Starts over, as with a new, empty layer. */
   reset() {
     this.lastTime = null;
     this.lastErasures = null;
