@@ -9,16 +9,23 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     private let clock: C
     private let start: C.Instant
     private var state: PerformanceState
-    /// Everything applied since the engine started (up to `PerformanceLog.maximumEvents`).
+    /// Everything applied since the engine started, until it is full (`logIsFull`).
     private var log: PerformanceLog
+    /// About how much memory the log holds, and when it filled up, if it did.
+    private var logBytes = 0
+    private var logFilledAt: Double?
+    /// The most memory the log may take (about): a flood of large intents — chordsets loaded again and
+    /// again, long strokes — must not exhaust the machine.
+    private let maximumLogBytes: Int
     private var recordingFrom: Double?
     private var lastPrune = 0.0
     /// How many intents have been applied: it orders states told to clients.
     private var revision = 0
 
-    /// An engine starting now on `chordset`.
-    public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E) {
+    /// An engine starting now on `chordset`, its log holding at most about `maximumLogBytes`.
+    public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E, maximumLogBytes: Int = 256 << 20) {
         self.clock = clock
+        self.maximumLogBytes = maximumLogBytes
         start = clock.now
         state = PerformanceState(chordset: chordset, seed: seed)
         log = PerformanceLog(chordset: chordset, seed: seed)
@@ -38,9 +45,31 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         let changed = try state.apply(event)
         revision += 1
         // The log cannot refuse what the state took; when it is full, the live performance goes on unlogged.
-        if log.events.count < PerformanceLog.maximumEvents { try? log.append(event) }
+        if logFilledAt == nil {
+            let bytes = Self.estimatedBytes(of: event)
+            if log.events.count < PerformanceLog.maximumEvents, logBytes + bytes <= maximumLogBytes, (try? log.append(event)) != nil {
+                logBytes += bytes
+            } else {
+                logFilledAt = event.time
+            }
+        }
         return changed
     }
+
+    /// About how much memory an event takes in the log.
+    static func estimatedBytes(of event: PerformanceEvent) -> Int {
+        let payload: Int
+        switch event.intent {
+        case .stroke(let points, _): payload = points.count * 16  // two Doubles a point
+        case .loadChordset(let chordset):
+            payload = chordset.chords.reduce(0) { $0 + 256 + $1.lumis.count * 2 * MemoryLayout<Lumi>.stride }
+        default: payload = 0
+        }
+        return MemoryLayout<PerformanceEvent>.stride + payload
+    }
+
+    /// Whether the log is full: the performance goes on, but nothing more can be recorded.
+    public var logIsFull: Bool { logFilledAt != nil }
 
     /// Applies an intent now, as `perform` does, and gives the state just after it: what changed and the
     /// whole state it changed in, in one step (no other intent can come between them).
@@ -71,8 +100,11 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
             revision: revision)
     }
 
-    /// Starts recording now (a recording already running goes on).
-    public func startRecording() {
+    /// Starts recording now (a recording already running goes on); refused once the log is full.
+    public func startRecording() throws(InstrumentError) {
+        guard logFilledAt == nil else {
+            throw .invalid("the performance log is full (\(log.events.count) events); restart the server to record again")
+        }
         if recordingFrom == nil { recordingFrom = max(time, state.time) }
     }
 
@@ -83,7 +115,8 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         recordingFrom = nil
         var recording = log
         recording.recordedFrom = from
-        recording.recordedUntil = max(time, state.time, from)
+        // A log that filled up while recording holds the performance only until then.
+        recording.recordedUntil = max(logFilledAt ?? max(time, state.time), from)
         return recording
     }
 }

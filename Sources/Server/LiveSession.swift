@@ -62,14 +62,14 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
             return LiveStatus(
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
-                loggedEvents: await engine.loggedEventCount)
+                loggedEvents: await engine.loggedEventCount, logIsFull: await engine.logIsFull)
         }
     }
 
     /// Starts recording (a recording under way goes on) and tells every client.
     public func startRecording() async throws(LiveError) {
         guard recordings != nil else { throw LiveError("this server has no folder to save recordings in") }
-        await engine.startRecording()
+        do { try await engine.startRecording() } catch { throw LiveError(error.description) }
         hub.broadcast(LiveMessages.recording(true))
     }
 
@@ -108,8 +108,10 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var droppedFrames: Int
     public var tickMedianMilliseconds: Double
     public var tickP99Milliseconds: Double
-    /// Intents in the performance's log so far (every one is kept, up to a million, for recordings).
+    /// Intents in the performance's log so far (every one is kept for recordings, up to a million events
+    /// or about 256 MB), and whether it is full (the performance goes on; nothing more can be recorded).
     public var loggedEvents: Int
+    public var logIsFull: Bool
 }
 
 /// Why a client's request was refused, in words for the performer.

@@ -24,7 +24,7 @@ struct EngineTests {
     @Test func aBadIntentIsRefusedAndNotLogged() async throws {
         let clock = ManualClock()
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock)
-        await engine.startRecording()
+        try await engine.startRecording()
         await #expect(throws: InstrumentError.self) { try await engine.perform(.padDown(pad: 9, velocity: 1)) }
         try await engine.perform(.tempo(beatsPerMinute: 90))
         let recording = try #require(await engine.stopRecording())
@@ -38,7 +38,7 @@ struct EngineTests {
         clock.advance(by: .seconds(1))
         try await engine.perform(.padDown(pad: 3, velocity: 0.8))
         clock.advance(by: .seconds(1))
-        await engine.startRecording()
+        try await engine.startRecording()
         var shown: [Scene] = []
         for step in 0..<30 {
             if step == 10 { try await engine.perform(.tap(at: Point(x: 0.3, y: 0.6), velocity: 1)) }
@@ -59,5 +59,27 @@ struct EngineTests {
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ManualClock())
         #expect(await engine.stopRecording() == nil)
         #expect(await engine.snapshot().isRecording == false)
+    }
+
+    @Test func aFloodOfLargeIntentsFillsTheLogAndThenOnlyThePerformanceGoesOn() async throws {
+        let clock = ManualClock()
+        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock, maximumLogBytes: 200_000)
+        try await engine.startRecording()
+        try await engine.perform(.padDown(pad: 0, velocity: 1))
+        clock.advance(by: .seconds(1))
+        for index in 0..<200 {  // each chordset loaded is logged whole
+            try await engine.perform(.loadChordset(FactoryChordsets.all[index % 4]))
+            clock.advance(by: .milliseconds(10))
+        }
+        #expect(await engine.logIsFull)
+        let logged = await engine.loggedEventCount
+        #expect(logged > 1 && logged < 201)
+        try await engine.perform(.tempo(beatsPerMinute: 100))  // still played
+        #expect(await engine.snapshot().tempo == 100)
+        #expect(await engine.loggedEventCount == logged)
+        let recording = try #require(await engine.stopRecording())
+        // The recording says honestly how far it goes: to where the log filled up, not to now.
+        #expect(try #require(recording.recordedUntil) < 3.0)
+        await #expect(throws: InstrumentError.self) { try await engine.startRecording() }
     }
 }
