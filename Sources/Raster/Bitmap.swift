@@ -53,13 +53,20 @@ public struct Bitmap: Hashable, Sendable {
     /// The pixel at (x, y) as a colour with straight (not premultiplied) alpha.
     public func color(x: Int, y: Int) -> RGBAColor { self[x, y].unpremultiplied }
 
-    /// Fills every pixel with `color`, in place.
-    public mutating func clear(to color: RGBAColor) {
+    /// Fills every pixel — or those of `rows` — with `color`, in place.
+    public mutating func clear(to color: RGBAColor, rows: Range<Int>? = nil) {
         let (r, g, b, a) = PremultipliedColor(color).bytes
         let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        let span = byteSpan(of: rows)
         pixels.withUnsafeMutableBytes { bytes in
-            if let base = bytes.baseAddress { Self.fill(base, bytes: bytes.count, with: packed) }
+            if let base = bytes.baseAddress, !span.isEmpty { Self.fill(base + span.lowerBound, bytes: span.count, with: packed) }
         }
+    }
+
+    /// The bytes of `rows` (all rows when nil), cut to the picture.
+    private func byteSpan(of rows: Range<Int>?) -> Range<Int> {
+        let rows = (rows ?? 0..<height).clamped(to: 0..<height)
+        return rows.lowerBound * width * 4..<rows.upperBound * width * 4
     }
 
     /// Copies `other` into this bitmap with its top left corner at (x, y); what falls outside is cut.
@@ -72,23 +79,24 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// Fills every pixel with `color` plus the same pixel of `other` (saturating): a clear followed by an
-    /// additive composite, in one pass over memory.
-    public mutating func fill(_ color: RGBAColor, adding other: Bitmap) {
-        guard other.width == width, other.height == height else { return clear(to: color) }
+    /// Fills every pixel — or those of `rows` — with `color` plus the same pixel of `other` (saturating): a
+    /// clear followed by an additive composite, in one pass over memory.
+    public mutating func fill(_ color: RGBAColor, adding other: Bitmap, rows: Range<Int>? = nil) {
+        guard other.width == width, other.height == height else { return clear(to: color, rows: rows) }
+        let span = byteSpan(of: rows)
         let (r, g, b, a) = PremultipliedColor(color).bytes
         let base = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24),
                                  to: SIMD16<UInt8>.self)
         other.pixels.withUnsafeBytes { source in
             pixels.withUnsafeMutableBytes { destination in
-                var offset = 0
-                while offset + 16 <= destination.count {
+                var offset = span.lowerBound
+                while offset + 16 <= span.upperBound {
                     let s = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
                     let sum = s &+ base
                     destination.storeBytes(of: sum.replacing(with: 255, where: sum .< s), toByteOffset: offset, as: SIMD16<UInt8>.self)
                     offset += 16
                 }
-                while offset < destination.count {
+                while offset < span.upperBound {
                     destination[offset] = UInt8(min(255, Int(source[offset]) + Int(base[offset % 16])))
                     offset += 1
                 }
@@ -96,13 +104,15 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// Composites `other` (the same size) over this bitmap, pixel by pixel, with `composite`.
-    public mutating func composite(_ other: Bitmap, with composite: CompositeOperator) {
+    /// Composites `other` (the same size) over this bitmap — or over its `rows` —, pixel by pixel, with
+    /// `composite`.
+    public mutating func composite(_ other: Bitmap, with composite: CompositeOperator, rows: Range<Int>? = nil) {
         guard other.width == width, other.height == height else { return }
+        let span = byteSpan(of: rows)
         other.pixels.withUnsafeBytes { source in
             pixels.withUnsafeMutableBytes { destination in
-                let count = destination.count
-                var offset = 0
+                let count = span.upperBound
+                var offset = span.lowerBound
                 if composite == .additive {
                     // Sixteen bytes at a time: a saturating add.
                     while offset + 16 <= count {

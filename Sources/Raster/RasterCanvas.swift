@@ -100,8 +100,10 @@ public struct RasterCanvas: Sendable {
         let width = accumulator.width, height = accumulator.height, stride = accumulator.stride
         let clipRect = clip
         let bitmapWidth = bitmap.width
-        // Painting over or adding, with no clip, goes through the packed integer path.
-        let packed = clipRect == nil && (composite == .sourceOver || composite == .additive)
+        // Painting over or adding, with no clip or one on whole pixels (whose pixels are in or out, all of
+        // them cut away with the shape's region), goes through the packed integer path.
+        let onWholePixels = clipRect.map { [$0.minX, $0.minY, $0.maxX, $0.maxY].allSatisfy { $0 == $0.rounded() } } ?? true
+        let packed = onWholePixels && (composite == .sourceOver || composite == .additive)
         let source = PackedPixel(paint)
         let cells = accumulator.cells
         let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast

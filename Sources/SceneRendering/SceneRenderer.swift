@@ -47,19 +47,48 @@ public struct SceneRenderer: Sendable {
         frameCount += 1
         var canvas = frames[slot]
         frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
-        canvas.transform = toPixels
-        if scene.panes.isEmpty, trailsMayShow {
-            canvas.bitmap.fill(scene.background.opaque, adding: trails.bitmap)  // background and trails in one pass
-        } else {
-            canvas.bitmap.clear(to: scene.background.opaque)
-            for pane in scene.panes {
-                canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
+        // The frame is drawn in bands of rows that stay in the cache: everything that covers a band —
+        // background, panes, trails, lumis — before the next band, so that a dozen translucent veils over
+        // the whole canvas cost one pass over memory, not a dozen.
+        let lumis = Self.rowSpans(of: scene, layer: .lumis, toPixels: toPixels, height: height)
+        for top in stride(from: 0, to: height, by: bandRows) {
+            let rows = top..<min(height, top + bandRows)
+            canvas.clip = Rect(x: 0, y: Double(top), width: Double(width), height: Double(rows.count))
+            if scene.panes.isEmpty, trailsMayShow {
+                canvas.bitmap.fill(scene.background.opaque, adding: trails.bitmap, rows: rows)  // background and trails in one pass
+            } else {
+                canvas.bitmap.clear(to: scene.background.opaque, rows: rows)
+                canvas.transform = toPixels  // the lumis of the band before placed their own
+                for pane in scene.panes {
+                    canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
+                }
+                if trailsMayShow { canvas.bitmap.composite(trails.bitmap, with: .additive, rows: rows) }
             }
-            if trailsMayShow { canvas.bitmap.composite(trails.bitmap, with: .additive) }
+            Self.draw(scene, instances: lumis.lazy.filter { $0.rows.overlaps(rows) }.map(\.index), on: &canvas, paths: &unitPaths, toPixels: toPixels)
         }
-        Self.draw(scene, layer: .lumis, on: &canvas, paths: &unitPaths, toPixels: toPixels)
+        canvas.clip = nil
         frames[slot] = canvas
         return canvas.bitmap
+    }
+
+    /// How many rows a band holds: about 256 KB of pixels, which stays in the cache while a band is drawn.
+    private var bandRows: Int { max(8, (1 << 18) / max(1, width * 4)) }
+
+    /// The instances of `layer`, in drawing order, with the rows of the frame each may touch (its form's
+    /// unit square placed, widened by its stroke and a pixel or two of antialiasing).
+    static func rowSpans(of scene: Scene, layer: CanvasLayer, toPixels: AffineTransform, height: Int) -> [(index: Int, rows: Range<Int>)] {
+        scene.instances.indices.compactMap { index in
+            let instance = scene.instances[index]
+            guard instance.layer == layer else { return nil }
+            let placed = instance.transform.concatenating(toPixels)
+            let ys = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)].map { placed.b * $0.0 + placed.d * $0.1 + placed.ty }
+            let scale = max((placed.a * placed.a + placed.b * placed.b).squareRoot(), (placed.c * placed.c + placed.d * placed.d).squareRoot())
+            let margin = Double(instance.strokeWidth) * scale + 2
+            guard let low = ys.min(), let high = ys.max(), low.isFinite, high.isFinite, margin.isFinite else { return nil }
+            let first = Int(max(0, min(Double(height), (low - margin).rounded(.down))))
+            let last = Int(max(0, min(Double(height), (high + margin).rounded(.up))))
+            return first < last ? (index, first..<last) : nil
+        }
     }
 
     private mutating func updateTrails(for scene: Scene, toPixels: AffineTransform) {
@@ -80,10 +109,17 @@ public struct SceneRenderer: Sendable {
     }
 
     private static func draw(
-        _ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas, paths: inout [Form: Path],
+        _ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas, paths: inout [Form: Path], toPixels: AffineTransform
+    ) {
+        draw(scene, instances: scene.instances.indices.lazy.filter { scene.instances[$0].layer == layer }, on: &canvas, paths: &paths, toPixels: toPixels)
+    }
+
+    private static func draw(
+        _ scene: Scene, instances: some Sequence<Int>, on canvas: inout RasterCanvas, paths: inout [Form: Path],
         toPixels: AffineTransform
     ) {
-        for instance in scene.instances where instance.layer == layer {
+        for index in instances {
+            let instance = scene.instances[index]
             let form = scene.forms[Int(instance.form)]
             let path = paths[form] ?? form.unitPath
             paths[form] = path

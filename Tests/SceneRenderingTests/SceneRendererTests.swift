@@ -54,3 +54,35 @@ struct SceneRendererTests {
         #expect(different > 200)
     }
 }
+
+/// Frames are drawn in bands of rows that stay in the cache; the picture must be the one drawn whole.
+@Suite("Drawing in bands")
+struct BandedDrawingTests {
+    @Test func aFrameDrawnInBandsIsTheFrameDrawnWhole() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia, seed: 5)
+        for pad in [0, 2, 5] { try state.apply(PerformanceEvent(time: 0, intent: .padDown(pad: pad, velocity: 0.9))) }
+        try state.apply(PerformanceEvent(time: 0.2, intent: .tap(at: Point(x: 0.3, y: 0.6), velocity: 1)))
+        var scene = state.scene(at: 1.2)
+        scene.panes = []
+        scene.instances.removeAll { $0.layer == .trails }
+        #expect(scene.instances.count > 5)
+        let width = 960, height = 540  // bands of 68 rows: eight of them, the last one short
+        var renderer = SceneRenderer(width: width, height: height)
+        let banded = renderer.render(scene)
+
+        var whole = RasterCanvas(width: width, height: height)
+        whole.bitmap.clear(to: RGBAColor(red: scene.background.red, green: scene.background.green, blue: scene.background.blue, alpha: 1))
+        for instance in scene.instances {
+            whole.transform = instance.transform.concatenating(renderer.canvasToPixels)
+            let path = scene.forms[Int(instance.form)].unitPath
+            if instance.strokeWidth > 0 {
+                whole.stroke(path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round), paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
+            } else {
+                whole.fill(path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
+            }
+        }
+        var largest = 0
+        for (a, b) in zip(banded.pixels, whole.bitmap.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
+        #expect(largest <= 1, "the largest difference is \(largest)")
+    }
+}
