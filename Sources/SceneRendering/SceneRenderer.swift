@@ -81,10 +81,12 @@ public struct SceneRenderer: Sendable {
             let instance = scene.instances[index]
             guard instance.layer == layer else { return nil }
             let placed = instance.transform.concatenating(toPixels)
-            let ys = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)].map { placed.b * $0.0 + placed.d * $0.1 + placed.ty }
+            // The unit square's corners reach |b| / 2 + |d| / 2 above and below its centre.
+            let reach = (abs(placed.b) + abs(placed.d)) / 2
+            let low = placed.ty - reach, high = placed.ty + reach
             let scale = max((placed.a * placed.a + placed.b * placed.b).squareRoot(), (placed.c * placed.c + placed.d * placed.d).squareRoot())
             let margin = Double(instance.strokeWidth) * scale + 2
-            guard let low = ys.min(), let high = ys.max(), low.isFinite, high.isFinite, margin.isFinite else { return nil }
+            guard low.isFinite, high.isFinite, margin.isFinite else { return nil }
             let first = Int(max(0, min(Double(height), (low - margin).rounded(.down))))
             let last = Int(max(0, min(Double(height), (high + margin).rounded(.up))))
             return first < last ? (index, first..<last) : nil
