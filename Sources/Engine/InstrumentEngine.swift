@@ -33,8 +33,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
 
     /// Seconds since the engine started.
     public var time: Double {
-        let (seconds, attoseconds) = start.duration(to: clock.now).components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+        start.duration(to: clock.now).inSeconds
     }
 
     /// Applies an intent now. A bad intent is refused with the reason and changes nothing; a good one is

@@ -39,7 +39,7 @@ struct BenchLibraryCommand: ParsableCommand {
             try libraryCommand { () throws(LibraryError) in _ = try library.backup(to: copy) }
             let start = clock.now
             let count = try libraryCommand { () throws(LibraryError) in try ChordsetLibrary.open(at: copy).list().count }
-            openSamples.append(FrameTimer.seconds(clock.now - start))
+            openSamples.append((clock.now - start).inSeconds)
             precondition(count >= chordsets)
         }
         let target = try libraryCommand { () throws(LibraryError) in try library.list()[chordsets / 2].id }
@@ -49,7 +49,7 @@ struct BenchLibraryCommand: ParsableCommand {
             chord.title = "stored \(run)"
             let start = clock.now
             try libraryCommand { () throws(LibraryError) in try library.store(chord, in: target) }
-            storeSamples.append(FrameTimer.seconds(clock.now - start))
+            storeSamples.append((clock.now - start).inSeconds)
         }
         for (name, samples) in [("open-and-list-\(chordsets)", openSamples), ("store-chord", storeSamples)] {
             let sorted = samples.sorted()

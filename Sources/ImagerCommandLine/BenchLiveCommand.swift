@@ -45,7 +45,7 @@ struct BenchLiveCommand: AsyncParsableCommand {
         }
         let (delivery, live) = try await Self.frameDelivery(port: listening, session: session, lumis: lumis, seconds: seconds, since: started)
         print("  frame delivery, \(live) live lumis: p50 \(Self.format(delivery, 0.5)), p99 \(Self.format(delivery, 0.99)) (\(delivery.count) frames)")
-        let ticks = session.ticks.recent.suffix(Int(seconds * 60)).map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
+        let ticks = session.ticks.recent.suffix(Int(seconds * 60)).map(\.inSeconds)
         print("  engine tick (frame, encoding, hand-out): p50 \(Self.format(ticks, 0.5)), p99 \(Self.format(ticks, 0.99))")
     }
 
@@ -64,7 +64,7 @@ struct BenchLiveCommand: AsyncParsableCommand {
                 while last < intents - 1, case .text(let text)? = try? socket.receive() {
                     guard let index = tempoIndex(in: text) else { continue }
                     let now = clock.now
-                    if let sending = sent.withLock({ $0[index] }) { arrivals.withLock { $0.append(Self.seconds(sending.duration(to: now))) } }
+                    if let sending = sent.withLock({ $0[index] }) { arrivals.withLock { $0.append(sending.duration(to: now).inSeconds) } }
                     last = index
                 }
             }
@@ -112,7 +112,7 @@ struct BenchLiveCommand: AsyncParsableCommand {
             while !stop.load(ordering: .relaxed), let message = try? canvas.receive() {
                 guard case .binary(let frame) = message, frame.count >= 12 else { continue }
                 let time = Double(Float(bitPattern: (8..<12).reduce(UInt32(0)) { $0 | UInt32(frame[$1]) << (8 * UInt32($1 - 8)) }))
-                let delay = Self.seconds(started.duration(to: clock.now)) - time
+                let delay = started.duration(to: clock.now).inSeconds - time
                 delays.withLock { $0.append(delay) }
             }
         }
@@ -128,9 +128,6 @@ struct BenchLiveCommand: AsyncParsableCommand {
         return (delays.withLock { Array($0.dropFirst(10)) }, live)  // the first frames carry the forms' start-up
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
 
     static func format(_ values: [Double], _ fraction: Double) -> String {
         guard !values.isEmpty else { return "–" }

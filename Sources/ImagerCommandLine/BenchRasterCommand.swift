@@ -41,7 +41,7 @@ struct BenchRasterCommand: ParsableCommand {
         return (0..<runs).map { _ in
             let start = clock.now
             work()
-            return FrameTimer.seconds(clock.now - start)
+            return (clock.now - start).inSeconds
         }.sorted()
     }
 

@@ -63,7 +63,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
                     index += 1
                     let due = start.advanced(by: .seconds(Double(index) / rate))
                     let wait = ContinuousClock.now.duration(to: due)
-                    if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
+                    if wait > .zero { Thread.sleep(forTimeInterval: wait.inSeconds) }
                 }
             })
         }
@@ -111,6 +111,4 @@ struct BenchSoakCommand: AsyncParsableCommand {
         default: return #"{"type":"ribbonCenter","ribbon":"\#(index % 2 == 0 ? "hue" : "purity")","value":\#((x * 100).rounded() / 100)}"#
         }
     }
-
-    static func seconds(_ duration: Duration) -> Double { BenchLiveCommand.seconds(duration) }
 }

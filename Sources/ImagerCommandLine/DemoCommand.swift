@@ -71,7 +71,7 @@ struct DemoCommand: ParsableCommand {
         while Double(frame) * frameSeconds <= seconds {
             let time = Double(frame) * frameSeconds
             let due = start.advanced(by: .milliseconds(Int64(time * 1000)))
-            if due > clock.now { Thread.sleep(forTimeInterval: FrameTimer.seconds(due - clock.now)) }
+            if due > clock.now { Thread.sleep(forTimeInterval: (due - clock.now).inSeconds) }
             let scene = player.scene(at: time)
             if terminal {
                 print(canvas.draw(scene), terminator: "")

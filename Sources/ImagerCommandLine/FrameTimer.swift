@@ -19,18 +19,13 @@ enum FrameTimer {
             let time = benchmark.frameTime + Double(frame % 60) / 60
             let start = clock.now
             benchmark.state.render(at: time, into: &scene)
-            samples.append(Self.seconds(clock.now - start))
+            samples.append((clock.now - start).inSeconds)
             frame += 1
         }
         samples.sort()
         return Result(
             median: samples[samples.count / 2], p90: samples[samples.count * 9 / 10], best: samples[0],
             instances: scene.instances.count)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (whole, attoseconds) = duration.components
-        return Double(whole) + Double(attoseconds) * 1e-18
     }
 
     static func format(_ value: Double, decimals: Int) -> String {

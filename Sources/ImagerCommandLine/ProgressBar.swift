@@ -17,7 +17,7 @@ struct ProgressBar {
         guard enabled else { return }
         let fraction = total > 0 ? Double(done) / Double(total) : 1
         let filled = Int(fraction * 30)
-        let seconds = FrameTimer.seconds(ContinuousClock.now - started)
+        let seconds = (ContinuousClock.now - started).inSeconds
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
         let line = "\r\(label) \(bar) \(done)/\(total)  \(FrameTimer.format(rate, decimals: 1)) frames/s"

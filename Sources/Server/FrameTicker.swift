@@ -39,7 +39,6 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
     func tick(number: UInt32) async {
         let scene = await session.engine.frame()
         guard session.hub.counts.canvases > 0 else { return }
-        let bytes = FrameEncoding.encode(scene, frame: number)
-        session.hub.publish(LiveFrame(bytes: ByteBuffer(bytes: bytes), forms: scene.forms))
+        session.hub.publish(LiveFrame(bytes: FrameEncoding.encodedBuffer(scene, frame: number), forms: scene.forms))
     }
 }

@@ -56,8 +56,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
             let ticks = ticks.recent.sorted()
             func milliseconds(_ fraction: Double) -> Double {
                 guard !ticks.isEmpty else { return 0 }
-                let (seconds, attoseconds) = ticks[min(ticks.count - 1, Int(Double(ticks.count) * fraction))].components
-                return Double(seconds) * 1000 + Double(attoseconds) * 1e-15
+                return ticks[min(ticks.count - 1, Int(Double(ticks.count) * fraction))].inSeconds * 1000
             }
             return LiveStatus(
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Instrument
+import NIOCore
 import Testing
 
 @testable import Server
@@ -76,5 +77,17 @@ struct FrameDecodingTests {
         #expect(throws: FrameDecodingError.self) { try FrameDecoding.forms(fromMessages: ["{\"forms\": 3}"]) }
         let table = try FrameDecoding.forms(fromMessages: [#"{"type":"forms","forms":[{"index":2,"form":{"kind":"polygon","sides":5}}]}"#])
         #expect(table == [2: .polygon(sides: 5)])
+    }
+}
+
+@Suite("Frames as sent")
+struct FrameBufferTests {
+    @Test func theBufferSentHoldsTheSameBytesAsTheEncodedFrame() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.prism, seed: 9)
+        try state.apply(PerformanceEvent(time: 0, intent: .padDown(pad: 1, velocity: 1)))
+        let scene = state.scene(at: 0.8)
+        #expect(!scene.instances.isEmpty)
+        let buffer = FrameEncoding.encodedBuffer(scene, frame: 42)
+        #expect(Array(buffer: buffer) == FrameEncoding.encode(scene, frame: 42))
     }
 }
