@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import Instrument
 import Raster
 
 /// `imager bench raster`: the rasterizer on the workloads of issue 3, for comparison with cairo and Skia
@@ -12,7 +13,9 @@ struct BenchRasterCommand: ParsableCommand {
         discussion: """
             The circles are those bench/raster_peers.py gives cairo and Skia: radius 4–40 px, random HSV \
             colours, alpha 0.6, source-over, from SplitMix64 seeded with 42. Prints one line per workload: \
-            its name, the median and the best time in milliseconds, after one run to warm up.
+            its name, the median and the best time in milliseconds, after one run to warm up. With --frames 1 2, \
+            also the mean time a frame of those factory chordsets' demos takes to draw at 1920×1080 \
+            (frames-1 is Lumia's), the median of the runs.
             """)
 
     @Option(parsing: .upToNextOption, help: "Numbers of circles to draw (1…1000000).")
@@ -21,8 +24,15 @@ struct BenchRasterCommand: ParsableCommand {
     @Option(help: "Repetitions of each workload; the median is reported (1…1000).")
     var runs = 7
 
+    @Option(parsing: .upToNextOption,
+            help: "Also time drawing the frames of these factory chordsets' 3-second demos at 1920×1080, as export draws them (1…\(FactoryChordsets.all.count)).")
+    var frames: [Int] = []
+
     func validate() throws {
         guard circles.allSatisfy({ (1...1_000_000).contains($0) }) else { throw ValidationError("--circles takes 1 to 1000000") }
+        guard frames.allSatisfy({ (1...FactoryChordsets.all.count).contains($0) }) else {
+            throw ValidationError("--frames takes factory chordset numbers, 1 to \(FactoryChordsets.all.count)")
+        }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs takes 1 to 1000") }
     }
 
@@ -32,6 +42,16 @@ struct BenchRasterCommand: ParsableCommand {
             report("circles-\(count)", time { _ = BenchmarkCircles.draw(list) })
         }
         report("cover-2048", time { _ = RenderDarkSideCommand.render(DarkSide(), side: 2048, progress: 1) })
+        for number in frames {
+            // The log of `imager demo --seconds 3`, drawn as `imager render performance --tail 0` draws it.
+            guard let log = try? DemoPerformance.log(playing: FactoryChordsets.all[number - 1], for: 3) else { continue }
+            let count = 3 * 60 + 1
+            let perFrame = time {
+                let source = FrameSource(log: log, width: 1920, height: 1080, fps: 60)
+                for index in 0..<count { _ = source.frame(index) }
+            }.map { $0 / Double(count) }
+            report("frames-\(number)", perFrame)
+        }
     }
 
     /// Each workload's times, after one run to warm up (memory mapped, caches and scratch buffers filled).

@@ -151,19 +151,24 @@ public struct Bitmap: Hashable, Sendable {
         return result
     }
 
-    /// Multiplies every channel of every pixel by `factor` (0…1): how the trail layer fades frame by frame.
-    public mutating func fade(by factor: Double) {
+    /// Multiplies every channel of every pixel — or of those of `rows` — by `factor` (0…1): how the trail
+    /// layer fades frame by frame.
+    public mutating func fade(by factor: Double, rows: Range<Int>? = nil) {
         let scale = UInt16((factor.clamped(to: 0...1) * 256).rounded())
         guard scale < 256 else { return }
+        let span = byteSpan(of: rows)
+        @inline(__always) func scaled(_ value: SIMD8<UInt8>) -> SIMD8<UInt8> {
+            SIMD8<UInt8>(truncatingIfNeeded: (SIMD8<UInt16>(truncatingIfNeeded: value) &* scale) &>> 8)
+        }
         pixels.withUnsafeMutableBytes { bytes in
-            var offset = 0
-            while offset + 16 <= bytes.count {
+            var offset = span.lowerBound
+            while offset + 16 <= span.upperBound {
                 let value = bytes.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                let scaled = (SIMD16<UInt16>(truncatingIfNeeded: value) &* scale) &>> 8
-                bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: scaled), toByteOffset: offset, as: SIMD16<UInt8>.self)
+                bytes.storeBytes(of: SIMD16<UInt8>(lowHalf: scaled(value.lowHalf), highHalf: scaled(value.highHalf)),
+                                 toByteOffset: offset, as: SIMD16<UInt8>.self)
                 offset += 16
             }
-            while offset < bytes.count {
+            while offset < span.upperBound {
                 bytes[offset] = UInt8((UInt16(bytes[offset]) * scale) >> 8)
                 offset += 1
             }

@@ -10,7 +10,7 @@ import Geometry
 /// length plus the region's area. The region is the shape's bounding box, not the whole picture.
 struct CoverageAccumulator {
     private(set) var originX = 0, originY = 0, width = 0, height = 0
-    private var storage = CellStorage(capacity: 0, rows: 0)
+    private var storage = CellStorage(capacity: 0, rows: 0, blockWords: 0)
 
     /// Row length in cells: two spare columns take edges clamped to the right side.
     var stride: Int { width + 2 }
@@ -24,6 +24,11 @@ struct CoverageAccumulator {
     var touchedFirst: UnsafeMutablePointer<Int32> { storage.touchedFirst }
     var touchedLast: UnsafeMutablePointer<Int32> { storage.touchedLast }
 
+    /// For each row, `blockWords` words with a bit for every block of 64 cells that an edge touched: a
+    /// reader skips the rest, where every cell is zero, without looking at them.
+    var touchedBlocks: UnsafeMutablePointer<UInt64> { storage.touchedBlocks }
+    private(set) var blockWords = 1
+
     /// Starts a new region of `width × height` pixels whose top left pixel is (x, y).
     mutating func reset(x: Int, y: Int, width: Int, height: Int) {
         originX = x
@@ -31,16 +36,21 @@ struct CoverageAccumulator {
         self.width = width
         self.height = height
         let count = (width + 2) * height
+        blockWords = (width + 2 + 4095) >> 12
+        let words = blockWords * height
         // A copy of a canvas shares its scratch cells until one of them draws: then it takes its own.
         let moreCells = storage.capacity < count, moreRows = storage.rowCapacity < height
-        if moreCells || moreRows || !isKnownUniquelyReferenced(&storage) {
+        let moreWords = storage.blockWordCapacity < words
+        if moreCells || moreRows || moreWords || !isKnownUniquelyReferenced(&storage) {
             // Each dimension grows on its own, by doubling, only when it must.
             storage = CellStorage(
                 capacity: moreCells ? max(count, 2 * storage.capacity) : storage.capacity,
-                rows: moreRows ? max(height, 2 * storage.rowCapacity) : storage.rowCapacity)
+                rows: moreRows ? max(height, 2 * storage.rowCapacity) : storage.rowCapacity,
+                blockWords: moreWords ? max(words, 2 * storage.blockWordCapacity) : storage.blockWordCapacity)
         }
         touchedFirst.update(repeating: Int32.max, count: height)
         touchedLast.update(repeating: -1, count: height)
+        touchedBlocks.update(repeating: 0, count: words)
     }
 
     /// Adds the edge from `p0` to `p1` (device coordinates). The parts left or right of the region count
@@ -86,6 +96,18 @@ struct CoverageAccumulator {
         }
     }
 
+    /// Marks the blocks of cells `first...last` of `row` as touched.
+    @inline(__always)
+    private func markBlocks(row: Int, from first: Int, through last: Int) {
+        let words = touchedBlocks + row * blockWords
+        var block = first >> 6
+        let lastBlock = last >> 6
+        while block <= lastBlock {
+            words[block >> 6] |= 1 << UInt64(block & 63)
+            block += 1
+        }
+    }
+
     /// The core: an edge with 0 ≤ x ≤ width and 0 ≤ y0 < y1 ≤ height, winding `direction`.
     @inline(__always)
     private func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, dxdy: Float, direction: Float) {
@@ -105,8 +127,10 @@ struct CoverageAccumulator {
             var ri = Int(right)
             if Float(ri) < right { ri += 1 }
             let line = a + row * stride
+            let lastTouched = max(ri, li + 1)
             touchedFirst[row] = min(touchedFirst[row], Int32(li))
-            touchedLast[row] = max(touchedLast[row], Int32(max(ri, li + 1)))
+            touchedLast[row] = max(touchedLast[row], Int32(lastTouched))
+            markBlocks(row: row, from: li, through: lastTouched)
             if ri <= li + 1 {
                 // Within one cell: the area right of the edge's mid x goes to this cell, the rest on.
                 let middle = 0.5 * (x + xNext) - leftFloor
@@ -153,11 +177,15 @@ final class CellStorage: @unchecked Sendable {
     var touchedFirst: UnsafeMutablePointer<Int32> { buffers.touchedFirst }
     var touchedLast: UnsafeMutablePointer<Int32> { buffers.touchedLast }
     var rowCapacity: Int { buffers.rowCapacity }
+    var touchedBlocks: UnsafeMutablePointer<UInt64> { buffers.touchedBlocks }
+    var blockWordCapacity: Int { buffers.blockWordCapacity }
 
-    /// Storage for at least `capacity` cells and `rows` rows: recycled from an earlier canvas (already zero)
-    /// when one is free, as each new picture would otherwise pay for zeroing megabytes of cells again.
-    init(capacity: Int, rows: Int) {
-        buffers = ScratchBuffers.recycled(cells: capacity, rows: rows) ?? ScratchBuffers(cells: capacity, rows: rows)
+    /// Storage for at least `capacity` cells, `rows` rows and `blockWords` words of touched blocks: recycled
+    /// from an earlier canvas (already zero) when one is free, as each new picture would otherwise pay for
+    /// zeroing megabytes of cells again.
+    init(capacity: Int, rows: Int, blockWords: Int) {
+        buffers = ScratchBuffers.recycled(cells: capacity, rows: rows, blockWords: blockWords)
+            ?? ScratchBuffers(cells: capacity, rows: rows, blockWords: blockWords)
     }
 
     deinit { buffers.recycle() }
@@ -171,8 +199,10 @@ struct ScratchBuffers: @unchecked Sendable {
     let touchedFirst: UnsafeMutablePointer<Int32>
     let touchedLast: UnsafeMutablePointer<Int32>
     let rowCapacity: Int
+    let touchedBlocks: UnsafeMutablePointer<UInt64>
+    let blockWordCapacity: Int
 
-    init(cells count: Int, rows: Int) {
+    init(cells count: Int, rows: Int, blockWords: Int) {
         cellCapacity = max(count, 1)
         rowCapacity = max(rows, 1)
         cells = .allocate(capacity: cellCapacity)
@@ -181,6 +211,9 @@ struct ScratchBuffers: @unchecked Sendable {
         touchedFirst.initialize(repeating: Int32.max, count: rowCapacity)
         touchedLast = .allocate(capacity: rowCapacity)
         touchedLast.initialize(repeating: -1, count: rowCapacity)
+        blockWordCapacity = max(blockWords, 1)
+        touchedBlocks = .allocate(capacity: blockWordCapacity)
+        touchedBlocks.initialize(repeating: 0, count: blockWordCapacity)
     }
 
     /// The pool keeps at most this many buffers, of at most this many cells in all (256 MB).
@@ -188,10 +221,12 @@ struct ScratchBuffers: @unchecked Sendable {
     private static let poolCellLimit = 64 << 20
     private static let pool = Mutex<[ScratchBuffers]>([])
 
-    static func recycled(cells count: Int, rows: Int) -> ScratchBuffers? {
+    static func recycled(cells count: Int, rows: Int, blockWords: Int) -> ScratchBuffers? {
         pool.withLock { free in
             // The smallest that is big enough, so the large ones stay for large shapes.
-            guard let index = free.lastIndex(where: { $0.cellCapacity >= count && $0.rowCapacity >= rows }) else { return nil }
+            guard let index = free.lastIndex(where: {
+                $0.cellCapacity >= count && $0.rowCapacity >= rows && $0.blockWordCapacity >= blockWords
+            }) else { return nil }
             return free.remove(at: index)
         }
     }
@@ -211,6 +246,7 @@ struct ScratchBuffers: @unchecked Sendable {
             buffers.cells.deallocate()
             buffers.touchedFirst.deallocate()
             buffers.touchedLast.deallocate()
+            buffers.touchedBlocks.deallocate()
         }
     }
 }

@@ -22,7 +22,6 @@ public struct RasterCanvas: Sendable {
     }
 
     private var accumulator = CoverageAccumulator()
-    private var points: [Point] = []
 
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
@@ -37,56 +36,54 @@ public struct RasterCanvas: Sendable {
         _ path: Path, paint: Paint, rule: FillRule = .nonZero, composite: CompositeOperator = .sourceOver,
         opacity: Double = 1
     ) {
-        guard prepareEdges(of: path) else { return }
-        composeCoverage(PaintSampler(paint, transform: transform, opacity: opacity), rule: rule, composite: composite)
+        guard let placed = place(path) else { return }
+        fill(placed, paint: paint, rule: rule, composite: composite, opacity: opacity)
     }
 
     /// Strokes `path`: fills the outline that `style` draws along it.
     public mutating func stroke(
         _ path: Path, style: StrokeStyle, paint: Paint, composite: CompositeOperator = .sourceOver, opacity: Double = 1
     ) {
-        let scale = transform.largestStretch
-        guard scale > 0, scale.isFinite else { return }
-        let size = path.controlPointSize * scale
-        let outline = Stroker(style: style, tolerance: tolerance(forSize: size) / scale).outline(of: path)
-        fill(outline, paint: paint, rule: .nonZero, composite: composite, opacity: opacity)
+        guard let placed = place(stroking: path, style: style) else { return }
+        fill(placed, paint: paint, rule: .nonZero, composite: composite, opacity: opacity)
     }
 
-    /// Flattens the path in its own coordinates (finely enough for the transform), maps it to pixels and
-    /// accumulates its edges over its bounding box. False when nothing of it can be seen.
-    private mutating func prepareEdges(of path: Path) -> Bool {
-        let scale = transform.largestStretch
-        guard scale > 0, scale.isFinite else { return false }
-        let polylines = path.flattened(tolerance: tolerance(forSize: path.controlPointSize * scale) / scale)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        points.removeAll(keepingCapacity: true)
-        var ranges: [Range<Int>] = []
-        for polyline in polylines where polyline.points.count > 1 {
-            let start = points.count
-            for point in polyline.points {
-                let device = transform.apply(to: point)
-                guard device.isFinite else { return false }
-                minX = min(minX, device.x); maxX = max(maxX, device.x)
-                minY = min(minY, device.y); maxY = max(maxY, device.y)
-                points.append(device)
-            }
-            ranges.append(start..<points.count)
-        }
-        guard !ranges.isEmpty else { return false }
+    /// Fills a path placed earlier (by this canvas or one with the same transform). The paint is placed by
+    /// the transform the canvas has now.
+    public mutating func fill(
+        _ placed: PlacedPath, paint: Paint, rule: FillRule = .nonZero, composite: CompositeOperator = .sourceOver,
+        opacity: Double = 1
+    ) {
+        guard accumulateEdges(of: placed) else { return }
+        composeCoverage(PaintSampler(paint, transform: transform, opacity: opacity), rule: rule, composite: composite)
+    }
+
+    /// Accumulates the edges of `placed` over the part of its box that can be drawn — within the bitmap and
+    /// the clip —, skipping those that lie wholly above or below it. False when nothing of it can be seen.
+    private mutating func accumulateEdges(of placed: PlacedPath) -> Bool {
         var region = Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
         if let clip { region = region.intersection(clip) }
-        let left = max(Int(minX.rounded(.down)), Int(region.minX.rounded(.down)))
-        let top = max(Int(minY.rounded(.down)), Int(region.minY.rounded(.down)))
-        let right = min(Int(maxX.rounded(.up)), Int(region.maxX.rounded(.up)))
-        let bottom = min(Int(maxY.rounded(.up)), Int(region.maxY.rounded(.up)))
+        let bounds = placed.bounds
+        let left = max(Int(bounds.minX.rounded(.down)), Int(region.minX.rounded(.down)))
+        let top = max(Int(bounds.minY.rounded(.down)), Int(region.minY.rounded(.down)))
+        let right = min(Int(bounds.maxX.rounded(.up)), Int(region.maxX.rounded(.up)))
+        let bottom = min(Int(bounds.maxY.rounded(.up)), Int(region.maxY.rounded(.up)))
         guard right > left, bottom > top else { return false }
         accumulator.reset(x: left, y: top, width: right - left, height: bottom - top)
-        for range in ranges {
-            // Every subpath is closed for filling.
-            var previous = points[range.upperBound - 1]
-            for index in range {
-                accumulator.addEdge(from: previous, to: points[index])
-                previous = points[index]
+        let low = Double(top), high = Double(bottom)
+        placed.points.withUnsafeBufferPointer { points in
+            var start = 0
+            for end in placed.subpathEnds {
+                // Every subpath is closed for filling.
+                var previous = points[end - 1]
+                for index in start..<end {
+                    let point = points[index]
+                    if max(previous.y, point.y) > low, min(previous.y, point.y) < high {
+                        accumulator.addEdge(from: previous, to: point)
+                    }
+                    previous = point
+                }
+                start = end
             }
         }
         return true
@@ -107,6 +104,7 @@ public struct RasterCanvas: Sendable {
         let source = PackedPixel(paint)
         let cells = accumulator.cells
         let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast
+        let touchedBlocks = accumulator.touchedBlocks, blockWords = accumulator.blockWords
         @inline(__always) func coverage(_ sum: Float) -> Float {
             if rule == .nonZero { return min(abs(sum), 1) }
             let winding = abs(sum).truncatingRemainder(dividingBy: 2)
@@ -122,12 +120,11 @@ public struct RasterCanvas: Sendable {
                 let first = Int(firstTouched[row]), last = Int(lastTouched[row])
                 guard first <= last else { continue }  // no edge in this row: nothing covered
                 if packed, rule == .nonZero {
+                    let row = TouchedRow(cells: line, blocks: touchedBlocks + row * blockWords, first: first, last: last, width: width)
                     if paint.isSolid {
-                        Self.sweepRow(line, pixels, first: first, last: last, width: width, additive: composite == .additive,
-                                      paint: SolidRow(source: source))
+                        Self.sweepRow(row, pixels, additive: composite == .additive, paint: SolidRow(source: source))
                     } else {
-                        Self.sweepRow(line, pixels, first: first, last: last, width: width, additive: composite == .additive,
-                                      paint: GradientRow(paint: paint, left: left, y: y))
+                        Self.sweepRow(row, pixels, additive: composite == .additive, paint: GradientRow(paint: paint, left: left, y: y))
                     }
                     continue
                 }
@@ -184,9 +181,9 @@ public struct RasterCanvas: Sendable {
     /// the runs between them whole (four pixels at a time for one colour).
     @inline(__always)
     private static func sweepRow<Paint: RowPaint>(
-        _ line: UnsafeMutablePointer<Float>, _ pixels: UnsafeMutablePointer<UInt32>, first: Int, last: Int, width: Int,
-        additive: Bool, paint: Paint
+        _ row: TouchedRow, _ pixels: UnsafeMutablePointer<UInt32>, additive: Bool, paint: Paint
     ) {
+        let line = row.cells, width = row.width
         @inline(__always) func blend(_ x: Int, _ coverage: UInt32) {
             let source = PackedPixel.scale(paint.color(at: x), by: coverage)
             pixels[x] = additive ? PackedPixel.add(pixels[x], source: source) : PackedPixel.over(pixels[x], source: source)
@@ -205,8 +202,8 @@ public struct RasterCanvas: Sendable {
             }
         }
         var sum: Float = 0
-        var column = first
-        let end = min(last, width - 1)  // cells past the last pixel hold edges clamped to the right side
+        var column = row.first
+        let end = min(row.last, width - 1)  // cells past the last pixel hold edges clamped to the right side
         while column <= end {
             let cell = line[column]
             if cell != 0 {
@@ -217,17 +214,12 @@ public struct RasterCanvas: Sendable {
                 column += 1
                 continue
             }
-            var count = 1
-            while column + count + 8 <= end + 1,
-                  all(UnsafeRawPointer(line + column + count).loadUnaligned(as: SIMD8<Float>.self) .== 0) {
-                count += 8
-            }
-            while column + count <= end, line[column + count] == 0 { count += 1 }
-            paintRun(column, count, sum)
-            column += count
+            let next = row.nextNonzero(from: column + 1, through: end)
+            paintRun(column, next - column, sum)
+            column = next
         }
         paintRun(end + 1, width - end - 1, sum)  // past the last edge the coverage stays as it is
-        for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
+        for spare in max(width, row.first)...(width + 1) where spare <= row.last { line[spare] = 0 }
     }
 
     /// How much of the pixel span [p, p + 1) lies inside [low, high].
@@ -260,6 +252,49 @@ public struct RasterCanvas: Sendable {
         pixel[1] = UInt8(min(max(out.1, 0), 1) * 255 + 0.5)
         pixel[2] = UInt8(min(max(out.2, 0), 1) * 255 + 0.5)
         pixel[3] = UInt8(min(max(out.3, 0), 1) * 255 + 0.5)
+    }
+}
+
+/// A row of cells with what the accumulator knows of where its edges are: the first and last cell touched,
+/// and which blocks of 64 cells were.
+private struct TouchedRow {
+    let cells: UnsafeMutablePointer<Float>
+    let blocks: UnsafeMutablePointer<UInt64>
+    let first: Int
+    let last: Int
+    let width: Int
+
+    /// The first column from `start` up to `end` whose cell is not zero, or `end + 1`. Blocks no edge
+    /// touched are stepped over without reading their cells; touched ones are read eight cells at a time.
+    @inline(__always)
+    func nextNonzero(from start: Int, through end: Int) -> Int {
+        var x = start
+        while x <= end {
+            let block = x >> 6
+            if blocks[block >> 6] & (1 << UInt64(block & 63)) == 0 {
+                guard let touched = nextTouchedBlock(after: block) else { return end + 1 }
+                x = touched << 6
+                continue
+            }
+            let blockEnd = min((block + 1) << 6, end + 1)
+            while x + 8 <= blockEnd, all(UnsafeRawPointer(cells + x).loadUnaligned(as: SIMD8<Float>.self) .== 0) { x += 8 }
+            while x < blockEnd, cells[x] == 0 { x += 1 }
+            if x < blockEnd { return x }
+        }
+        return end + 1
+    }
+
+    /// The first touched block after `block`, if any.
+    @inline(__always)
+    private func nextTouchedBlock(after block: Int) -> Int? {
+        var candidate = block + 1
+        let lastWord = last >> 12
+        while candidate >> 6 <= lastWord {
+            let word = blocks[candidate >> 6] >> UInt64(candidate & 63)
+            if word != 0 { return candidate + word.trailingZeroBitCount }
+            candidate = (candidate | 63) + 1
+        }
+        return nil
     }
 }
 

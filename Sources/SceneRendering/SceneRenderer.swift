@@ -41,99 +41,115 @@ public struct SceneRenderer: Sendable {
     /// the previous frame (a jump back or of more than a second fades it as one second would).
     public mutating func render(_ scene: Scene) -> Bitmap {
         let toPixels = canvasToPixels
-        updateTrails(for: scene, toPixels: toPixels)
-
         let slot = frameCount % 2
         frameCount += 1
         var canvas = frames[slot]
         frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
-        // The frame is drawn in bands of rows that stay in the cache: everything that covers a band —
-        // background, panes, trails, lumis — before the next band, so that a dozen translucent veils over
-        // the whole canvas cost one pass over memory, not a dozen.
-        let lumis = Self.rowSpans(of: scene, layer: .lumis, toPixels: toPixels, height: height)
+
+        let fade = trailFade(for: scene)
+        let shapes = Self.place(scene, on: &canvas, paths: &unitPaths, toPixels: toPixels, height: height)
+        let stamps = shapes.filter { scene.instances[$0.index].layer == .trails }
+        let lumis = shapes.filter { scene.instances[$0.index].layer == .lumis }
+        if !stamps.isEmpty { trailsMayShow = true }
+
+        // The frame is drawn in bands of rows that stay in the cache: everything that covers a band — the
+        // trail layer's fade and stamps, background, panes, trails, lumis — before the next band, so that a
+        // dozen translucent veils over the whole canvas cost one pass over memory, not a dozen.
         for top in stride(from: 0, to: height, by: bandRows) {
             let rows = top..<min(height, top + bandRows)
-            canvas.clip = Rect(x: 0, y: Double(top), width: Double(width), height: Double(rows.count))
+            let band = Rect(x: 0, y: Double(top), width: Double(width), height: Double(rows.count))
+            if let fade { trails.bitmap.fade(by: fade, rows: rows) }
+            trails.clip = band
+            Self.fill(stamps, of: scene, within: rows, on: &trails)
+            canvas.clip = band
             if scene.panes.isEmpty, trailsMayShow {
                 canvas.bitmap.fill(scene.background.opaque, adding: trails.bitmap, rows: rows)  // background and trails in one pass
             } else {
                 canvas.bitmap.clear(to: scene.background.opaque, rows: rows)
-                canvas.transform = toPixels  // the lumis of the band before placed their own
+                canvas.transform = toPixels
                 for pane in scene.panes {
                     canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
                 }
                 if trailsMayShow { canvas.bitmap.composite(trails.bitmap, with: .additive, rows: rows) }
             }
-            Self.draw(scene, instances: lumis.lazy.filter { $0.rows.overlaps(rows) }.map(\.index), on: &canvas, paths: &unitPaths, toPixels: toPixels)
+            Self.fill(lumis, of: scene, within: rows, on: &canvas)
         }
         canvas.clip = nil
+        trails.clip = nil
         frames[slot] = canvas
         return canvas.bitmap
     }
 
-    /// How many rows a band holds: about 256 KB of pixels, which stays in the cache while a band is drawn.
-    private var bandRows: Int { max(8, (1 << 18) / max(1, width * 4)) }
+    /// How many rows a band holds: about 512 KB of pixels, which with the same rows of the trail layer stays in
+    /// a core's cache while the band is drawn.
+    private var bandRows: Int { max(8, (1 << 19) / max(1, width * 4)) }
 
-    /// The instances of `layer`, in drawing order, with the rows of the frame each may touch (its form's
-    /// unit square placed, widened by its stroke and a pixel or two of antialiasing).
-    static func rowSpans(of scene: Scene, layer: CanvasLayer, toPixels: AffineTransform, height: Int) -> [(index: Int, rows: Range<Int>)] {
-        scene.instances.indices.compactMap { index in
-            let instance = scene.instances[index]
-            guard instance.layer == layer else { return nil }
-            let placed = instance.transform.concatenating(toPixels)
-            // The unit square's corners reach |b| / 2 + |d| / 2 above and below its centre.
-            let reach = (abs(placed.b) + abs(placed.d)) / 2
-            let low = placed.ty - reach, high = placed.ty + reach
-            let scale = max((placed.a * placed.a + placed.b * placed.b).squareRoot(), (placed.c * placed.c + placed.d * placed.d).squareRoot())
-            let margin = Double(instance.strokeWidth) * scale + 2
-            guard low.isFinite, high.isFinite, margin.isFinite else { return nil }
-            let first = Int(max(0, min(Double(height), (low - margin).rounded(.down))))
-            let last = Int(max(0, min(Double(height), (high + margin).rounded(.up))))
-            return first < last ? (index, first..<last) : nil
+    /// A shape of the frame: an instance's form placed on the pixels, and the rows it may cover.
+    struct PlacedShape {
+        let index: Int
+        let path: PlacedPath
+        let rows: Range<Int>
+    }
+
+    /// Every instance of the scene that can be seen, in drawing order, placed once for the whole frame. A
+    /// lumi's trail stamp comes just before the lumi, with the same geometry: it is placed once for both.
+    static func place(
+        _ scene: Scene, on canvas: inout RasterCanvas, paths: inout [Form: Path], toPixels: AffineTransform, height: Int
+    ) -> [PlacedShape] {
+        var shapes: [PlacedShape] = []
+        shapes.reserveCapacity(scene.instances.count)
+        var previous: (instance: SceneInstance, path: PlacedPath?)?
+        for (index, instance) in scene.instances.enumerated() {
+            let placed: PlacedPath?
+            if let previous, previous.instance.hasSameGeometry(as: instance) {
+                placed = previous.path
+            } else {
+                let form = scene.forms[Int(instance.form)]
+                let path = paths[form] ?? form.unitPath
+                paths[form] = path
+                canvas.transform = instance.transform.concatenating(toPixels)
+                placed = instance.strokeWidth > 0
+                    ? canvas.place(stroking: path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round))
+                    : canvas.place(path)
+            }
+            previous = (instance, placed)
+            guard let placed else { continue }
+            let rows = placed.rows(within: height)
+            if !rows.isEmpty { shapes.append(PlacedShape(index: index, path: placed, rows: rows)) }
+        }
+        return shapes
+    }
+
+    /// Fills, on `canvas` (clipped to the band), those of `shapes` that reach into the band's `rows`.
+    private static func fill(_ shapes: [PlacedShape], of scene: Scene, within rows: Range<Int>, on canvas: inout RasterCanvas) {
+        for shape in shapes where shape.rows.overlaps(rows) {
+            let instance = scene.instances[shape.index]
+            canvas.fill(shape.path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
         }
     }
 
-    private mutating func updateTrails(for scene: Scene, toPixels: AffineTransform) {
+    /// What the trail layer is multiplied by this frame — nil when it is not faded — after clearing it if
+    /// the performer erased since the last frame.
+    private mutating func trailFade(for scene: Scene) -> Double? {
+        defer { lastTime = scene.time }
         if scene.erasures != lastErasures {
             if trailsMayShow { trails.bitmap.clear(to: .clear) }
             trailsMayShow = false
             lastErasures = scene.erasures
-        } else if let lastTime, trailsMayShow {
-            let elapsed = scene.time - lastTime
-            let seconds = elapsed >= 0 && elapsed <= 1 ? elapsed : 1
-            trails.bitmap.fade(by: pow(scene.trailPersistence.clamped(to: 0...1), seconds))
+            return nil
         }
-        lastTime = scene.time
-        if scene.instances.contains(where: { $0.layer == .trails }) {
-            trailsMayShow = true
-            Self.draw(scene, layer: .trails, on: &trails, paths: &unitPaths, toPixels: toPixels)
-        }
+        guard let lastTime, trailsMayShow else { return nil }
+        let elapsed = scene.time - lastTime
+        let seconds = elapsed >= 0 && elapsed <= 1 ? elapsed : 1
+        return pow(scene.trailPersistence.clamped(to: 0...1), seconds)
     }
+}
 
-    private static func draw(
-        _ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas, paths: inout [Form: Path], toPixels: AffineTransform
-    ) {
-        draw(scene, instances: scene.instances.indices.lazy.filter { scene.instances[$0].layer == layer }, on: &canvas, paths: &paths, toPixels: toPixels)
-    }
-
-    private static func draw(
-        _ scene: Scene, instances: some Sequence<Int>, on canvas: inout RasterCanvas, paths: inout [Form: Path],
-        toPixels: AffineTransform
-    ) {
-        for index in instances {
-            let instance = scene.instances[index]
-            let form = scene.forms[Int(instance.form)]
-            let path = paths[form] ?? form.unitPath
-            paths[form] = path
-            canvas.transform = instance.transform.concatenating(toPixels)
-            let paint = Paint.solid(instance.color)
-            let composite = CompositeOperator(instance.blend)
-            if instance.strokeWidth > 0 {
-                canvas.stroke(path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round), paint: paint, composite: composite)
-            } else {
-                canvas.fill(path, paint: paint, composite: composite)
-            }
-        }
+extension SceneInstance {
+    /// Whether the two are the same shape in the same place: a lumi and its trail stamp.
+    func hasSameGeometry(as other: SceneInstance) -> Bool {
+        form == other.form && a == other.a && b == other.b && c == other.c && d == other.d && tx == other.tx
+            && ty == other.ty && strokeWidth == other.strokeWidth
     }
 }
 

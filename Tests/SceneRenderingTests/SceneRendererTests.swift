@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Instrument
 import Raster
@@ -66,7 +67,7 @@ struct BandedDrawingTests {
         scene.panes = []
         scene.instances.removeAll { $0.layer == .trails }
         #expect(scene.instances.count > 5)
-        let width = 960, height = 540  // bands of 68 rows: eight of them, the last one short
+        let width = 960, height = 540  // bands of 136 rows: four of them, the last one short
         var renderer = SceneRenderer(width: width, height: height)
         let banded = renderer.render(scene)
 
@@ -81,6 +82,45 @@ struct BandedDrawingTests {
                 whole.fill(path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
             }
         }
+        var largest = 0
+        for (a, b) in zip(banded.pixels, whole.bitmap.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
+        #expect(largest <= 1, "the largest difference is \(largest)")
+    }
+
+    /// The trail layer is faded and stamped band by band too: two frames, the second over the faded first.
+    @Test func trailsFadedAndStampedInBandsAreTheTrailsDrawnWhole() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia, seed: 5)
+        for pad in [0, 2, 5] { try state.apply(PerformanceEvent(time: 0, intent: .padDown(pad: pad, velocity: 0.9))) }
+        let scenes = [state.scene(at: 1.2), state.scene(at: 1.2 + 1.0 / 60)].map { scene in
+            var scene = scene
+            scene.panes = []
+            return scene
+        }
+        #expect(scenes.allSatisfy { $0.instances.contains { $0.layer == .trails } })
+        let width = 960, height = 540
+        var renderer = SceneRenderer(width: width, height: height)
+        _ = renderer.render(scenes[0])
+        let banded = renderer.render(scenes[1])
+
+        var trails = RasterCanvas(width: width, height: height)
+        func draw(_ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas) {
+            for instance in scene.instances where instance.layer == layer {
+                canvas.transform = instance.transform.concatenating(renderer.canvasToPixels)
+                let path = scene.forms[Int(instance.form)].unitPath
+                if instance.strokeWidth > 0 {
+                    canvas.stroke(path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round), paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
+                } else {
+                    canvas.fill(path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
+                }
+            }
+        }
+        draw(scenes[0], layer: .trails, on: &trails)
+        trails.bitmap.fade(by: pow(scenes[1].trailPersistence, 1.0 / 60))
+        draw(scenes[1], layer: .trails, on: &trails)
+        var whole = RasterCanvas(width: width, height: height)
+        let background = scenes[1].background
+        whole.bitmap.fill(RGBAColor(red: background.red, green: background.green, blue: background.blue, alpha: 1), adding: trails.bitmap)
+        draw(scenes[1], layer: .lumis, on: &whole)
         var largest = 0
         for (a, b) in zip(banded.pixels, whole.bitmap.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
         #expect(largest <= 1, "the largest difference is \(largest)")
