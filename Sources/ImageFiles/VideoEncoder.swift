@@ -73,6 +73,14 @@ public final class VideoEncoder {
             throw ImageFileError("a frame of \(bitmap.width)×\(bitmap.height) in a \(width)×\(height) video")
         }
         bitmap.yuv420(into: &planes)
+        try append(yuv420: planes)
+    }
+
+    /// Sends one frame already converted by `Bitmap.yuv420(into:)` — by another thread, say.
+    public func append(yuv420 planes: [UInt8]) throws(ImageFileError) {
+        guard planes.count == Bitmap.yuv420Size(width: width, height: height) else {
+            throw ImageFileError("a frame of \(planes.count) bytes in a \(width)×\(height) video")
+        }
         let descriptor = input.fileHandleForWriting.fileDescriptor
         let failure: Int32? = planes.withUnsafeBytes { bytes -> Int32? in
             var offset = 0

@@ -12,7 +12,8 @@ struct BenchRasterCommand: ParsableCommand {
         abstract: "Time the rasterizer: random circles at 1920×1080 and the prism cover at 2048×2048 (one core).",
         discussion: """
             The circles are those bench/raster_peers.py gives cairo and Skia: radius 4–40 px, random HSV \
-            colours, alpha 0.6, source-over, from SplitMix64 seeded with 42. Prints one line per workload: \
+            colours, alpha 0.6, source-over, from SplitMix64 seeded with 42; yuv420-1080 converts the frame of \
+            1,000 circles to Y′CbCr 4:2:0 as video export does. Prints one line per workload: \
             its name, the median and the best time in milliseconds, after one run to warm up. With --frames 1 2, \
             also the mean time a frame of those factory chordsets' demos takes to draw at 1920×1080 \
             (frames-1 is Lumia's), the median of the runs.
@@ -42,6 +43,9 @@ struct BenchRasterCommand: ParsableCommand {
             report("circles-\(count)", time { _ = BenchmarkCircles.draw(list) })
         }
         report("cover-2048", time { _ = RenderDarkSideCommand.render(DarkSide(), side: 2048, progress: 1) })
+        let frame = BenchmarkCircles.draw(BenchmarkCircles.make(count: 1_000))
+        var planes: [UInt8] = []
+        report("yuv420-1080", time { frame.yuv420(into: &planes) })
         for number in frames {
             // The log of `imager demo --seconds 3`, drawn as `imager render performance --tail 0` draws it.
             guard let log = try? DemoPerformance.log(playing: FactoryChordsets.all[number - 1], for: 3) else { continue }

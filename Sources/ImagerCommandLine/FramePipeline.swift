@@ -1,47 +1,104 @@
 import Dispatch
+import Foundation
 import Raster
 
-/// Renders frames on one core while the caller encodes the previous one on the other: frame k + 1 is
-/// drawn while frame k is written. Frames are delivered in order.
+/// Exports frames in three stages on three threads, each a few frames ahead of the next: one draws them,
+/// one converts them (to Y′CbCr for video, to PNG for files) and the caller writes them. A stage waiting on
+/// the one after it — ffmpeg not reading while its encoder threads are busy — leaves the stages before it
+/// free to run on, so the cores stay busy. Frames are delivered in order.
 enum FramePipeline {
-    static func run(
-        count: Int, render: @escaping @Sendable (Int) -> Bitmap, consume: (Int, Bitmap) throws -> Void
+    /// How many frames may wait between two stages.
+    static let depth = 2
+
+    /// The most frames drawn by `render` that are alive at once: one being drawn, `depth` waiting, one being
+    /// converted. A renderer that reuses its frame buffers needs this many.
+    static let framesInFlight = depth + 2
+
+    static func run<Converted: Sendable>(
+        count: Int, render: @escaping @Sendable (Int) -> Bitmap, convert: @escaping @Sendable (Bitmap) -> Converted,
+        consume: (Int, Converted) throws -> Void
     ) throws {
         guard count > 0 else { return }
-        let queue = DispatchQueue(label: "imager.render")
-        var pending = queue.asyncResult { render(0) }
-        for index in 0..<count {
-            let frame = pending.wait()
-            if index + 1 < count {
-                let next = index + 1
-                pending = queue.asyncResult { render(next) }
+        let drawn = FrameHandoff<Bitmap>(capacity: depth), converted = FrameHandoff<Converted>(capacity: depth)
+        let stages = DispatchGroup()
+        DispatchQueue(label: "imager.render").async(group: stages) {
+            for index in 0..<count {
+                guard drawn.put(render(index)) else { break }
             }
-            try consume(index, frame)
+            drawn.finish()
+        }
+        DispatchQueue(label: "imager.convert").async(group: stages) {
+            while let frame = drawn.take() {
+                guard converted.put(convert(frame)) else { break }
+            }
+            drawn.cancel()  // stops the drawing when this stage was stopped early
+            converted.finish()
+        }
+        // However this ends — done, or a write failed — the stages are stopped and waited for.
+        defer {
+            drawn.cancel()
+            converted.cancel()
+            stages.wait()
+        }
+        var index = 0
+        while let value = converted.take() {
+            try consume(index, value)
+            index += 1
         }
     }
 }
 
-/// A value being computed on a queue, to be waited for.
-final class PendingResult<Value: Sendable>: @unchecked Sendable {
-    // Safe: `value` is written once on the queue before `done` is signalled and read only after waiting.
-    private var value: Value?
-    private let done = DispatchSemaphore(value: 0)
+/// A bounded first-in first-out hand-off of values from one thread to another. `put` waits while it is full
+/// and `take` while it is empty; once cancelled, both return at once and what was waiting is dropped.
+final class FrameHandoff<Value: Sendable>: @unchecked Sendable {
+    // Safe to send: every field is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var values: [Value] = []
+    private let capacity: Int
+    private var finished = false
+    private var cancelled = false
 
-    fileprivate func fulfil(_ result: Value) {
-        value = result
-        done.signal()
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
     }
 
-    func wait() -> Value {
-        done.wait()
-        return value!
+    /// Hands `value` on, after waiting for room; false when cancelled (the value is dropped).
+    func put(_ value: Value) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while values.count >= capacity, !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        values.append(value)
+        condition.broadcast()
+        return true
     }
-}
 
-extension DispatchQueue {
-    fileprivate func asyncResult<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> PendingResult<Value> {
-        let pending = PendingResult<Value>()
-        async { pending.fulfil(work()) }
-        return pending
+    /// The next value, after waiting for one; nil once the producer has finished and all are taken, or
+    /// when cancelled.
+    func take() -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        while values.isEmpty, !finished, !cancelled { condition.wait() }
+        guard !cancelled, !values.isEmpty else { return nil }
+        let value = values.removeFirst()
+        condition.broadcast()
+        return value
+    }
+
+    /// The producer puts no more.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops both sides: waiting values are dropped, and `put` and `take` return at once from now on.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        values.removeAll()
+        condition.broadcast()
+        condition.unlock()
     }
 }

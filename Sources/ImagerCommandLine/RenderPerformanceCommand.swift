@@ -11,8 +11,8 @@ struct RenderPerformanceCommand: ParsableCommand {
         commandName: "performance",
         abstract: "Replay a recorded performance log frame by frame to a video (through ffmpeg) or PNG frames.",
         discussion: """
-            The log is the JSON file the instrument records (docs/performance-log.md). Frames are drawn on one \
-            core while the previous one is encoded on the other. Without ffmpeg on PATH, write PNG frames to a \
+            The log is the JSON file the instrument records (docs/performance-log.md). Frames are drawn, converted \
+            and written on three threads, each a few frames ahead of the next. Without ffmpeg on PATH, write PNG frames to a \
             folder (-o frames/) and encode them later.
             """)
 
@@ -88,7 +88,7 @@ struct RenderPerformanceCommand: ParsableCommand {
 /// Frames of a performance in order, each drawn after the one before (the trail layer depends on it).
 /// Called from one queue at a time (the pipeline's), so its state needs no lock.
 final class FrameSource: @unchecked Sendable {
-    // Safe to send: FramePipeline calls `frame` only from its serial render queue, in order.
+    // Safe to send: FramePipeline calls `frame` only from its drawing thread, in order.
     private var player: PerformancePlayer
     private var renderer: SceneRenderer
     private let fps: Int
@@ -96,7 +96,7 @@ final class FrameSource: @unchecked Sendable {
 
     init(log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0) {
         player = PerformancePlayer(log: log)
-        renderer = SceneRenderer(width: width, height: height)
+        renderer = SceneRenderer(width: width, height: height, framesInFlight: FramePipeline.framesInFlight)
         self.fps = fps
         self.start = start
     }

@@ -11,8 +11,8 @@ public struct SceneRenderer: Sendable {
     public let width: Int
     public let height: Int
     private var trails: RasterCanvas
-    /// Two frames drawn in turn: while one is being encoded elsewhere, the next is drawn into the other,
-    /// and neither is allocated again.
+    /// Frames drawn in turn: while the last ones are being converted and encoded elsewhere, the next is
+    /// drawn into another, and none is allocated again.
     private var frames: [RasterCanvas]
     private var frameCount = 0
     private var lastTime: Double?
@@ -22,12 +22,14 @@ public struct SceneRenderer: Sendable {
     private var trailsMayShow = false
     private var unitPaths: [Form: Path] = [:]
 
-    /// A renderer for frames of `width × height` pixels; the canvas's 16:9 is fitted to the height.
-    public init(width: Int, height: Int) {
+    /// A renderer for frames of `width × height` pixels; the canvas's 16:9 is fitted to the height. Up to
+    /// `framesInFlight` frames it returned may still be held elsewhere when it draws the next without
+    /// allocating (a frame still held when its turn comes again is copied, never overwritten).
+    public init(width: Int, height: Int, framesInFlight: Int = 2) {
         self.width = width
         self.height = height
         trails = RasterCanvas(width: width, height: height)
-        frames = [RasterCanvas(width: width, height: height), RasterCanvas(width: width, height: height)]
+        frames = (0..<max(1, framesInFlight)).map { _ in RasterCanvas(width: width, height: height) }
     }
 
     /// From canvas coordinates (canvas heights) to pixels: scaled to the frame's height, centred across.
@@ -41,7 +43,7 @@ public struct SceneRenderer: Sendable {
     /// the previous frame (a jump back or of more than a second fades it as one second would).
     public mutating func render(_ scene: Scene) -> Bitmap {
         let toPixels = canvasToPixels
-        let slot = frameCount % 2
+        let slot = frameCount % frames.count
         frameCount += 1
         var canvas = frames[slot]
         frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
