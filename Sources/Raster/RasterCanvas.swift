@@ -256,7 +256,7 @@ public struct RasterCanvas: Sendable {
 }
 
 /// A row of cells with what the accumulator knows of where its edges are: the first and last cell touched,
-/// and which blocks of 64 cells were.
+/// and which blocks of cells were.
 private struct TouchedRow {
     let cells: UnsafeMutablePointer<Float>
     let blocks: UnsafeMutablePointer<UInt64>
@@ -270,13 +270,13 @@ private struct TouchedRow {
     func nextNonzero(from start: Int, through end: Int) -> Int {
         var x = start
         while x <= end {
-            let block = x >> 6
+            let block = x >> CoverageAccumulator.blockShift
             if blocks[block >> 6] & (1 << UInt64(block & 63)) == 0 {
                 guard let touched = nextTouchedBlock(after: block) else { return end + 1 }
-                x = touched << 6
+                x = touched << CoverageAccumulator.blockShift
                 continue
             }
-            let blockEnd = min((block + 1) << 6, end + 1)
+            let blockEnd = min((block + 1) << CoverageAccumulator.blockShift, end + 1)
             while x + 8 <= blockEnd, all(UnsafeRawPointer(cells + x).loadUnaligned(as: SIMD8<Float>.self) .== 0) { x += 8 }
             while x < blockEnd, cells[x] == 0 { x += 1 }
             if x < blockEnd { return x }
@@ -288,7 +288,7 @@ private struct TouchedRow {
     @inline(__always)
     private func nextTouchedBlock(after block: Int) -> Int? {
         var candidate = block + 1
-        let lastWord = last >> 12
+        let lastWord = last >> (CoverageAccumulator.blockShift + 6)
         while candidate >> 6 <= lastWord {
             let word = blocks[candidate >> 6] >> UInt64(candidate & 63)
             if word != 0 { return candidate + word.trailingZeroBitCount }
@@ -354,14 +354,14 @@ private struct PackedPixel {
         return source &+ (redBlue | greenAlpha)
     }
 
-    /// One pixel: min(255, s + d) in each channel.
+    /// One pixel: min(255, s + d) in each channel, the four channels at once in one 32-bit word.
     @inline(__always)
     static func add(_ destination: UInt32, source: UInt32) -> UInt32 {
-        let d = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(destination, destination >> 8, destination >> 16, destination >> 24))
-        let s = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(source, source >> 8, source >> 16, source >> 24))
-        let sum = d &+ s
-        let clamped = SIMD4<UInt32>(truncatingIfNeeded: sum.replacing(with: 255, where: sum .< d))
-        return clamped[0] | clamped[1] << 8 | clamped[2] << 16 | clamped[3] << 24
+        let high: UInt32 = 0x8080_8080
+        // Each byte's sum without carries between bytes, and the carry out of each byte.
+        let sum = ((destination & ~high) &+ (source & ~high)) ^ ((destination ^ source) & high)
+        let carry = ((destination & source) | ((destination | source) & ~sum)) & high
+        return sum | ((carry >> 7) &* 0xFF)
     }
 
     /// d ← s + d·(255 − αs)/255 over `count` pixels.

@@ -40,6 +40,19 @@ struct CoverageTests {
         }
     }
 
+    @Test func additiveEdgesSaturateEachChannelOnItsOwn() {
+        // Half a pixel of (255, 60, 10) added to (200, 100, 250): red and blue stop at 255, green adds.
+        let under = RGBAColor(red: 200.0 / 255, green: 100.0 / 255, blue: 250.0 / 255)
+        var canvas = RasterCanvas(width: 4, height: 4, background: under)
+        canvas.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 1.5, height: 4)) },
+                    paint: .solid(RGBAColor(red: 1, green: 60.0 / 255, blue: 10.0 / 255)), composite: .additive)
+        let edge = canvas.bitmap[1, 2], inside = canvas.bitmap[0, 2]
+        #expect(edge.red == 1 && edge.blue == 1 && edge.alpha == 1)
+        #expect(abs(edge.green * 255 - 130) <= 1)
+        #expect(inside.red == 1 && inside.blue == 1 && abs(inside.green * 255 - 160) <= 1)
+        #expect(canvas.bitmap[2, 2] == PremultipliedColor(under))
+    }
+
     @Test func anAxisAlignedSquareHasExactEdges() {
         var canvas = RasterCanvas(width: 16, height: 16)
         canvas.fill(Path { $0.addRect(Rect(x: 3, y: 4, width: 7, height: 5)) }, paint: Self.white)
