@@ -1,9 +1,9 @@
 import Foundation
 import Raster
 
-/// Encodes frames to a video file through ffmpeg (found on PATH): frames are converted to Y′CbCr 4:2:0
-/// (BT.709, tagged so) and piped into it raw, and the video is written under a temporary name and renamed
-/// into place only when it is complete.
+/// Encodes frames to a video file through ffmpeg (found on PATH): frames converted to Y′CbCr 4:2:0 by
+/// `Bitmap.yuv420(into:)` (BT.709, tagged so) are piped into it raw, and the video is written under a
+/// temporary name and renamed into place only when it is complete.
 public final class VideoEncoder {
     /// The pipe to ffmpeg holds this much: the default 64 KiB would cap throughput far below our frame rate.
     public static let pipeCapacity = 1 << 20
@@ -14,8 +14,6 @@ public final class VideoEncoder {
     private let temporary: URL
     private let width: Int, height: Int
     private var finished = false
-    /// The frame being sent, as ffmpeg takes it; kept from frame to frame.
-    private var planes: [UInt8] = []
 
     /// Where ffmpeg is, or nil when it is not installed.
     public static func findFFmpeg() -> URL? {
@@ -67,16 +65,8 @@ public final class VideoEncoder {
         #endif
     }
 
-    /// Sends one frame (its premultiplied pixels over black, as video has no alpha).
-    public func append(_ bitmap: Bitmap) throws(ImageFileError) {
-        guard bitmap.width == width, bitmap.height == height else {
-            throw ImageFileError("a frame of \(bitmap.width)×\(bitmap.height) in a \(width)×\(height) video")
-        }
-        bitmap.yuv420(into: &planes)
-        try append(yuv420: planes)
-    }
-
-    /// Sends one frame already converted by `Bitmap.yuv420(into:)` — by another thread, say.
+    /// Sends one frame, converted by `Bitmap.yuv420(into:)` (its premultiplied pixels over black, as video
+    /// has no alpha) — on another thread, while the encoder writes the frame before.
     public func append(yuv420 planes: [UInt8]) throws(ImageFileError) {
         guard planes.count == Bitmap.yuv420Size(width: width, height: height) else {
             throw ImageFileError("a frame of \(planes.count) bytes in a \(width)×\(height) video")

@@ -72,18 +72,9 @@ struct BandedDrawingTests {
         let banded = renderer.render(scene)
 
         var whole = RasterCanvas(width: width, height: height)
-        whole.bitmap.clear(to: RGBAColor(red: scene.background.red, green: scene.background.green, blue: scene.background.blue, alpha: 1))
-        for instance in scene.instances {
-            whole.transform = instance.transform.concatenating(renderer.canvasToPixels)
-            let path = scene.forms[Int(instance.form)].unitPath
-            if instance.strokeWidth > 0 {
-                whole.stroke(path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round), paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
-            } else {
-                whole.fill(path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
-            }
-        }
-        var largest = 0
-        for (a, b) in zip(banded.pixels, whole.bitmap.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
+        whole.bitmap.clear(to: Self.opaque(scene.background))
+        Self.drawWhole(scene, layer: .lumis, on: &whole, toPixels: renderer.canvasToPixels)
+        let largest = Self.largestDifference(banded, whole.bitmap)
         #expect(largest <= 1, "the largest difference is \(largest)")
     }
 
@@ -102,27 +93,38 @@ struct BandedDrawingTests {
         _ = renderer.render(scenes[0])
         let banded = renderer.render(scenes[1])
 
+        let toPixels = renderer.canvasToPixels
         var trails = RasterCanvas(width: width, height: height)
-        func draw(_ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas) {
-            for instance in scene.instances where instance.layer == layer {
-                canvas.transform = instance.transform.concatenating(renderer.canvasToPixels)
-                let path = scene.forms[Int(instance.form)].unitPath
-                if instance.strokeWidth > 0 {
-                    canvas.stroke(path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round), paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
-                } else {
-                    canvas.fill(path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
-                }
+        Self.drawWhole(scenes[0], layer: .trails, on: &trails, toPixels: toPixels)
+        trails.bitmap.fade(by: pow(scenes[1].trailPersistence, 1.0 / 60))
+        Self.drawWhole(scenes[1], layer: .trails, on: &trails, toPixels: toPixels)
+        var whole = RasterCanvas(width: width, height: height)
+        whole.bitmap.fill(Self.opaque(scenes[1].background), adding: trails.bitmap)
+        Self.drawWhole(scenes[1], layer: .lumis, on: &whole, toPixels: toPixels)
+        let largest = Self.largestDifference(banded, whole.bitmap)
+        #expect(largest <= 1, "the largest difference is \(largest)")
+    }
+
+    /// The instances of `layer` drawn one after another over the whole canvas, as before banding.
+    static func drawWhole(_ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas, toPixels: Geometry.AffineTransform) {
+        for instance in scene.instances where instance.layer == layer {
+            canvas.transform = instance.transform.concatenating(toPixels)
+            let path = scene.forms[Int(instance.form)].unitPath
+            let paint = Paint.solid(instance.color), composite = CompositeOperator(instance.blend)
+            if instance.strokeWidth > 0 {
+                canvas.stroke(path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round), paint: paint, composite: composite)
+            } else {
+                canvas.fill(path, paint: paint, composite: composite)
             }
         }
-        draw(scenes[0], layer: .trails, on: &trails)
-        trails.bitmap.fade(by: pow(scenes[1].trailPersistence, 1.0 / 60))
-        draw(scenes[1], layer: .trails, on: &trails)
-        var whole = RasterCanvas(width: width, height: height)
-        let background = scenes[1].background
-        whole.bitmap.fill(RGBAColor(red: background.red, green: background.green, blue: background.blue, alpha: 1), adding: trails.bitmap)
-        draw(scenes[1], layer: .lumis, on: &whole)
-        var largest = 0
-        for (a, b) in zip(banded.pixels, whole.bitmap.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
-        #expect(largest <= 1, "the largest difference is \(largest)")
+    }
+
+    static func opaque(_ color: RGBAColor) -> RGBAColor {
+        RGBAColor(red: color.red, green: color.green, blue: color.blue, alpha: 1)
+    }
+
+    /// The largest difference of any channel of any pixel.
+    static func largestDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
+        zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
     }
 }
