@@ -15,8 +15,7 @@ public struct Bitmap: Hashable, Sendable {
     public init(width: Int, height: Int, color: RGBAColor = .clear) {
         self.width = min(max(width, 0), Self.maximumSide)
         self.height = min(max(height, 0), Self.maximumSide)
-        let (r, g, b, a) = PremultipliedColor(color).bytes
-        let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        let packed = PremultipliedColor(color).packed
         let count = self.width * self.height * 4
         // One pass over the memory: written with the colour, never zeroed first.
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -29,7 +28,7 @@ public struct Bitmap: Hashable, Sendable {
     }
 
     /// Writes the pixel `packed` over `bytes` bytes (a multiple of 4), sixteen pixels at a time.
-    private static func fill(_ base: UnsafeMutableRawPointer, bytes: Int, with packed: UInt32) {
+    static func fill(_ base: UnsafeMutableRawPointer, bytes: Int, with packed: UInt32) {
         let block = SIMD16<UInt32>(repeating: packed)
         var offset = 0
         while offset + 64 <= bytes {
@@ -55,8 +54,7 @@ public struct Bitmap: Hashable, Sendable {
 
     /// Fills every pixel — or those of `rows` — with `color`, in place.
     public mutating func clear(to color: RGBAColor, rows: Range<Int>? = nil) {
-        let (r, g, b, a) = PremultipliedColor(color).bytes
-        let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        let packed = PremultipliedColor(color).packed
         let span = byteSpan(of: rows)
         pixels.withUnsafeMutableBytes { bytes in
             if let base = bytes.baseAddress, !span.isEmpty { Self.fill(base + span.lowerBound, bytes: span.count, with: packed) }
@@ -76,31 +74,6 @@ public struct Bitmap: Hashable, Sendable {
             guard first < last else { continue }
             let source = (row * other.width + first) * 4, destination = ((y + row) * width + x + first) * 4
             pixels.replaceSubrange(destination..<(destination + (last - first) * 4), with: other.pixels[source..<(source + (last - first) * 4)])
-        }
-    }
-
-    /// Fills every pixel — or those of `rows` — with `color` plus the same pixel of `other` (saturating): a
-    /// clear followed by an additive composite, in one pass over memory.
-    public mutating func fill(_ color: RGBAColor, adding other: Bitmap, rows: Range<Int>? = nil) {
-        guard other.width == width, other.height == height else { return clear(to: color, rows: rows) }
-        let span = byteSpan(of: rows)
-        let (r, g, b, a) = PremultipliedColor(color).bytes
-        let base = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24),
-                                 to: SIMD16<UInt8>.self)
-        other.pixels.withUnsafeBytes { source in
-            pixels.withUnsafeMutableBytes { destination in
-                var offset = span.lowerBound
-                while offset + 16 <= span.upperBound {
-                    let s = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                    let sum = s &+ base
-                    destination.storeBytes(of: sum.replacing(with: 255, where: sum .< s), toByteOffset: offset, as: SIMD16<UInt8>.self)
-                    offset += 16
-                }
-                while offset < span.upperBound {
-                    destination[offset] = UInt8(min(255, Int(source[offset]) + Int(base[offset % 16])))
-                    offset += 1
-                }
-            }
         }
     }
 
@@ -200,5 +173,11 @@ public struct PremultipliedColor: Hashable, Sendable {
     public var bytes: (UInt8, UInt8, UInt8, UInt8) {
         func byte(_ value: Double) -> UInt8 { UInt8((value.clamped(to: 0...1) * 255).rounded()) }
         return (byte(red), byte(green), byte(blue), byte(alpha))
+    }
+
+    /// The colour in bytes, rounded, as one pixel: R, G, B, A in memory order.
+    public var packed: UInt32 {
+        let (r, g, b, a) = bytes
+        return UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }
 }

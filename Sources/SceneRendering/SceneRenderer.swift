@@ -53,6 +53,9 @@ public struct SceneRenderer: Sendable {
         let stamps = shapes.filter { scene.instances[$0.index].layer == .trails }
         let lumis = shapes.filter { scene.instances[$0.index].layer == .lumis }
         if !stamps.isEmpty { trailsMayShow = true }
+        let panes = scene.panes.compactMap { pane in
+            Path { $0.addRect(pane.frame) }.applying(toPixels).bounds.map { ColoredRectangle(frame: $0, color: pane.color) }
+        }
 
         // The frame is drawn in bands of rows that stay in the cache: everything that covers a band — the
         // trail layer's fade and stamps, background, panes, trails, lumis — before the next band, so that a
@@ -63,17 +66,9 @@ public struct SceneRenderer: Sendable {
             if let fade { trails.bitmap.fade(by: fade, rows: rows) }
             trails.clip = band
             Self.fill(stamps, of: scene, within: rows, on: &trails)
+            // Background, panes and trails in one pass.
+            canvas.bitmap.fill(scene.background.opaque, under: panes, adding: trailsMayShow ? trails.bitmap : nil, rows: rows)
             canvas.clip = band
-            if scene.panes.isEmpty, trailsMayShow {
-                canvas.bitmap.fill(scene.background.opaque, adding: trails.bitmap, rows: rows)  // background and trails in one pass
-            } else {
-                canvas.bitmap.clear(to: scene.background.opaque, rows: rows)
-                canvas.transform = toPixels
-                for pane in scene.panes {
-                    canvas.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color))
-                }
-                if trailsMayShow { canvas.bitmap.composite(trails.bitmap, with: .additive, rows: rows) }
-            }
             Self.fill(lumis, of: scene, within: rows, on: &canvas)
         }
         canvas.clip = nil

@@ -1,0 +1,105 @@
+/// A premultiplied colour as one 32-bit pixel (R, G, B, A bytes in memory order), painted over or added to
+/// runs of pixels in integer arithmetic, four pixels at a time.
+struct PackedPixel {
+    let value: UInt32
+
+    /// A paint's solid colour.
+    init(_ paint: PaintSampler) {
+        self.init(red: paint.red, green: paint.green, blue: paint.blue, alpha: paint.alpha)
+    }
+
+    /// A colour, packed as a solid paint of it is.
+    init(_ color: PremultipliedColor) {
+        self.init(red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
+    }
+
+    private init(red: Float, green: Float, blue: Float, alpha: Float) {
+        func byte(_ channel: Float) -> UInt32 { UInt32(min(max(channel, 0), 1) * 255 + 0.5) }
+        value = byte(red) | byte(green) << 8 | byte(blue) << 16 | byte(alpha) << 24
+    }
+
+    /// This colour at `coverage` (0…256): every channel times coverage/256.
+    @inline(__always)
+    func scaled(by coverage: UInt32) -> UInt32 { Self.scale(value, by: coverage) }
+
+    /// A packed colour at `coverage` (0…256): every channel times coverage/256.
+    @inline(__always)
+    static func scale(_ value: UInt32, by coverage: UInt32) -> UInt32 {
+        guard coverage < 256 else { return value }
+        let redBlue = (((value & 0x00FF_00FF) &* coverage) >> 8) & 0x00FF_00FF
+        let greenAlpha = ((value >> 8) & 0x00FF_00FF) &* coverage & 0xFF00_FF00
+        return redBlue | greenAlpha
+    }
+
+    /// One pixel: s + d·(255 − αs)/255, two channels at a time.
+    @inline(__always)
+    static func over(_ destination: UInt32, source: UInt32) -> UInt32 {
+        let keep = 255 - (source >> 24)
+        var redBlue = (destination & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var greenAlpha = ((destination >> 8) & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        greenAlpha = (greenAlpha &+ ((greenAlpha >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return source &+ (redBlue | greenAlpha)
+    }
+
+    /// One pixel: min(255, s + d) in each channel, the four channels at once in one 32-bit word.
+    @inline(__always)
+    static func add(_ destination: UInt32, source: UInt32) -> UInt32 {
+        let high: UInt32 = 0x8080_8080
+        // Each byte's sum without carries between bytes, and the carry out of each byte.
+        let sum = ((destination & ~high) &+ (source & ~high)) ^ ((destination ^ source) & high)
+        let carry = ((destination & source) | ((destination | source) & ~sum)) & high
+        return sum | ((carry >> 7) &* 0xFF)
+    }
+
+    /// d ← s + d·(255 − αs)/255 over `count` pixels.
+    @inline(__always)
+    static func over(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
+        if source >> 24 == 255 {
+            // Opaque: what was there does not show through.
+            pixels.update(repeating: source, count: count)
+            return
+        }
+        let keep = UInt16(255 - (source >> 24))
+        let raw = UnsafeMutableRawPointer(pixels)
+        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        @inline(__always) func blend(_ d: SIMD8<UInt8>) -> SIMD8<UInt8> {
+            let t = SIMD8<UInt16>(truncatingIfNeeded: d) &* keep &+ 128
+            return SIMD8<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
+        }
+        var index = 0
+        while index + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            let result = SIMD16<UInt8>(lowHalf: blend(d.lowHalf), highHalf: blend(d.highHalf)) &+ sourceBytes
+            raw.storeBytes(of: result, toByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            index += 4
+        }
+        while index < count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            let t = SIMD4<UInt16>(truncatingIfNeeded: d) &* keep &+ 128
+            let result = SIMD4<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8) &+ sourceBytes.lowHalf.lowHalf
+            raw.storeBytes(of: result, toByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            index += 1
+        }
+    }
+
+    /// d ← min(255, s + d) over `count` pixels.
+    @inline(__always)
+    static func add(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
+        let raw = UnsafeMutableRawPointer(pixels)
+        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        var index = 0
+        while index + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            let sum = d &+ sourceBytes
+            raw.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            index += 4
+        }
+        while index < count {
+            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            let sum = d &+ sourceBytes.lowHalf.lowHalf
+            raw.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            index += 1
+        }
+    }
+}
