@@ -16,7 +16,8 @@ struct BenchRasterCommand: ParsableCommand {
             1,000 circles to Y′CbCr 4:2:0 as video export does. Prints one line per workload: \
             its name, the median and the best time in milliseconds, after one run to warm up. With --frames 1 2, \
             also the mean time a frame of those factory chordsets' demos takes to draw at 1920×1080 \
-            (frames-1 is Lumia's), the median of the runs.
+            (frames-1 is Lumia's), and to draw and convert to Y′CbCr band by band as video export does \
+            (video-1), the median of the runs.
             """)
 
     @Option(parsing: .upToNextOption, help: "Numbers of circles to draw (1…1000000).")
@@ -50,11 +51,16 @@ struct BenchRasterCommand: ParsableCommand {
             // The log of `imager demo --seconds 3`, drawn as `imager render performance --tail 0` draws it.
             guard let log = try? DemoPerformance.log(playing: FactoryChordsets.all[number - 1], for: 3) else { continue }
             let count = 3 * 60 + 1
-            let perFrame = time {
+            let drawing = time {
                 let source = FrameSource(log: log, width: 1920, height: 1080, fps: 60)
                 for index in 0..<count { _ = source.frame(index) }
-            }.map { $0 / Double(count) }
-            report("frames-\(number)", perFrame)
+            }
+            report("frames-\(number)", drawing.map { $0 / Double(count) })
+            let drawingForVideo = time {
+                let source = FrameSource(log: log, width: 1920, height: 1080, fps: 60, forVideo: true)
+                for index in 0..<count { _ = source.yuv420Frame(index) }
+            }
+            report("video-\(number)", drawingForVideo.map { $0 / Double(count) })
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import ImageFiles
 import Raster
 
-/// Writes a run of frames — drawn by `render`, in order — as numbered PNG files in a folder or as a video
-/// through ffmpeg, through the frame pipeline and with a progress bar. A failure leaves no video behind.
+/// Writes a run of frames — drawn in order — as numbered PNG files in a folder or as a video through ffmpeg,
+/// through the frame pipeline and with a progress bar. A failure leaves no video behind.
 enum FrameExport {
     static func toFolder(_ folder: URL, count: Int, label: String, render: @escaping @Sendable (Int) -> Bitmap) throws {
         let bar = ProgressBar(total: count, label: label)
@@ -13,15 +13,36 @@ enum FrameExport {
         }
     }
 
+    /// A video of the frames `render` draws, converted to Y′CbCr on a thread of their own.
     static func toVideo(
         _ url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", count: Int, label: String,
         render: @escaping @Sendable (Int) -> Bitmap
     ) throws {
+        let conversion = YUVFrameRing()
+        try encode(url, width: width, height: height, fps: fps, preset: preset, count: count, label: label) { consume in
+            try FramePipeline.run(count: count, render: render, convert: { frame in conversion.next { frame.yuv420(into: &$0) } }, consume: consume)
+        }
+    }
+
+    /// A video of frames drawn already as Y′CbCr 4:2:0 (`Bitmap.yuv420Size(width:height:)` bytes each).
+    static func toVideo(
+        _ url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", count: Int, label: String,
+        yuv420Frames render: @escaping @Sendable (Int) -> [UInt8]
+    ) throws {
+        try encode(url, width: width, height: height, fps: fps, preset: preset, count: count, label: label) { consume in
+            try FramePipeline.run(count: count, render: render, consume: consume)
+        }
+    }
+
+    /// Runs `pipeline`, whose frames are handed to the encoder in order.
+    private static func encode(
+        _ url: URL, width: Int, height: Int, fps: Int, preset: String, count: Int, label: String,
+        pipeline: (_ consume: (Int, [UInt8]) throws -> Void) throws -> Void
+    ) throws {
         let encoder = try VideoEncoder(url: url, width: width, height: height, fps: fps, preset: preset)
         let bar = ProgressBar(total: count, label: label)
-        let conversion = YUVConversion()
         do {
-            try FramePipeline.run(count: count, render: render, convert: conversion.convert) { index, planes in
+            try pipeline { index, planes in
                 try encoder.append(yuv420: planes)
                 bar.update(done: index + 1)
             }
@@ -33,19 +54,21 @@ enum FrameExport {
     }
 }
 
-/// The pipeline's conversion of frames to Y′CbCr 4:2:0, into a ring of buffers reused in turn, so that no
-/// frame costs a fresh allocation of megabytes (a buffer still being written is copied, never overwritten).
-private final class YUVConversion: @unchecked Sendable {
-    // Safe to send: `convert` is called from the pipeline's one conversion thread only.
+/// Buffers for frames as Y′CbCr 4:2:0, reused in turn, so that no frame costs a fresh allocation of
+/// megabytes; as many as the pipeline may hold at once. A buffer still held elsewhere when its turn comes
+/// is copied, never overwritten.
+final class YUVFrameRing: @unchecked Sendable {
+    // Safe to send: `next` is called from one of the pipeline's threads only.
     private var buffers = [[UInt8]](repeating: [], count: FramePipeline.framesInFlight)
-    private var next = 0
+    private var index = 0
 
-    func convert(_ frame: Bitmap) -> [UInt8] {
-        var planes = buffers[next]
-        buffers[next] = []  // lend the storage out, so that it is written in place when nobody else holds it
-        frame.yuv420(into: &planes)
-        buffers[next] = planes
-        next = (next + 1) % buffers.count
+    /// The next buffer, after `write` has written the frame into it.
+    func next(_ write: (inout [UInt8]) -> Void) -> [UInt8] {
+        var planes = buffers[index]
+        buffers[index] = []  // lend the storage out, so that it is written in place when nobody else holds it
+        write(&planes)
+        buffers[index] = planes
+        index = (index + 1) % buffers.count
         return planes
     }
 }

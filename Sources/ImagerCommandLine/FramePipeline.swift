@@ -2,31 +2,27 @@ import Dispatch
 import Foundation
 import Raster
 
-/// Exports frames in three stages on three threads, each a few frames ahead of the next: one draws them,
-/// one converts them (to Y′CbCr for video, to PNG for files) and the caller writes them. A stage waiting on
-/// the one after it — ffmpeg not reading while its encoder threads are busy — leaves the stages before it
-/// free to run on, so the cores stay busy. Frames are delivered in order.
+/// Exports frames in stages on threads of their own, each a few frames ahead of the next: one draws them,
+/// one may convert them (to PNG for files), and the caller writes them. A stage waiting on the one after it —
+/// ffmpeg not reading while its encoder threads are busy — leaves the stages before it free to run on, so
+/// the cores stay busy. Frames are delivered in order.
 enum FramePipeline {
     /// How many frames may wait between two stages.
     static let depth = 2
 
     /// The most frames drawn by `render` that are alive at once: one being drawn, `depth` waiting, one being
-    /// converted. A renderer that reuses its frame buffers needs this many.
+    /// converted or written. A renderer that reuses its frame buffers needs this many.
     static let framesInFlight = depth + 2
 
-    static func run<Converted: Sendable>(
-        count: Int, render: @escaping @Sendable (Int) -> Bitmap, convert: @escaping @Sendable (Bitmap) -> Converted,
+    /// Three stages: `render` and `convert` each on a thread of its own, `consume` on the caller's.
+    static func run<Drawn: Sendable, Converted: Sendable>(
+        count: Int, render: @escaping @Sendable (Int) -> Drawn, convert: @escaping @Sendable (Drawn) -> Converted,
         consume: (Int, Converted) throws -> Void
     ) throws {
         guard count > 0 else { return }
-        let drawn = FrameHandoff<Bitmap>(capacity: depth), converted = FrameHandoff<Converted>(capacity: depth)
+        let drawn = FrameHandoff<Drawn>(capacity: depth), converted = FrameHandoff<Converted>(capacity: depth)
         let stages = DispatchGroup()
-        DispatchQueue(label: "imager.render").async(group: stages) {
-            for index in 0..<count {
-                guard drawn.put(render(index)) else { break }
-            }
-            drawn.finish()
-        }
+        draw(count, with: render, into: drawn, group: stages)
         DispatchQueue(label: "imager.convert").async(group: stages) {
             while let frame = drawn.take() {
                 guard converted.put(convert(frame)) else { break }
@@ -40,8 +36,40 @@ enum FramePipeline {
             converted.cancel()
             stages.wait()
         }
+        try deliver(converted, to: consume)
+    }
+
+    /// Two stages: `render` on a thread of its own, `consume` on the caller's.
+    static func run<Drawn: Sendable>(
+        count: Int, render: @escaping @Sendable (Int) -> Drawn, consume: (Int, Drawn) throws -> Void
+    ) throws {
+        guard count > 0 else { return }
+        let drawn = FrameHandoff<Drawn>(capacity: depth)
+        let stages = DispatchGroup()
+        draw(count, with: render, into: drawn, group: stages)
+        defer {
+            drawn.cancel()
+            stages.wait()
+        }
+        try deliver(drawn, to: consume)
+    }
+
+    /// The first stage: frames 0..<count drawn in order on a thread of its own, until `output` is cancelled.
+    private static func draw<Drawn>(
+        _ count: Int, with render: @escaping @Sendable (Int) -> Drawn, into output: FrameHandoff<Drawn>, group: DispatchGroup
+    ) {
+        DispatchQueue(label: "imager.render").async(group: group) {
+            for index in 0..<count {
+                guard output.put(render(index)) else { break }
+            }
+            output.finish()
+        }
+    }
+
+    /// The last stage, on the caller's thread: each frame handed to `consume` with its index, in order.
+    private static func deliver<Value>(_ input: FrameHandoff<Value>, to consume: (Int, Value) throws -> Void) throws {
         var index = 0
-        while let value = converted.take() {
+        while let value = input.take() {
             try consume(index, value)
             index += 1
         }

@@ -17,9 +17,18 @@ extension Bitmap {
     /// Converting here rather than in ffmpeg sends it 1.5 bytes a pixel instead of 4 and spares its scaler,
     /// which runs on one thread beside the encoder's.
     public func yuv420(into planes: inout [UInt8]) {
+        yuv420(rows: 0..<height, into: &planes)
+    }
+
+    /// Writes the part of the picture that `rows` make into `planes`, as `yuv420(into:)` writes the whole:
+    /// rows converted band after band, in order from the top, end as the whole picture converted at once —
+    /// so a frame can be converted while it is drawn, each band while it is still in the cache. (A chroma
+    /// sample whose two rows fall in two bands is written by both, last with both rows final.)
+    public func yuv420(rows: Range<Int>, into planes: inout [UInt8]) {
         let size = yuv420Size
         if planes.count != size { planes = [UInt8](repeating: 0, count: size) }
-        guard width > 0, height > 0 else { return }
+        let rows = rows.clamped(to: 0..<height)
+        guard width > 0, !rows.isEmpty else { return }
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         let width = width, height = height
         pixels.withUnsafeBytes { source in
@@ -27,7 +36,7 @@ extension Bitmap {
                 let planes = YUVPlanes(
                     rgba: source.baseAddress!, luma: target.baseAddress!, width: width, height: height, chromaWidth: chromaWidth,
                     chromaSize: chromaWidth * chromaHeight)
-                for chromaRow in 0..<chromaHeight {
+                for chromaRow in (rows.lowerBound / 2)..<((rows.upperBound + 1) / 2) {
                     let top = 2 * chromaRow, bottom = min(top + 1, height - 1)
                     var column = 0
                     if bottom == top + 1 {

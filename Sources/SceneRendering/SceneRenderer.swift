@@ -42,6 +42,13 @@ public struct SceneRenderer: Sendable {
     /// The frame of `scene`. Frames are expected in time order: the trail layer fades by the time since
     /// the previous frame (a jump back or of more than a second fades it as one second would).
     public mutating func render(_ scene: Scene) -> Bitmap {
+        render(scene) { _, _ in }
+    }
+
+    /// The frame of `scene`, as `render(_:)` draws it, handing each band of rows to `finished` as soon as it
+    /// is drawn, in order from the top, while its pixels are still in the cache: video export converts them
+    /// there, which spares it a pass over the whole frame.
+    public mutating func render(_ scene: Scene, finished: (_ frame: Bitmap, _ rows: Range<Int>) -> Void) -> Bitmap {
         let toPixels = canvasToPixels
         let slot = frameCount % frames.count
         frameCount += 1
@@ -70,6 +77,7 @@ public struct SceneRenderer: Sendable {
             canvas.bitmap.fill(scene.background.opaque, under: panes, adding: trailsMayShow ? trails.bitmap : nil, rows: rows)
             canvas.clip = band
             Self.fill(lumis, of: scene, within: rows, on: &canvas)
+            finished(canvas.bitmap, rows)
         }
         canvas.clip = nil
         trails.clip = nil
@@ -78,8 +86,8 @@ public struct SceneRenderer: Sendable {
     }
 
     /// How many rows a band holds: about 512 KB of pixels, which with the same rows of the trail layer stays in
-    /// a core's cache while the band is drawn.
-    private var bandRows: Int { max(8, (1 << 19) / max(1, width * 4)) }
+    /// a core's cache while the band is drawn. An even number, so that a band holds whole rows of 4:2:0 chroma.
+    private var bandRows: Int { max(8, (1 << 19) / max(1, width * 4)) & ~1 }
 
     /// A shape of the frame: an instance's form placed on the pixels, and the rows it may cover.
     struct PlacedShape {

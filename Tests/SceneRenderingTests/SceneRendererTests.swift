@@ -69,7 +69,16 @@ struct BandedDrawingTests {
         #expect(scene.instances.count > 5)
         let width = 960, height = 540  // bands of 136 rows: four of them, the last one short
         var renderer = SceneRenderer(width: width, height: height)
-        let banded = renderer.render(scene)
+        // Each band is handed on finished, in order, and all of them make the frame.
+        var bands: [Range<Int>] = [], handed = Bitmap(width: width, height: height)
+        let banded = renderer.render(scene) { frame, rows in
+            bands.append(rows)
+            let bytes = rows.lowerBound * width * 4..<rows.upperBound * width * 4
+            handed.pixels.replaceSubrange(bytes, with: frame.pixels[bytes])
+        }
+        #expect(bands.count == 4 && bands.first?.lowerBound == 0 && bands.last?.upperBound == height)
+        #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && $0.count % 2 == 0 })
+        #expect(handed == banded)
 
         var whole = RasterCanvas(width: width, height: height)
         whole.bitmap.clear(to: Self.opaque(scene.background))
@@ -78,16 +87,14 @@ struct BandedDrawingTests {
         #expect(largest <= 1, "the largest difference is \(largest)")
     }
 
-    /// The trail layer is faded and stamped band by band too: two frames, the second over the faded first.
+    /// The trail layer is faded and stamped band by band too: two frames, the second over the faded first,
+    /// and over the background and three overlapping panes.
     @Test func trailsFadedAndStampedInBandsAreTheTrailsDrawnWhole() throws {
         var state = PerformanceState(chordset: FactoryChordsets.lumia, seed: 5)
         for pad in [0, 2, 5] { try state.apply(PerformanceEvent(time: 0, intent: .padDown(pad: pad, velocity: 0.9))) }
-        let scenes = [state.scene(at: 1.2), state.scene(at: 1.2 + 1.0 / 60)].map { scene in
-            var scene = scene
-            scene.panes = []
-            return scene
-        }
+        let scenes = [state.scene(at: 1.2), state.scene(at: 1.2 + 1.0 / 60)]
         #expect(scenes.allSatisfy { $0.instances.contains { $0.layer == .trails } })
+        #expect(scenes[1].panes.count == 3)
         let width = 960, height = 540
         var renderer = SceneRenderer(width: width, height: height)
         _ = renderer.render(scenes[0])
@@ -98,8 +105,10 @@ struct BandedDrawingTests {
         Self.drawWhole(scenes[0], layer: .trails, on: &trails, toPixels: toPixels)
         trails.bitmap.fade(by: pow(scenes[1].trailPersistence, 1.0 / 60))
         Self.drawWhole(scenes[1], layer: .trails, on: &trails, toPixels: toPixels)
-        var whole = RasterCanvas(width: width, height: height)
-        whole.bitmap.fill(Self.opaque(scenes[1].background), adding: trails.bitmap)
+        var whole = RasterCanvas(width: width, height: height, background: Self.opaque(scenes[1].background))
+        whole.transform = toPixels
+        for pane in scenes[1].panes { whole.fill(Path { $0.addRect(pane.frame) }, paint: .solid(pane.color)) }
+        whole.bitmap.composite(trails.bitmap, with: .additive)
         Self.drawWhole(scenes[1], layer: .lumis, on: &whole, toPixels: toPixels)
         let largest = Self.largestDifference(banded, whole.bitmap)
         #expect(largest <= 1, "the largest difference is \(largest)")
