@@ -11,9 +11,10 @@ struct RenderPerformanceCommand: ParsableCommand {
         commandName: "performance",
         abstract: "Replay a recorded performance log frame by frame to a video (through ffmpeg) or PNG frames.",
         discussion: """
-            The log is the JSON file the instrument records (docs/performance-log.md). Frames are drawn, converted \
-            and written on three threads, each a few frames ahead of the next. Without ffmpeg on PATH, write PNG frames to a \
-            folder (-o frames/) and encode them later.
+            The log is the JSON file the instrument records (docs/performance-log.md). For a video, frames are drawn \
+            and converted to Y′CbCr on one thread and written on another; for PNG frames, drawn, encoded and written on \
+            three; each stage a few frames ahead of the next. Without ffmpeg on PATH, write PNG frames to a folder \
+            (-o frames/) and encode them later.
             """)
 
     /// The largest log file read.

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 
 import cairo
+import numpy
 import pytest
 
 
@@ -64,6 +65,29 @@ def test_a_recorded_performance_renders_to_frames_and_video(imager, tmp_path):
     result = run(imager, "render", "performance", str(log), "--size", "160x90", "--fps", "10", "-o", str(tmp_path / "set.mp4"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "set.mp4").stat().st_size > 0
+
+
+def test_a_performance_video_shows_the_frames_drawn(imager, tmp_path):
+    # At 1280×720 a frame is drawn (and converted for video) in eight bands; decoded, the video must be the
+    # PNG frames, give or take what H.264 and 4:2:0 lose.
+    log = tmp_path / "demo.json"
+    assert run(imager, "demo", "--seconds", "1", "--record", str(log)).returncode == 0
+    common = ["render", "performance", str(log), "--size", "1280x720", "--fps", "5", "--tail", "0"]
+    assert run(imager, *common, "-o", str(tmp_path / "frames") + "/").returncode == 0
+    result = run(imager, *common, "--preset", "ultrafast", "-o", str(tmp_path / "set.mp4"))
+    assert result.returncode == 0, result.stderr
+    decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(tmp_path / "set.mp4"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                             capture_output=True, check=True).stdout
+    video = numpy.frombuffer(decoded, numpy.uint8).reshape(-1, 720, 1280, 3).astype(int)
+    names = sorted(os.listdir(tmp_path / "frames"))
+    assert len(video) == len(names) == 6
+    for frame, name in zip(video, names):
+        surface = cairo.ImageSurface.create_from_png(str(tmp_path / "frames" / name))
+        pixels = numpy.frombuffer(surface.get_data(), numpy.uint8).reshape(720, surface.get_stride() // 4, 4)[:, :1280]
+        drawn = pixels[:, :, [2, 1, 0]].astype(int)  # cairo keeps B, G, R, A in memory
+        for band in range(0, 720, 90):  # each stretch of rows, not only the whole
+            error = numpy.abs(frame[band:band + 90] - drawn[band:band + 90]).mean()
+            assert error < 3, f"{name}, rows {band}…: mean difference {error:.1f}"
 
 
 def test_a_contact_sheet_has_eight_thumbnails(imager, tmp_path):
@@ -130,6 +154,13 @@ def test_an_ffmpeg_that_fails_is_reported_and_leaves_no_video(imager, tmp_path):
     out.mkdir()
     env = dict(os.environ, PATH=f"{fake}:/usr/bin:/bin")
     result = run(imager, "render", "darkside", "--size", "64", "--frames", "30", "-o", str(out / "cover.mp4"), env=env)
+    assert result.returncode == 2
+    assert "ffmpeg" in result.stderr
+    assert list(out.iterdir()) == []
+    # A performance's video (drawn and converted in one stage) stops alike.
+    log = tmp_path / "demo.json"
+    assert run(imager, "demo", "--seconds", "2", "--record", str(log)).returncode == 0
+    result = run(imager, "render", "performance", str(log), "--size", "320x180", "-o", str(out / "set.mp4"), env=env)
     assert result.returncode == 2
     assert "ffmpeg" in result.stderr
     assert list(out.iterdir()) == []
