@@ -4,6 +4,11 @@ import Raster
 /// Encodes frames to a video file through ffmpeg (found on PATH): frames converted to Y′CbCr 4:2:0 by
 /// `Bitmap.yuv420(into:)` (BT.709, tagged so) are piped into it raw, and the video is written under a
 /// temporary name and renamed into place only when it is complete.
+///
+/// On Linux a frame's memory is spliced into the pipe (`vmsplice`) rather than copied into it, and ffmpeg
+/// reads it from there: so the frame must not change until ffmpeg has read it. The encoder keeps each frame
+/// it sent until more than the pipe holds has been sent after it (`framesKept`), and whoever writes the next
+/// frame into a buffer still kept copies it first (arrays copy on write).
 public final class VideoEncoder {
     /// The pipe to ffmpeg holds this much: the default 64 KiB would cap throughput far below our frame rate.
     public static let pipeCapacity = 1 << 20
@@ -14,6 +19,10 @@ public final class VideoEncoder {
     private let temporary: URL
     private let width: Int, height: Int
     private var finished = false
+    /// What the pipe holds when frames are spliced into it; nil when they are written (copied) into it.
+    private var splicedCapacity: Int?
+    /// Frames spliced into the pipe that ffmpeg may not have read yet, and how many bytes were sent after each.
+    private var framesInPipe: [(frame: [UInt8], bytesSentAfter: Int)] = []
 
     /// Where ffmpeg is, or nil when it is not installed.
     public static func findFFmpeg() -> URL? {
@@ -25,9 +34,12 @@ public final class VideoEncoder {
         return nil
     }
 
-    /// Starts ffmpeg writing `url` (H.264, yuv420p) at `fps` frames a second, with the given x264 preset.
-    public init(url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast") throws(ImageFileError) {
-        guard let ffmpeg = Self.findFFmpeg() else {
+    /// Starts ffmpeg — `executable`, or the one on PATH — writing `url` (H.264, yuv420p) at `fps` frames a
+    /// second, with the given x264 preset.
+    public init(
+        url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", executable: URL? = nil
+    ) throws(ImageFileError) {
+        guard let ffmpeg = executable ?? Self.findFFmpeg() else {
             throw ImageFileError(
                 "video needs ffmpeg, which is not installed (on Debian: apt-get install ffmpeg); "
                     + "or give a folder with -o to write the frames as PNG files")
@@ -61,9 +73,29 @@ public final class VideoEncoder {
             throw ImageFileError("could not start ffmpeg: \(error.localizedDescription)")
         }
         #if os(Linux)
-        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, Int32(Self.pipeCapacity))
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        _ = fcntl(descriptor, 1031 /* F_SETPIPE_SZ */, Int32(Self.pipeCapacity))
+        let capacity = Int(fcntl(descriptor, 1032 /* F_GETPIPE_SZ */))
+        if Self.vmsplice != nil, capacity > 0 { splicedCapacity = capacity }
         #endif
     }
+
+    /// The most frames of `width × height` the encoder keeps after sending them (see the type's comment): a
+    /// ring of buffers that writes frames in turn needs this many beyond those its pipeline holds, or it copies.
+    public static func framesKept(width: Int, height: Int) -> Int {
+        #if os(Linux)
+        let size = max(1, Bitmap.yuv420Size(width: width, height: height))
+        return vmsplice == nil ? 0 : (pipeCapacity + size - 1) / size
+        #else
+        return 0
+        #endif
+    }
+
+    #if os(Linux)
+    private typealias Splice = @convention(c) (Int32, UnsafePointer<iovec>, Int, UInt32) -> Int
+    /// Linux's `vmsplice`, which Swift's Glibc module does not declare: found in the C library when run.
+    private static let vmsplice: Splice? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "vmsplice").map { unsafeBitCast($0, to: Splice.self) }
+    #endif
 
     /// Sends one frame, converted by `Bitmap.yuv420(into:)` (its premultiplied pixels over black, as video
     /// has no alpha) — on another thread, while the encoder writes the frame before.
@@ -71,22 +103,42 @@ public final class VideoEncoder {
         guard planes.count == Bitmap.yuv420Size(width: width, height: height) else {
             throw ImageFileError("a frame of \(planes.count) bytes in a \(width)×\(height) video")
         }
+        if let failure = send(planes) {
+            cancel()
+            throw ImageFileError("ffmpeg stopped taking frames: \(String(cString: strerror(failure)))")
+        }
+        guard let splicedCapacity else { return }
+        // A frame with at least the pipe's capacity sent after it is out of the pipe: read by ffmpeg.
+        for index in framesInPipe.indices { framesInPipe[index].bytesSentAfter += planes.count }
+        framesInPipe.removeAll { $0.bytesSentAfter >= splicedCapacity }
+        framesInPipe.append((planes, 0))
+    }
+
+    /// Sends all of `frame` into the pipe, spliced or written; the error number when that fails.
+    private func send(_ frame: [UInt8]) -> Int32? {
         let descriptor = input.fileHandleForWriting.fileDescriptor
-        let failure: Int32? = planes.withUnsafeBytes { bytes -> Int32? in
+        return frame.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
+                let start = bytes.baseAddress! + offset, count = bytes.count - offset
+                var sent: Int
+                #if os(Linux)
+                if splicedCapacity != nil, let vmsplice = Self.vmsplice {
+                    var piece = iovec(iov_base: UnsafeMutableRawPointer(mutating: start), iov_len: count)
+                    sent = vmsplice(descriptor, &piece, 1, 0)
+                } else {
+                    sent = write(descriptor, start, count)
+                }
+                #else
+                sent = write(descriptor, start, count)
+                #endif
+                if sent < 0 {
                     if errno == EINTR { continue }
                     return errno
                 }
-                offset += written
+                offset += sent
             }
             return nil
-        }
-        if let failure {
-            cancel()
-            throw ImageFileError("ffmpeg stopped taking frames: \(String(cString: strerror(failure)))")
         }
     }
 
@@ -96,6 +148,7 @@ public final class VideoEncoder {
         finished = true
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+        framesInPipe.removeAll()  // the pipe is gone with ffmpeg
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw ImageFileError("ffmpeg failed (status \(process.terminationStatus)) writing \(target.path)")
@@ -113,6 +166,7 @@ public final class VideoEncoder {
         try? input.fileHandleForWriting.close()
         process.terminate()
         process.waitUntilExit()
+        framesInPipe.removeAll()
         try? FileManager.default.removeItem(at: temporary)
     }
 

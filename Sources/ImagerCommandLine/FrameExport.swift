@@ -18,7 +18,7 @@ enum FrameExport {
         _ url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", count: Int, label: String,
         render: @escaping @Sendable (Int) -> Bitmap
     ) throws {
-        let conversion = YUVFrameRing()
+        let conversion = YUVFrameRing(width: width, height: height)
         try encode(url, width: width, height: height, fps: fps, preset: preset, count: count, label: label) { consume in
             try FramePipeline.run(count: count, render: render, convert: { frame in conversion.next { frame.yuv420(into: &$0) } }, consume: consume)
         }
@@ -55,12 +55,17 @@ enum FrameExport {
 }
 
 /// Buffers for frames as Y′CbCr 4:2:0, reused in turn, so that no frame costs a fresh allocation of
-/// megabytes; as many as the pipeline may hold at once. A buffer still held elsewhere when its turn comes
-/// is copied, never overwritten.
+/// megabytes; as many as the pipeline and the video encoder may hold at once. A buffer still held elsewhere
+/// when its turn comes is copied, never overwritten.
 final class YUVFrameRing: @unchecked Sendable {
     // Safe to send: `next` is called from one of the pipeline's threads only.
-    private var buffers = [[UInt8]](repeating: [], count: FramePipeline.framesInFlight)
+    private var buffers: [[UInt8]]
     private var index = 0
+
+    /// A ring for frames of `width × height`.
+    init(width: Int, height: Int) {
+        buffers = Array(repeating: [], count: FramePipeline.framesInFlight + VideoEncoder.framesKept(width: width, height: height))
+    }
 
     /// The next buffer, after `write` has written the frame into it.
     func next(_ write: (inout [UInt8]) -> Void) -> [UInt8] {

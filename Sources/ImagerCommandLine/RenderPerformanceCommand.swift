@@ -96,7 +96,7 @@ final class FrameSource: @unchecked Sendable {
     private var renderer: SceneRenderer
     private let fps: Int
     private let start: Double
-    private let planes = YUVFrameRing()
+    private let planes: YUVFrameRing
 
     /// Frames handed on as bitmaps (`frame`), up to `FramePipeline.framesInFlight` of them alive at once; or,
     /// `forVideo`, converted as they are drawn (`yuv420Frame`), which keeps a single bitmap.
@@ -105,6 +105,7 @@ final class FrameSource: @unchecked Sendable {
         renderer = SceneRenderer(width: width, height: height, framesInFlight: forVideo ? 1 : FramePipeline.framesInFlight)
         self.fps = fps
         self.start = start
+        planes = YUVFrameRing(width: width, height: height)
     }
 
     func frame(_ index: Int) -> Bitmap {

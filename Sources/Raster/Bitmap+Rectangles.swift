@@ -28,12 +28,16 @@ extension Bitmap {
         let other = other.flatMap { $0.width == width && $0.height == height ? $0 : nil }
         let base = PremultipliedColor(background).packed
         let layers = rectangles.compactMap(RectangleLayer.init)
-        var stops: [Int] = []
+        var stops: [Int] = [], covering: [(layer: RectangleLayer, height: Double)] = []
         stops.reserveCapacity(4 * layers.count + 2)
+        covering.reserveCapacity(layers.count)
         withUnsafeRows(adding: other) { target, source in
             for y in rows {
                 let line = target + y * width, addend = source.map { $0 + y * width }
-                let covering = layers.compactMap { layer in layer.height(inRow: y).map { (layer, $0) } }
+                covering.removeAll(keepingCapacity: true)
+                for layer in layers {
+                    if let height = layer.height(inRow: y) { covering.append((layer, height)) }
+                }
                 guard !covering.isEmpty else {
                     Self.write(base, to: line, adding: addend, count: width)
                     continue
@@ -113,9 +117,11 @@ private struct RectangleLayer {
     /// The columns where the rectangle's coverage changes: where it begins and ends, and the first and last
     /// pixels it covers whole.
     func appendStops(to stops: inout [Int], width: Int) {
-        for side in [left.rounded(.down), left.rounded(.up), right.rounded(.down), right.rounded(.up)] {
-            stops.append(Int(min(max(side, 0), Double(width))))
-        }
+        func column(_ side: Double) -> Int { Int(min(max(side, 0), Double(width))) }
+        stops.append(column(left.rounded(.down)))
+        stops.append(column(left.rounded(.up)))
+        stops.append(column(right.rounded(.down)))
+        stops.append(column(right.rounded(.up)))
     }
 
     /// `color` with the rectangle painted over it at pixel `column` of a row whose `height` it covers.

@@ -176,7 +176,7 @@ public struct PremultipliedColor: Hashable, Sendable {
     }
 
     /// The colour in bytes, rounded, as one pixel: R, G, B, A in memory order.
-    public var packed: UInt32 {
+    var packed: UInt32 {
         let (r, g, b, a) = bytes
         return UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }
