@@ -206,6 +206,20 @@ public struct RasterCanvas: Sendable {
         let end = min(row.last, width - 1)  // cells past the last pixel hold edges clamped to the right side
         while column <= end {
             let cell = line[column]
+            if cell != 0, let constant = paint.constant, column + 3 <= end {
+                // Four cells at once: their sums one after another, as below, then the pixels blended together.
+                let first = sum + cell, second = first + line[column + 1]
+                let third = second + line[column + 2], fourth = third + line[column + 3]
+                UnsafeMutableRawPointer(line + column).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                @inline(__always) func coverage(_ sum: Float) -> UInt16 { UInt16(min(abs(sum), 1) * 256 + 0.5) }
+                // (Coverage of 1/512 or less rounds to 0 or 1, which leaves a pixel as it is, as skipping it does.)
+                PackedPixel.blend(
+                    pixels + column, source: constant,
+                    coverages: (coverage(first), coverage(second), coverage(third), coverage(fourth)), additive: additive)
+                sum = fourth
+                column += 4
+                continue
+            }
             if cell != 0 {
                 sum += cell
                 line[column] = 0

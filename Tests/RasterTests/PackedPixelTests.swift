@@ -1,0 +1,38 @@
+import Testing
+
+@testable import Raster
+
+/// The packed integer blends the sweep uses: four pixels at once must give what one at a time gives.
+@Suite("Packed pixels")
+struct PackedPixelTests {
+    @Test(arguments: [false, true])
+    func fourPixelsBlendedAtOnceAreEachBlendedAlone(additive: Bool) {
+        var state: UInt64 = 17
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        /// A premultiplied colour: no channel above its alpha.
+        func premultiplied() -> UInt32 {
+            let alpha = next() & 0xFF
+            let channels = (0..<3).map { _ in alpha == 0 ? 0 : next() % (alpha + 1) }
+            return channels[0] | channels[1] << 8 | channels[2] << 16 | alpha << 24
+        }
+        for _ in 0..<20_000 {
+            let source = premultiplied()
+            let destination = (0..<4).map { _ in premultiplied() }
+            let coverages = (0..<4).map { _ in UInt16(next() % 257) }
+            var together = destination
+            together.withUnsafeMutableBufferPointer { pixels in
+                PackedPixel.blend(pixels.baseAddress!, source: source,
+                                  coverages: (coverages[0], coverages[1], coverages[2], coverages[3]), additive: additive)
+            }
+            let alone = zip(destination, coverages).map { pixel, coverage in
+                let scaled = PackedPixel.scale(source, by: UInt32(coverage))
+                return additive ? PackedPixel.add(pixel, source: scaled) : PackedPixel.over(pixel, source: scaled)
+            }
+            #expect(together == alone, "source \(source), coverages \(coverages)")
+            if together != alone { return }
+        }
+    }
+}
