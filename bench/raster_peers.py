@@ -112,7 +112,8 @@ def main():
     peers["cairo"]["cover-2048"] = lambda: cairo_cover(2048)
     peers["skia"]["cover-2048"] = lambda: skia_cover(2048)
     samples = {tool: {name: [] for name in peers["cairo"]} for tool in ("ours", "cairo", "skia")}
-    # In interleaved blocks of five, each after a warm-up run, so that the machine's drift touches all alike.
+    # In interleaved blocks of five, each after two runs to warm up (as `imager bench raster` does), so that
+    # the machine's drift touches all alike.
     for _ in range(max(1, runs // 5)):
         output = subprocess.run([imager, "bench", "raster", "--runs", "5"], check=True, capture_output=True, text=True)
         for line in output.stdout.splitlines():
@@ -121,6 +122,7 @@ def main():
                 samples["ours"][name] += [float(value) for value in all_samples.split(",")]
         for tool in ("cairo", "skia"):
             for name, work in peers[tool].items():
+                work()
                 work()
                 samples[tool][name] += [once_ms(work) for _ in range(5)]
     print(f"{'workload':<16}{'ours ms':>10}{'cairo ms':>10}{'skia ms':>10}{'ours/cairo':>12}{'ours/skia':>11}")

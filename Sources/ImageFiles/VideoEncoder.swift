@@ -126,6 +126,10 @@ public final class VideoEncoder {
                 if splicedCapacity != nil, let vmsplice = Self.vmsplice {
                     var piece = iovec(iov_base: UnsafeMutableRawPointer(mutating: start), iov_len: count)
                     sent = vmsplice(descriptor, &piece, 1, 0)
+                    if sent < 0, errno == EINVAL || errno == ENOSYS || errno == EPERM {
+                        splicedCapacity = nil  // a kernel that will not splice here: write, as elsewhere
+                        continue
+                    }
                 } else {
                     sent = write(descriptor, start, count)
                 }
