@@ -50,6 +50,21 @@ struct PaintSampler {
         packedTable[index(x: x, y: y)]
     }
 
+    /// For a linear gradient, where along it the centre of pixel (0, y) lies and how far each pixel to the
+    /// right moves along it (the gradient is affine in x); nil for other paints.
+    func linearSteps(y: Int) -> (start: Double, step: Double)? {
+        guard kind == .linear else { return nil }
+        let origin = inverse.apply(to: Point(x: 0.5, y: Double(y) + 0.5))
+        let start = ((origin.x - self.start.x) * axis.x + (origin.y - self.start.y) * axis.y) / axisLengthSquared
+        return (start, (inverse.a * axis.x + inverse.b * axis.y) / axisLengthSquared)
+    }
+
+    /// The packed colour at `t` along a gradient (0…1, clamped).
+    @inline(__always)
+    func packedColor(along t: Double) -> UInt32 {
+        packedTable[Self.index(t)]
+    }
+
     /// The gradient table's entry for the centre of pixel (x, y).
     @inline(__always)
     private func index(x: Int, y: Int) -> Int {
@@ -60,7 +75,12 @@ struct PaintSampler {
         } else {
             t = point.distance(to: start) / radius
         }
-        return Int((t.isNaN ? 0 : t.clamped(to: 0...1)) * 255 + 0.5)
+        return Self.index(t)
+    }
+
+    @inline(__always)
+    private static func index(_ t: Double) -> Int {
+        Int((t.isNaN ? 0 : t.clamped(to: 0...1)) * 255 + 0.5)
     }
 
     private static func packed(_ table: [Float]) -> [UInt32] {

@@ -330,8 +330,22 @@ private struct GradientRow: RowPaint {
     let paint: PaintSampler
     let left: Int
     let y: Int
+    /// A linear gradient's place at the row's first pixel and its step a pixel: one multiply-add a pixel
+    /// instead of mapping each pixel's centre back through the transform.
+    let steps: (start: Double, step: Double)?
+
+    init(paint: PaintSampler, left: Int, y: Int) {
+        self.paint = paint
+        self.left = left
+        self.y = y
+        steps = paint.linearSteps(y: y).map { ($0.start + Double(left) * $0.step, $0.step) }
+    }
+
     var constant: UInt32? { nil }
-    @inline(__always) func color(at x: Int) -> UInt32 { paint.packedColor(x: left + x, y: y) }
+    @inline(__always) func color(at x: Int) -> UInt32 {
+        guard let steps else { return paint.packedColor(x: left + x, y: y) }
+        return paint.packedColor(along: steps.start + Double(x) * steps.step)
+    }
 }
 
 extension Path {

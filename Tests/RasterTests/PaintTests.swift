@@ -20,6 +20,31 @@ struct PaintTests {
         #expect(abs(middle.red - 0.5) < 0.01 && abs(middle.blue - 0.5) < 0.01)
     }
 
+    @Test func aSlantedLinearGradientUnderATransformIsTrueAtEveryPixel() {
+        // A shape that starts away from the picture's left edge, under a rotation and a scale: each pixel inside
+        // is the grey at its centre's place along the gradient, mapped back through the transform.
+        var canvas = RasterCanvas(width: 64, height: 48, background: .black)
+        let transform = AffineTransform.rotation(0.4).concatenating(.scale(x: 1.5, y: 1.5)).concatenating(.translation(x: 20, y: 2))
+        canvas.transform = transform
+        let start = Point(x: 2, y: 3), end = Point(x: 30, y: 17)
+        canvas.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 32, height: 24)) }, paint: .linearGradient(
+            start: start, end: end, stops: [.init(offset: 0, color: .white), .init(offset: 1, color: .black)]))
+        let inverse = try! #require(transform.inverted)
+        var checked = 0
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let p = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                // Only pixels wholly inside the rectangle (their corners are within 0.9 px of the centre).
+                guard p.x > 1.2, p.x < 30.8, p.y > 1.2, p.y < 22.8 else { continue }
+                let axis = end - start
+                let t = min(max(((p.x - start.x) * axis.x + (p.y - start.y) * axis.y) / (axis.x * axis.x + axis.y * axis.y), 0), 1)
+                #expect(abs(canvas.bitmap[x, y].red - (1 - t)) <= 1.5 / 255, "(\(x), \(y))")
+                checked += 1
+            }
+        }
+        #expect(checked > 600)
+    }
+
     @Test func gradientsKeepTheirEndColoursBeyondTheirStops() {
         var canvas = RasterCanvas(width: 256, height: 4)
         canvas.fill(square, paint: .linearGradient(
