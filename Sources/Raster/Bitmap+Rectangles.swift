@@ -78,19 +78,7 @@ extension Bitmap {
             fill(UnsafeMutableRawPointer(pixels), bytes: count * 4, with: color)
             return
         }
-        let colors = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
-        let source = UnsafeRawPointer(addend), target = UnsafeMutableRawPointer(pixels)
-        var index = 0
-        while index + 4 <= count {
-            let s = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
-            let sum = s &+ colors
-            target.storeBytes(of: sum.replacing(with: 255, where: sum .< s), toByteOffset: index * 4, as: SIMD16<UInt8>.self)
-            index += 4
-        }
-        while index < count {
-            pixels[index] = PackedPixel.add(addend[index], source: color)
-            index += 1
-        }
+        PackedPixel.add(color, to: addend, count: count, into: pixels)
     }
 }
 

@@ -113,19 +113,23 @@ struct PackedPixel {
     /// d ← min(255, s + d) over `count` pixels.
     @inline(__always)
     static func add(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
-        let raw = UnsafeMutableRawPointer(pixels)
-        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
+        add(source, to: pixels, count: count, into: pixels)
+    }
+
+    /// target ← min(255, color + addend), pixel by pixel over `count` pixels (`target` may be `addend`).
+    @inline(__always)
+    static func add(_ color: UInt32, to addend: UnsafePointer<UInt32>, count: Int, into target: UnsafeMutablePointer<UInt32>) {
+        let source = UnsafeRawPointer(addend), destination = UnsafeMutableRawPointer(target)
+        let colors = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
         var index = 0
         while index + 4 <= count {
-            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
-            let sum = d &+ sourceBytes
-            raw.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            let d = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
+            let sum = d &+ colors
+            destination.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD16<UInt8>.self)
             index += 4
         }
         while index < count {
-            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<UInt8>.self)
-            let sum = d &+ sourceBytes.lowHalf.lowHalf
-            raw.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD4<UInt8>.self)
+            target[index] = add(addend[index], source: color)
             index += 1
         }
     }
