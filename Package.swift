@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
@@ -41,8 +42,15 @@ let package = Package(
         ),
         // Presentation model: external controls — OSC packets and their address space — as intents.
         .target(name: "Control", dependencies: ["Instrument", "Geometry"], swiftSettings: swiftSettings),
-        // Business model: the engine — the live state's one owner, on a clock.
+        // Domain adapter: recordings on disk — journals written as a performance is played, closed into
+        // performance logs (also after a crash).
+        .target(name: "Recordings", dependencies: ["Instrument", "ImageFiles"], swiftSettings: swiftSettings),
+        // Business model: the engine — the live state's one owner, on a clock — and the live use cases
+        // (intents, stored chords, chordset steps, recordings), with the ports they need.
         .target(name: "Engine", dependencies: ["Instrument"], swiftSettings: swiftSettings),
+        // Business model: exporting frames — the staged pipeline, a performance's frames, the video and
+        // frame-file ports the file adapters plug into.
+        .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
         .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
         // Presentation model: the browser clients (ES modules served as they are), shipped as resources.
@@ -51,8 +59,10 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Instrument", "Library", "Control", "Geometry", "WebClient", "ImageFiles",
+                "Engine", "Instrument", "Control", "Geometry", "WebClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -64,7 +74,8 @@ let package = Package(
         .target(
             name: "ImagerCommandLine",
             dependencies: [
-                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Engine", "Server",
+                "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
+                "Export", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -77,7 +88,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Helpers the test targets share.
-        .target(name: "TestSupport", dependencies: ["Geometry", "Instrument"], swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Instrument", "Engine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GeometryTests",
             dependencies: [

@@ -1,34 +1,40 @@
 import Instrument
 
 /// The one source of truth of a live performance (DESIGN.md §3.1): an actor that owns the performance state,
-/// takes intents, stamps them with the time on its clock, and gives out frames and snapshots. Every intent
-/// applied is kept in the performance's log, so a stretch of it can be recorded and rendered later.
+/// takes intents, stamps them with the time on its clock, and gives out frames and snapshots. While a
+/// recording runs, every intent applied goes to its journal as it is applied; a recording starts from a
+/// checkpoint of the state, so nothing played before it needs to be kept.
 ///
-/// Generic over its clock, so tests drive time by hand; nothing here sleeps or does I/O.
+/// Generic over its clock, so tests drive time by hand; nothing here sleeps, and nothing here waits for a
+/// disk (a journal only queues what it is given).
 public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
-    private let clock: C
+    /// The clock the performance runs on: the engine stamps intents with it, and the server ticks frames,
+    /// paces its clients and flushes recordings by it.
+    public nonisolated let clock: C
     private let start: C.Instant
     private var state: PerformanceState
-    /// Everything applied since the engine started, until it is full (`logIsFull`).
-    private var log: PerformanceLog
-    /// About how much memory the log holds, and when it filled up, if it did.
-    private var logBytes = 0
-    private var logFilledAt: Double?
-    /// The most memory the log may take (about): a flood of large intents — chordsets loaded again and
-    /// again, long strokes — must not exhaust the machine.
-    private let maximumLogBytes: Int
-    private var recordingFrom: Double?
+    private var recording: Recording?
     private var lastPrune = 0.0
     /// How many intents have been applied: it orders states told to clients.
     private var revision = 0
+    /// The most events one recording holds.
+    private let maximumRecordedEvents: Int
 
-    /// An engine starting now on `chordset`, its log holding at most about `maximumLogBytes`.
-    public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E, maximumLogBytes: Int = 256 << 20) {
+    /// A recording under way: its journal, where it began, how many events it holds, and when it filled up.
+    private struct Recording {
+        let journal: any RecordingJournal
+        let from: Double
+        var events = 0
+        var filledAt: Double?
+    }
+
+    /// An engine starting now on `chordset`, whose recordings hold at most `maximumRecordedEvents` events each
+    /// (a performance log's limit).
+    public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E, maximumRecordedEvents: Int = PerformanceLog.maximumEvents) {
         self.clock = clock
-        self.maximumLogBytes = maximumLogBytes
+        self.maximumRecordedEvents = min(maximumRecordedEvents, PerformanceLog.maximumEvents)
         start = clock.now
         state = PerformanceState(chordset: chordset, seed: seed)
-        log = PerformanceLog(chordset: chordset, seed: seed)
     }
 
     /// Seconds since the engine started.
@@ -37,38 +43,24 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     }
 
     /// Applies an intent now. A bad intent is refused with the reason and changes nothing; a good one is
-    /// logged, and what it changed is returned for the clients to hear.
+    /// journaled if a recording runs, and what it changed is returned for the clients to hear.
     @discardableResult
     public func perform(_ intent: Intent) throws(InstrumentError) -> Set<PerformanceState.Aspect> {
         let event = PerformanceEvent(time: max(time, state.time), intent: intent)
         let changed = try state.apply(event)
         revision += 1
-        // The log cannot refuse what the state took; when it is full, the live performance goes on unlogged.
-        if logFilledAt == nil {
-            let bytes = Self.estimatedBytes(of: event)
-            if log.events.count < PerformanceLog.maximumEvents, logBytes + bytes <= maximumLogBytes, (try? log.append(event)) != nil {
-                logBytes += bytes
+        // A recording cannot refuse what the state took; when it is full, the performance goes on unrecorded.
+        if var recording, recording.filledAt == nil {
+            if recording.events < maximumRecordedEvents {
+                recording.journal.append(event)
+                recording.events += 1
             } else {
-                logFilledAt = event.time
+                recording.filledAt = event.time
             }
+            self.recording = recording
         }
         return changed
     }
-
-    /// About how much memory an event takes in the log.
-    static func estimatedBytes(of event: PerformanceEvent) -> Int {
-        let payload: Int
-        switch event.intent {
-        case .stroke(let points, _): payload = points.count * 16  // two Doubles a point
-        case .loadChordset(let chordset):
-            payload = chordset.chords.reduce(0) { $0 + 256 + $1.lumis.count * 2 * MemoryLayout<Lumi>.stride }
-        default: payload = 0
-        }
-        return MemoryLayout<PerformanceEvent>.stride + payload
-    }
-
-    /// Whether the log is full: the performance goes on, but nothing more can be recorded.
-    public var logIsFull: Bool { logFilledAt != nil }
 
     /// Applies an intent now, as `perform` does, and gives the state just after it: what changed and the
     /// whole state it changed in, in one step (no other intent can come between them).
@@ -87,52 +79,39 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         return state.scene(at: now)
     }
 
-    /// How many intents the performance's log holds.
-    public var loggedEventCount: Int { log.events.count }
+    /// How many intents the recording under way holds (0 when none runs).
+    public var recordedEventCount: Int { recording?.events ?? 0 }
+
+    /// Whether the recording under way is full: the performance goes on, but nothing more is recorded.
+    public var recordingIsFull: Bool { recording?.filledAt != nil }
 
     /// The state as a console shows it.
     public func snapshot() -> EngineSnapshot {
         EngineSnapshot(
             time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
             design: state.design, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
-            trailPersistence: state.trailPersistence, liveLumis: state.liveLumiCount, isRecording: recordingFrom != nil,
+            trailPersistence: state.trailPersistence, liveLumis: state.liveLumiCount, isRecording: recording != nil,
             revision: revision)
     }
 
-    /// Starts recording now (a recording already running goes on); refused once the log is full.
-    public func startRecording() throws(InstrumentError) {
-        guard logFilledAt == nil else {
-            throw .invalid("the performance log is full (\(log.events.count) events); restart the server to record again")
-        }
-        if recordingFrom == nil { recordingFrom = max(time, state.time) }
+    /// Starts recording now into a journal `store` opens, from a checkpoint of the state now; false (and
+    /// nothing opened) when a recording is already under way.
+    public func startRecording(in store: any RecordingStore) throws -> Bool {
+        guard recording == nil else { return false }
+        let now = max(time, state.time)
+        recording = Recording(journal: try store.begin(PerformanceLog(checkpoint: state, recordedFrom: now)), from: now)
+        return true
     }
 
-    /// Stops recording and returns it: the log since the engine started, marked with the stretch recorded
-    /// (the events before it set the stage). Nil if nothing was being recorded.
-    public func stopRecording() -> PerformanceLog? {
-        guard let from = recordingFrom else { return nil }
-        recordingFrom = nil
-        var recording = log
-        recording.recordedFrom = from
-        // A log that filled up while recording holds the performance only until then.
-        recording.recordedUntil = max(logFilledAt ?? max(time, state.time), from)
-        return recording
+    /// The journal of the recording under way and the moment it has reached (where a full one stopped).
+    public var recordingProgress: (journal: any RecordingJournal, until: Double)? {
+        recording.map { ($0.journal, $0.filledAt ?? max(time, state.time)) }
     }
-}
 
-/// What a console needs to show the instrument's state: sent in full when it connects.
-public struct EngineSnapshot: Hashable, Sendable, Codable {
-    public var time: Double
-    public var chordset: Chordset
-    public var colors: ColorSelection
-    public var pulse: Pulse
-    public var design: Lumi
-    public var selectedChord: Int
-    public var pads: TriggerPads
-    public var tempo: Double
-    public var trailPersistence: Double
-    public var liveLumis: Int
-    public var isRecording: Bool
-    /// How many intents had been applied: of two snapshots, the one with the higher revision is newer.
-    public var revision: Int
+    /// Stops recording: the journal, for the caller to finish away from the engine, and the moment the
+    /// recording ends. Nil if nothing was being recorded.
+    public func stopRecording() -> (journal: any RecordingJournal, until: Double)? {
+        defer { recording = nil }
+        return recordingProgress
+    }
 }

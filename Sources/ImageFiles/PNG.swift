@@ -31,30 +31,30 @@ public enum PNG {
 
     /// Reads a PNG written by `encode` (or any 8-bit RGB/RGBA, non-interlaced PNG).
     public static func decode(_ bytes: [UInt8]) throws(ImageFileError) -> Bitmap {
-        guard bytes.count > 8, Array(bytes.prefix(8)) == signature else { throw ImageFileError("not a PNG file") }
+        guard bytes.count > 8, Array(bytes.prefix(8)) == signature else { throw ImageFileError(.malformed, "not a PNG file") }
         var offset = 8
         var width = 0, height = 0, channels = 0
         var compressed: [UInt8] = []
         while offset + 8 <= bytes.count {
             let length = Int(readBigEndian(bytes, offset))
-            guard length >= 0, offset + 12 + length <= bytes.count else { throw ImageFileError("the PNG file is truncated") }
+            guard length >= 0, offset + 12 + length <= bytes.count else { throw ImageFileError(.malformed, "the PNG file is truncated") }
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
             switch type {
             case "IHDR":
-                guard data.count == 13 else { throw ImageFileError("the PNG header is malformed") }
+                guard data.count == 13 else { throw ImageFileError(.malformed, "the PNG header is malformed") }
                 width = Int(readBigEndian(data, 0))
                 height = Int(readBigEndian(data, 4))
                 guard data[8] == 8, data[12] == 0, data[11] == 0, data[10] == 0 else {
-                    throw ImageFileError("only 8-bit, non-interlaced PNG files are read")
+                    throw ImageFileError(.malformed, "only 8-bit, non-interlaced PNG files are read")
                 }
                 switch data[9] {
                 case 2: channels = 3
                 case 6: channels = 4
-                default: throw ImageFileError("only RGB and RGBA PNG files are read")
+                default: throw ImageFileError(.malformed, "only RGB and RGBA PNG files are read")
                 }
                 guard (1...Bitmap.maximumSide).contains(width), (1...Bitmap.maximumSide).contains(height) else {
-                    throw ImageFileError("the PNG is \(width)×\(height); sides of 1 to \(Bitmap.maximumSide) are read")
+                    throw ImageFileError(.malformed, "the PNG is \(width)×\(height); sides of 1 to \(Bitmap.maximumSide) are read")
                 }
             case "IDAT": compressed += data
             case "IEND": offset = bytes.count
@@ -62,7 +62,7 @@ public enum PNG {
             }
             offset += 12 + length
         }
-        guard channels > 0 else { throw ImageFileError("the PNG file has no header") }
+        guard channels > 0 else { throw ImageFileError(.malformed, "the PNG file has no header") }
         let rowBytes = width * channels
         let raw = try inflate(compressed, expected: (rowBytes + 1) * height)
         var bitmap = Bitmap(width: width, height: height)
@@ -147,7 +147,7 @@ public enum PNG {
             case 2: row[index] = row[index] &+ up
             case 3: row[index] = row[index] &+ UInt8((Int(left) + Int(up)) / 2)
             case 4: row[index] = row[index] &+ paeth(left, up, upLeft)
-            default: throw ImageFileError("the PNG file has an unknown row filter \(filter)")
+            default: throw ImageFileError(.malformed, "the PNG file has an unknown row filter \(filter)")
             }
         }
     }
@@ -179,7 +179,7 @@ public enum PNG {
                 compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), min(max(level, 1), 9))
             }
         }
-        guard status == Z_OK else { throw ImageFileError("zlib could not compress the picture (error \(status))") }
+        guard status == Z_OK else { throw ImageFileError(.notWritten, "zlib could not compress the picture (error \(status))") }
         return Array(output.prefix(Int(size)))
     }
 
@@ -189,7 +189,7 @@ public enum PNG {
         let status = output.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBufferPointer { input in uncompress(out.baseAddress, &size, input.baseAddress, uLong(input.count)) }
         }
-        guard status == Z_OK, Int(size) == expected else { throw ImageFileError("the PNG file's image data is damaged") }
+        guard status == Z_OK, Int(size) == expected else { throw ImageFileError(.malformed, "the PNG file's image data is damaged") }
         return output
     }
 

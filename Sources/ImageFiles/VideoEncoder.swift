@@ -17,7 +17,7 @@ public final class VideoEncoder {
     private let input = Pipe()
     private let target: URL
     private let temporary: URL
-    private let width: Int, height: Int
+    public let width: Int, height: Int
     private var finished = false
     /// What the pipe holds when frames are spliced into it; nil when they are written (copied) into it.
     private var splicedCapacity: Int?
@@ -41,11 +41,11 @@ public final class VideoEncoder {
     ) throws(ImageFileError) {
         guard let ffmpeg = executable ?? Self.findFFmpeg() else {
             throw ImageFileError(
-                "video needs ffmpeg, which is not installed (on Debian: apt-get install ffmpeg); "
+                .encoderFailed, "video needs ffmpeg, which is not installed (on Debian: apt-get install ffmpeg); "
                     + "or give a folder with -o to write the frames as PNG files")
         }
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
-            throw ImageFileError("video needs an even width and height; \(width)×\(height) is not")
+            throw ImageFileError(.invalid, "video needs an even width and height; \(width)×\(height) is not")
         }
         target = url
         self.width = width
@@ -53,7 +53,7 @@ public final class VideoEncoder {
         let folder = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ImageFileError("cannot write \(url.path): the folder \(folder.path) does not exist")
+            throw ImageFileError(.notWritten, "cannot write \(url.path): the folder \(folder.path) does not exist")
         }
         temporary = folder.appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).\(UUID().uuidString).partial.\(url.pathExtension)")
         process.executableURL = ffmpeg
@@ -70,7 +70,7 @@ public final class VideoEncoder {
         do {
             try process.run()
         } catch {
-            throw ImageFileError("could not start ffmpeg: \(error.localizedDescription)")
+            throw ImageFileError(.encoderFailed, "could not start ffmpeg", cause: error)
         }
         #if os(Linux)
         let descriptor = input.fileHandleForWriting.fileDescriptor
@@ -101,11 +101,11 @@ public final class VideoEncoder {
     /// has no alpha) — on another thread, while the encoder writes the frame before.
     public func append(yuv420 planes: [UInt8]) throws(ImageFileError) {
         guard planes.count == Bitmap.yuv420Size(width: width, height: height) else {
-            throw ImageFileError("a frame of \(planes.count) bytes in a \(width)×\(height) video")
+            throw ImageFileError(.invalid, "a frame of \(planes.count) bytes in a \(width)×\(height) video")
         }
         if let failure = send(planes) {
             cancel()
-            throw ImageFileError("ffmpeg stopped taking frames: \(String(cString: strerror(failure)))")
+            throw ImageFileError(.encoderFailed, "ffmpeg stopped taking frames", cause: DurableFile.Failure("write", code: failure))
         }
         guard let splicedCapacity else { return }
         // A frame with at least the pipe's capacity sent after it is out of the pipe: read by ffmpeg.
@@ -155,11 +155,11 @@ public final class VideoEncoder {
         framesInPipe.removeAll()  // the pipe is gone with ffmpeg
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw ImageFileError("ffmpeg failed (status \(process.terminationStatus)) writing \(target.path)")
+            throw ImageFileError(.encoderFailed, "ffmpeg failed (status \(process.terminationStatus)) writing \(target.path)")
         }
         guard rename(temporary.path, target.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw ImageFileError("cannot write \(target.path): \(String(cString: strerror(errno)))")
+            throw ImageFileError(.notWritten, "cannot write \(target.path)", cause: DurableFile.Failure("rename"))
         }
     }
 

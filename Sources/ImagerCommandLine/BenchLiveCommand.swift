@@ -33,7 +33,7 @@ struct BenchLiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = ContinuousClock.now
-        let session = LiveSession(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock()))
+        let session = LiveSession(instrument: LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())))
         let server = try await InProcessServer(session: session)
         defer { server.stop() }
         let listening = server.port

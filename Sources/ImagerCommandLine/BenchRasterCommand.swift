@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import Foundation
 import Geometry
 import Instrument
@@ -52,12 +53,12 @@ struct BenchRasterCommand: ParsableCommand {
             guard let log = try? DemoPerformance.log(playing: FactoryChordsets.all[number - 1], for: 3) else { continue }
             let count = 3 * 60 + 1
             let drawing = time {
-                let source = FrameSource(log: log, width: 1920, height: 1080, fps: 60)
+                let source = PerformanceFrames(log: log, width: 1920, height: 1080, fps: 60)
                 for index in 0..<count { _ = source.frame(index) }
             }
             report("frames-\(number)", drawing.map { $0 / Double(count) })
             let drawingForVideo = time {
-                let source = FrameSource(log: log, width: 1920, height: 1080, fps: 60, forVideo: true)
+                let source = PerformanceFrames(log: log, width: 1920, height: 1080, fps: 60, forVideo: true)
                 for index in 0..<count { _ = source.yuv420Frame(index) }
             }
             report("video-\(number)", drawingForVideo.map { $0 / Double(count) })

@@ -53,9 +53,9 @@ struct DemoCommand: ParsableCommand {
         if let record {
             let url = URL(fileURLWithPath: record)
             do {
-                try AtomicFile.write(log.fileContents, to: url)
+                try AtomicFile.write(try log.fileContents(), to: url)
             } catch {
-                throw CommandFailure(error.message)
+                throw CommandFailure("the performance could not be saved in \(url.path)", cause: error)
             }
             if recordOnly { return }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Instrument
 import Library
+import Engine
 import Server
 
 /// The SQLite chordset library as the live session's shelf: stored chords are written to it, and stepping

@@ -62,13 +62,13 @@ struct RenderDarkSideCommand: ParsableCommand {
             try AtomicFile.write(Array(Self.svg(drawing, side: side, progress: stillProgress).utf8), to: url)
         case (.frames(let folder), let count?):
             try target.prepare()
-            try FrameExport.toFolder(folder, count: count, label: "darkside") {
+            try FrameOutputs.toFolder(folder, count: count, label: "darkside") {
                 Self.render(drawing, side: side, progress: Double($0) / Double(count - 1))
             }
         case (.video(let url), let count?):
             try target.prepare()
             let even = side + side % 2  // video wants even sides
-            try FrameExport.toVideo(url, width: even, height: even, fps: framesPerSecond, count: count, label: "darkside") {
+            try FrameOutputs.toVideo(url, width: even, height: even, fps: framesPerSecond, count: count, label: "darkside") {
                 Self.render(drawing, side: even, progress: Double($0) / Double(count - 1))
             }
         case (.frames, nil), (.video, nil):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import Foundation
 import ImageFiles
 import Instrument
@@ -58,16 +59,17 @@ struct RenderPerformanceCommand: ParsableCommand {
         switch target {
         case .frames(let folder):
             try target.prepare()
-            let frames = FrameSource(log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound)
-            try FrameExport.toFolder(folder, count: count, label: "performance", render: frames.frame)
+            let frames = PerformanceFrames(log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound)
+            try FrameOutputs.toFolder(folder, count: count, label: "performance", render: frames.frame)
         case .video(let url):
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(size) is not") }
             try target.prepare()
-            let frames = FrameSource(
-                log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, forVideo: true)
-            try FrameExport.toVideo(
-                url, width: width, height: height, fps: framesPerSecond, preset: preset, count: count, label: "performance",
-                yuv420Frames: frames.yuv420Frame)
+            let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset)
+            let frames = PerformanceFrames(
+                log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, forVideo: true,
+                keptBySink: video.framesKept)
+            let bar = ProgressBar(total: count, label: "performance")
+            try FrameExport.toVideo(video, count: count, progress: bar.update(done:), yuv420Frames: frames.yuv420Frame)
         case .png, .svg:
             throw CommandFailure("a performance renders to a video (-o set.mp4) or a folder of frames (-o frames/)")
         }
@@ -85,42 +87,5 @@ struct RenderPerformanceCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(path) is not a performance log: \(error)")
         }
-    }
-}
-
-/// Frames of a performance in order, each drawn after the one before (the trail layer depends on it).
-/// Called from one queue at a time (the pipeline's), so its state needs no lock.
-final class FrameSource: @unchecked Sendable {
-    // Safe to send: FramePipeline calls `frame` or `yuv420Frame` only from its drawing thread, in order.
-    private var player: PerformancePlayer
-    private var renderer: SceneRenderer
-    private let fps: Int
-    private let start: Double
-    private let planes: YUVFrameRing
-
-    /// Frames handed on as bitmaps (`frame`), up to `FramePipeline.framesInFlight` of them alive at once; or,
-    /// `forVideo`, converted as they are drawn (`yuv420Frame`), which keeps a single bitmap.
-    init(log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0, forVideo: Bool = false) {
-        player = PerformancePlayer(log: log)
-        renderer = SceneRenderer(width: width, height: height, framesInFlight: forVideo ? 1 : FramePipeline.framesInFlight)
-        self.fps = fps
-        self.start = start
-        planes = YUVFrameRing(width: width, height: height)
-    }
-
-    func frame(_ index: Int) -> Bitmap {
-        renderer.render(scene(index))
-    }
-
-    /// Frame `index` as Y′CbCr 4:2:0, each band converted as soon as it is drawn, while it is in the cache.
-    func yuv420Frame(_ index: Int) -> [UInt8] {
-        let scene = scene(index)
-        return planes.next { planes in
-            _ = renderer.render(scene) { frame, rows in frame.yuv420(rows: rows, into: &planes) }
-        }
-    }
-
-    private func scene(_ index: Int) -> Scene {
-        player.scene(at: start + Double(index) / Double(fps))
     }
 }

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Instrument
 import Library
+import Recordings
 import Server
 
 /// `imager serve`: the live instrument — the engine, and the server its clients talk to.
@@ -14,8 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
             Serves the canvas page (/canvas: open it in any browser, full screen on click or f), /live (the \
             WebSocket of intents, state and frames, docs/live-protocol.md), /state and /status, and OSC on UDP \
             (docs/osc.md). Plays the library's current chordset. Recordings (started from a client or OSC) are \
-            saved as performance logs in the recordings folder, for `imager render performance`. Stops on \
-            Ctrl-C (SIGINT) or SIGTERM, saving a recording under way.
+            journaled to the recordings folder as they are played (on the disk at least every second) and saved \
+            as performance logs, for `imager render performance`. Stops on Ctrl-C (SIGINT) or SIGTERM, saving a \
+            recording under way; after a crash, the next start closes the unfinished recording and says so.
 
             By default only this machine can reach it (127.0.0.1). --lan listens on the network and prints a \
             pairing token: pages are opened once with ?token=… (then a cookie keeps it), other clients send it \
@@ -44,9 +46,17 @@ struct ServeCommand: AsyncParsableCommand {
         let chordset = try libraryCommand { () throws(LibraryError) in try opened.currentChordset() } ?? FactoryChordsets.lumia
         let recordingsFolder = recordings.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? LibraryLocation.resolve(library.path).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
-        let session = LiveSession(
-            engine: InstrumentEngine(chordset: chordset, clock: ContinuousClock()), recordingsFolder: recordingsFolder,
-            shelf: LibraryShelf(library: opened))
+        let instrument = LiveInstrument(
+            engine: InstrumentEngine(chordset: chordset, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),
+            recordings: FolderRecordings(folder: RecordingFolder(recordingsFolder)))
+        do throws(LiveError) {
+            for recovered in try instrument.recoverUnfinishedRecordings() {
+                print("recovered an unfinished recording: \(recovered.location) (\(recovered.events) events, until \(FrameTimer.format(recovered.until, decimals: 1)) s)")
+            }
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        let session = LiveSession(instrument: instrument)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -57,18 +67,18 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot listen for OSC on UDP port \(oscPort): \(error)")
         }
-        let dispatch = ControlDispatch(session: session)
+        let dispatch = ControlDispatch(instrument: instrument)
         printAddresses(playing: chordset, token: token, oscHost: oscHost, oscPort: listener.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await listener.run { await dispatch.perform($0) } }
+            group.addTask { try await listener.run { await dispatch.perform($0) == nil } }
             try await application.runService()  // returns on SIGINT or SIGTERM, after closing its clients
             await listener.close()
             try await group.waitForAll()
         }
-        do {
-            if let saved = try await session.stopRecording() { print("recording saved: \(saved.path)") }
+        do throws(LiveError) {
+            if let saved = try await instrument.stopRecording() { print("recording saved: \(saved)") }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.message)
         }
     }
 

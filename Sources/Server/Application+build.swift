@@ -8,7 +8,7 @@ import Logging
 
 /// The instrument's server, built the same way by `imager serve` and by the tests: `/live` (the WebSocket
 /// of intents, state and frames, docs/live-protocol.md), `/state`, and the canvas page (`/canvas`, its
-/// files under `/web/`); the frame ticker runs with it and stops with it.
+/// files under `/web/`); the frame ticker and the recording flusher run with it and stop with it.
 public func buildApplication<C: Clock>(
     configuration: ServerConfiguration, session: LiveSession<C>, machineNames: Set<String> = [],
     logger: Logger = Logger(label: "imager"), onListening: @escaping @Sendable (_ port: Int) -> Void = { _ in }
@@ -43,7 +43,10 @@ public func buildApplication<C: Clock>(
                 maxFrameSize: LiveMessages.maximumMessageSize, autoPing: .enabled(timePeriod: configuration.pingInterval),
                 closeTimeout: .seconds(1))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-        services: [FrameTicker(session: session, fps: configuration.fps)],
+        services: [
+            FrameTicker(session: session, fps: configuration.fps),
+            RecordingFlusher(session: session) { logger.error("\($0)") },
+        ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {
                 listening.set(port)

@@ -5,13 +5,13 @@ import Synchronization
 /// What waits to be sent to one client, filled by the engine's side and emptied by the client's own
 /// writer: the state's changes since the last write (merged into one), other messages in order (at most
 /// `capacity`), and at most the newest frame. Nothing a client does can make the engine wait or hold
-/// memory without bound.
-final class ClientOutbox: Sendable {
+/// memory without bound. Paced by `clock` (the engine's), so tests drive it by hand.
+final class ClientOutbox<C: Clock>: Sendable where C.Duration == Duration {
     /// How many other messages (errors, recording news) wait for a slow client; past it, the oldest go.
-    static let capacity = 32
+    static var capacity: Int { 32 }
     /// The least time between two changes sent to a client (at most 250 a second, far more than any
     /// screen shows): changes coming faster merge, so a client never lags behind a backlog of them.
-    static let changeInterval = Duration.milliseconds(4)
+    static var changeInterval: Duration { .milliseconds(4) }
 
     /// The next thing to send.
     enum Item: Sendable {
@@ -30,15 +30,17 @@ final class ClientOutbox: Sendable {
         var finished = false
         var waiter: CheckedContinuation<Readiness, Never>?
         /// When the next change may be sent.
-        var changesFrom = ContinuousClock.now
+        var changesFrom: C.Instant
         /// The revision of the newest state sent: older changes say nothing new.
         var sentRevision = -1
         var droppedFrames = 0
         var droppedTexts = 0
         /// When the write under way began, if one is.
-        var writeStarted: ContinuousClock.Instant?
+        var writeStarted: C.Instant?
 
-        mutating func take(at now: ContinuousClock.Instant = .now) -> Item? {
+        init(now: C.Instant) { changesFrom = now }
+
+        mutating func take(at now: C.Instant) -> Item? {
             if needsSnapshot {
                 needsSnapshot = false
                 change = nil  // the snapshot, taken as it is sent, holds every change so far
@@ -59,9 +61,9 @@ final class ClientOutbox: Sendable {
         }
 
         /// What a waiting writer is told: the next item, or when a change held back may go.
-        mutating func readiness() -> Readiness? {
+        mutating func readiness(at now: C.Instant) -> Readiness? {
             if finished { return .ready(nil) }
-            if let item = take() { return .ready(item) }
+            if let item = take(at: now) { return .ready(item) }
             if change != nil { return .notBefore(changesFrom) }
             return nil
         }
@@ -69,14 +71,19 @@ final class ClientOutbox: Sendable {
 
     private enum Readiness {
         case ready(Item?)
-        case notBefore(ContinuousClock.Instant)
+        case notBefore(C.Instant)
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    private let clock: C
     /// Whether the client asked for binary frames (`/live?frames=1`).
     let wantsFrames: Bool
 
-    init(wantsFrames: Bool) { self.wantsFrames = wantsFrames }
+    init(wantsFrames: Bool, clock: C) {
+        self.wantsFrames = wantsFrames
+        self.clock = clock
+        state = Mutex(State(now: clock.now))
+    }
 
     /// Queues a message; past `capacity` the oldest waiting is let go.
     func send(_ text: String) {
@@ -136,7 +143,7 @@ final class ClientOutbox: Sendable {
                 await withCheckedContinuation { continuation in
                     let now = state.withLock { state -> Readiness? in
                         if Task.isCancelled { return .ready(nil) }
-                        if let readiness = state.readiness() { return readiness }
+                        if let readiness = state.readiness(at: clock.now) { return readiness }
                         state.waiter = continuation
                         return nil
                     }
@@ -149,20 +156,25 @@ final class ClientOutbox: Sendable {
             case .ready(let item):
                 return item
             case .notBefore(let instant):
-                do { try await Task.sleep(until: instant, clock: .continuous) } catch { return nil }
+                do { try await clock.sleep(until: instant, tolerance: nil) } catch { return nil }
             }
         }
     }
 
     /// Marks a write to the socket as begun (`true`) or done, so a stalled client can be found.
     func writing(_ underway: Bool) {
-        state.withLock { $0.writeStarted = underway ? .now : nil }
+        let now = clock.now
+        state.withLock { $0.writeStarted = underway ? now : nil }
     }
 
     /// How long the write under way has waited for the client to read; zero when none is.
     var stalledFor: Duration {
-        state.withLock { $0.writeStarted.map { $0.duration(to: .now) } ?? .zero }
+        let now = clock.now
+        return state.withLock { $0.writeStarted.map { $0.duration(to: now) } ?? .zero }
     }
+
+    /// Whether a writer is waiting in `next()` for something to send.
+    var hasWaitingWriter: Bool { state.withLock { $0.waiter != nil } }
 
     /// Frames replaced before they were sent.
     var droppedFrames: Int { state.withLock { $0.droppedFrames } }
@@ -174,7 +186,7 @@ final class ClientOutbox: Sendable {
         let delivery = state.withLock { state -> (CheckedContinuation<Readiness, Never>, Readiness)? in
             guard !state.finished else { return nil }
             change(&state)
-            guard let waiter = state.waiter, let readiness = state.readiness() else { return nil }
+            guard let waiter = state.waiter, let readiness = state.readiness(at: clock.now) else { return nil }
             state.waiter = nil
             return (waiter, readiness)
         }

@@ -2,28 +2,28 @@ import Control
 import Engine
 import Instrument
 
-/// Carries out an external control's command on the live session, so every client hears it.
+/// Carries out an external control's command (OSC) on the live instrument, so every client hears it.
 public struct ControlDispatch<C: Clock>: Sendable where C.Duration == Duration {
-    public let session: LiveSession<C>
+    public let instrument: LiveInstrument<C>
 
-    public init(session: LiveSession<C>) {
-        self.session = session
+    public init(instrument: LiveInstrument<C>) {
+        self.instrument = instrument
     }
 
-    /// Performs the command; false if the instrument refused it.
-    public func perform(_ command: ControlCommand) async -> Bool {
-        switch command {
-        case .intent(let intent):
-            return (try? await session.perform(intent)) != nil
-        case .stepChordset(let offset):
-            return (try? await session.stepChordset(by: offset)) != nil
-        case .record(let on):
-            do {
-                if on { try await session.startRecording() } else { try await session.stopRecording() }
-                return true
-            } catch {
-                return false
+    /// Performs the command; why the instrument refused it, or nil when it was carried out.
+    public func perform(_ command: ControlCommand) async -> LiveError? {
+        do {
+            switch command {
+            case .intent(let intent):
+                try await instrument.perform(intent)
+            case .stepChordset(let offset):
+                try await instrument.stepChordset(by: offset)
+            case .record(let on):
+                if on { try await instrument.startRecording() } else { try await instrument.stopRecording() }
             }
+            return nil
+        } catch {
+            return error
         }
     }
 }

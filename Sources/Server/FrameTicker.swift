@@ -2,12 +2,11 @@ import Engine
 import Instrument
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// The clock of the live canvas: at the display rate it asks the engine for the frame of the moment,
 /// encodes it once and offers it to every canvas. Ticks keep to the clock's grid — a late tick is not
 /// made up by a burst — and the engine is asked even when no canvas watches, so what can no longer be
-/// seen is let go on time.
+/// seen is let go on time. Runs on the engine's clock, so tests drive it by hand.
 public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
     let session: LiveSession<C>
     let interval: Duration
@@ -19,7 +18,7 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
     }
 
     public func run() async throws {
-        let clock = ContinuousClock()
+        let clock = session.engine.clock
         var deadline = clock.now
         var number: UInt32 = 0
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -31,7 +30,11 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
             if deadline < clock.now {  // fell behind: start again from now rather than catch up in a burst
                 deadline = clock.now.advanced(by: interval)
             }
-            try? await clock.sleep(until: deadline, tolerance: .microseconds(500))
+            do {
+                try await clock.sleep(until: deadline, tolerance: .microseconds(500))
+            } catch {
+                return  // cancelled: the server is stopping
+            }
         }
     }
 
@@ -40,5 +43,20 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
         let scene = await session.engine.frame()
         guard session.hub.counts.canvases > 0 else { return }
         session.hub.publish(LiveFrame(bytes: FrameEncoding.encodedBuffer(scene, frame: number), forms: scene.forms))
+    }
+}
+
+/// Keeps the recording under way durable: flushed to the disk four times a second (a crash loses at most
+/// that much; the promise is a second), on the engine's clock.
+struct RecordingFlusher<C: Clock>: Service where C.Duration == Duration {
+    static var interval: Duration { .milliseconds(250) }
+    let session: LiveSession<C>
+    let failed: @Sendable (LiveError) -> Void
+
+    func run() async throws {
+        // Stops when the server does; the recording under way is then finished by whoever stops it.
+        try await cancelWhenGracefulShutdown {
+            await session.instrument.keepRecordingDurable(every: Self.interval, on: session.engine.clock, failed: failed)
+        }
     }
 }

@@ -50,16 +50,16 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             case .failure(let refusal):
                 return refusal.message
             case .success(.intent(let intent)):
-                try await session.perform(intent)
+                try await session.instrument.perform(intent)
                 switch intent {
                 case .padDown(let pad, _): held.insert(pad)
                 case .padUp(let pad): held.remove(pad)
                 default: break
                 }
             case .success(.record(let on)):
-                if on { try await session.startRecording() } else { try await session.stopRecording() }
+                if on { try await session.instrument.startRecording() } else { try await session.instrument.stopRecording() }
             case .success(.stepChordset(let offset)):
-                try await session.stepChordset(by: offset)
+                try await session.instrument.stepChordset(by: offset)
             }
         } catch {
             return error.description
@@ -68,10 +68,10 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func release(_ pads: Set<Int>) async {
-        for pad in pads.sorted() { _ = try? await session.perform(.padUp(pad: pad)) }
+        for pad in pads.sorted() { _ = try? await session.instrument.perform(.padUp(pad: pad)) }
     }
 
-    private func write(_ outbox: ClientOutbox) async throws {
+    private func write(_ outbox: ClientOutbox<C>) async throws {
         var formsSent = 0
         while let item = await outbox.next() {
             switch item {
@@ -93,7 +93,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    private func send(_ frame: WebSocketOutboundWriter.OutboundFrame, _ outbox: ClientOutbox) async throws {
+    private func send(_ frame: WebSocketOutboundWriter.OutboundFrame, _ outbox: ClientOutbox<C>) async throws {
         outbox.writing(true)
         defer { outbox.writing(false) }
         try await outbound.write(frame)
@@ -103,14 +103,14 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
     /// has not closed a second later is cut off, so that stopping never waits for a client.
     private func closeOnShutdown() async throws {
         try await gracefulShutdown()
-        try await Task.sleep(for: .seconds(1))
+        try await session.engine.clock.sleep(for: .seconds(1))
         try? await channel.close()
     }
 
     /// Closes the connection once a write has waited too long: the client stopped reading.
-    private func watch(_ outbox: ClientOutbox, id: UUID) async throws {
+    private func watch(_ outbox: ClientOutbox<C>, id: UUID) async throws {
         while true {
-            try await Task.sleep(for: min(stallLimit / 4, .seconds(1)))
+            try await session.engine.clock.sleep(for: min(stallLimit / 4, .seconds(1)))
             if outbox.stalledFor > stallLimit {
                 session.hub.evict(id)
                 try? await channel.close()

@@ -2,16 +2,20 @@ import Foundation
 import Synchronization
 
 /// Everyone connected to `/live`, each with an outbox the hub fills and the client's own task empties into
-/// its socket. Filling never waits: a client that falls behind is sent the newest frame and the state's
+/// its socket, paced by the engine's clock. Filling never waits: a client that falls behind is sent the newest frame and the state's
 /// changes merged; it never holds up the engine or the others.
-final class LiveHub: Sendable {
-    private let clients = Mutex<[UUID: ClientOutbox]>([:])
+final class LiveHub<C: Clock>: Sendable where C.Duration == Duration {
+    private let clients = Mutex<[UUID: ClientOutbox<C>]>([:])
     private let evictions = Atomic<Int>(0)
 
     /// Registers a client; returns its id and its outbox.
-    func join(wantsFrames: Bool) -> (UUID, ClientOutbox) {
+    private let clock: C
+
+    init(clock: C) { self.clock = clock }
+
+    func join(wantsFrames: Bool) -> (UUID, ClientOutbox<C>) {
         let id = UUID()
-        let outbox = ClientOutbox(wantsFrames: wantsFrames)
+        let outbox = ClientOutbox(wantsFrames: wantsFrames, clock: clock)
         clients.withLock { $0[id] = outbox }
         return (id, outbox)
     }

@@ -8,8 +8,8 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var droppedFrames: Int
     public var tickMedianMilliseconds: Double
     public var tickP99Milliseconds: Double
-    /// Intents in the performance's log so far (every one is kept for recordings, up to a million events
-    /// or about 256 MB), and whether it is full (the performance goes on; nothing more can be recorded).
-    public var loggedEvents: Int
-    public var logIsFull: Bool
+    /// Intents in the recording under way (0 when none runs), and whether it is full (a recording holds up
+    /// to a million events; the performance goes on, unrecorded).
+    public var recordedEvents: Int
+    public var recordingIsFull: Bool
 }

@@ -2,6 +2,7 @@ import Engine
 import Instrument
 import NIOCore
 import Testing
+import TestSupport
 
 @testable import Server
 
@@ -10,8 +11,12 @@ import Testing
 struct ClientOutboxTests {
     func frame(_ number: UInt8) -> LiveFrame { LiveFrame(bytes: ByteBuffer(bytes: [number]), forms: []) }
 
+    let clock = ManualClock()
+
+    func outbox(wantsFrames: Bool) -> ClientOutbox<ManualClock> { ClientOutbox(wantsFrames: wantsFrames, clock: clock) }
+
     func change(_ aspects: Set<PerformanceState.Aspect>, tempo: Double) async -> StateChange {
-        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
+        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock)
         var state = await engine.snapshot()
         state.tempo = tempo
         state.revision = Int(tempo)  // later changes in these tests have higher tempos
@@ -19,7 +24,7 @@ struct ClientOutboxTests {
     }
 
     @Test func messagesComeInOrderBeforeTheNewestFrame() async {
-        let outbox = ClientOutbox(wantsFrames: true)
+        let outbox = outbox(wantsFrames: true)
         outbox.send(frame(1))
         outbox.send("a")
         outbox.send(frame(2))  // replaces frame 1
@@ -39,7 +44,7 @@ struct ClientOutboxTests {
     }
 
     @Test func changesWaitingForASlowClientMergeIntoOneWithTheNewestState() async {
-        let outbox = ClientOutbox(wantsFrames: false)
+        let outbox = outbox(wantsFrames: false)
         outbox.send(await change([.pads], tempo: 100))
         outbox.send(await change([.colors], tempo: 110))
         outbox.send(await change([.tempo], tempo: 120))
@@ -52,21 +57,26 @@ struct ClientOutboxTests {
     }
 
     @Test func changesComingFasterThanTheIntervalWaitAndMergeWhileOtherMessagesGoAhead() async {
-        let outbox = ClientOutbox(wantsFrames: true)
+        let outbox = outbox(wantsFrames: true)
         outbox.send(await change([.pads], tempo: 100))
         guard case .change = await outbox.next() else { Issue.record("the first change waited"); return }
-        let sent = ContinuousClock.now
         outbox.send(await change([.colors], tempo: 110))
         outbox.send(frame(1))
         #expect(await outbox.next() == .frame(frame(1)))  // not held up by the change
         outbox.send(await change([.tempo], tempo: 120))
-        guard case .change(let merged) = await outbox.next() else { Issue.record("no change"); return }
-        #expect(ContinuousClock.now - sent >= ClientOutbox.changeInterval - .milliseconds(1))
+        // The clock has not moved: the change is held back, and a text sent meanwhile goes ahead of it.
+        outbox.send("meanwhile")
+        #expect(await outbox.next() == .text("meanwhile"))
+        // The writer now waits on the clock; once the interval has passed, the held changes go, merged.
+        let waiting = Task { await outbox.next() }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: ClientOutbox<ManualClock>.changeInterval)
+        guard case .change(let merged) = await waiting.value else { Issue.record("no change"); return }
         #expect(merged.aspects == [.colors, .tempo] && merged.state.tempo == 120)
     }
 
     @Test func theSnapshotComesFirstAndSupersedesWaitingChanges() async {
-        let outbox = ClientOutbox(wantsFrames: false)
+        let outbox = outbox(wantsFrames: false)
         outbox.send(await change([.pads], tempo: 100))
         outbox.sendSnapshot()
         #expect(await outbox.next() == .snapshot)
@@ -75,40 +85,40 @@ struct ClientOutboxTests {
     }
 
     @Test func pastItsCapacityTheOldestMessagesAreLetGo() async {
-        let outbox = ClientOutbox(wantsFrames: false)
-        for index in 0..<(ClientOutbox.capacity + 5) { outbox.send("message \(index)") }
+        let outbox = outbox(wantsFrames: false)
+        for index in 0..<(ClientOutbox<ManualClock>.capacity + 5) { outbox.send("message \(index)") }
         #expect(await outbox.next() == .text("message 5"))
         #expect(outbox.droppedTexts == 5)
     }
 
     @Test func aWaitingWriterIsWokenByTheNextMessageAndEndsWhenFinished() async {
-        let outbox = ClientOutbox(wantsFrames: false)
-        async let first = outbox.next()
-        try? await Task.sleep(for: .milliseconds(20))
+        let outbox = outbox(wantsFrames: false)
+        let first = Task { await outbox.next() }
+        while !outbox.hasWaitingWriter { await Task.yield() }
         outbox.send("hello")
-        guard case .text("hello") = await first else { Issue.record("not woken"); return }
-        async let second = outbox.next()
-        try? await Task.sleep(for: .milliseconds(20))
+        guard case .text("hello") = await first.value else { Issue.record("not woken"); return }
+        let second = Task { await outbox.next() }
+        while !outbox.hasWaitingWriter { await Task.yield() }
         outbox.finish()
-        #expect(await second == nil)
+        #expect(await second.value == nil)
         outbox.send("too late")
         #expect(await outbox.next() == nil)
     }
 
     @Test func aCancelledWriterStopsWaiting() async {
-        let outbox = ClientOutbox(wantsFrames: false)
+        let outbox = outbox(wantsFrames: false)
         let waiting = Task { await outbox.next() }
-        try? await Task.sleep(for: .milliseconds(20))
+        while !outbox.hasWaitingWriter { await Task.yield() }
         waiting.cancel()
         #expect(await waiting.value == nil)
     }
 
     @Test func aWriteUnderWayIsTimed() async throws {
-        let outbox = ClientOutbox(wantsFrames: false)
+        let outbox = outbox(wantsFrames: false)
         #expect(outbox.stalledFor == .zero)
         outbox.writing(true)
-        try await Task.sleep(for: .milliseconds(30))
-        #expect(outbox.stalledFor >= .milliseconds(30))
+        clock.advance(by: .milliseconds(30))
+        #expect(outbox.stalledFor == .milliseconds(30))
         outbox.writing(false)
         #expect(outbox.stalledFor == .zero)
     }

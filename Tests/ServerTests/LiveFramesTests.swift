@@ -66,7 +66,9 @@ struct LiveFramesTests {
                 var reader = MessageReader(inbound)
                 _ = try await reader.expect("snapshot")
                 try await outbound.write(.text(#"{"type":"padDown","pad":0,"velocity":1}"#))
-                try await Task.sleep(for: .milliseconds(200))
+                // Frames are made while the pad sounds (a dozen ticks of them), then the tempo changes.
+                let ticks = session.ticks.count
+                while session.ticks.count < ticks + 12 { await Task.yield() }
                 try await outbound.write(.text(#"{"type":"tempo","bpm":100}"#))
                 // Everything up to the tempo's change is text: no frame came between.
                 for _ in 0..<10 {
@@ -82,23 +84,22 @@ struct LiveFramesTests {
 
     @Test func oscCommandsAreHeardByEveryWebSocketClient() async throws {
         let session = LiveTesting.session()
-        let dispatch = ControlDispatch(session: session)
+        let dispatch = ControlDispatch(instrument: session.instrument)
         try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, _, _ in
                 var reader = MessageReader(inbound)
                 _ = try await reader.expect("snapshot")
-                #expect(await dispatch.perform(.intent(.ribbonCenter(.hue, 0.3))))
+                #expect(await dispatch.perform(.intent(.ribbonCenter(.hue, 0.3))) == nil)
                 let changed = try await reader.expect("changed")
                 #expect((changed["aspects"] as? [String]) == ["colors"])
             }
         }
     }
 
-    @Test func aRecordingStartedAndStoppedByAClientIsSavedAsAPerformanceLog() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
+    @Test func aRecordingStartedAndStoppedByAClientIsSaved() async throws {
+        let recordings = MemoryRecordings()
         do {
-            let session = LiveTesting.session(recordingsFolder: folder.file("recordings"))
+            let session = LiveTesting.session(recordings: recordings)
             try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
                 try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                     var reader = MessageReader(inbound)
@@ -110,9 +111,10 @@ struct LiveFramesTests {
                     try await outbound.write(.text(#"{"type":"record","on":false}"#))
                     let stopped = try await reader.expect("recording")
                     #expect(stopped["on"] as? Bool == false)
-                    let path = try #require(stopped["file"] as? String)
-                    let log = try JSONDecoder().decode(PerformanceLog.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-                    #expect(log.events.contains { $0.intent == .padDown(pad: 1, velocity: 0.7) })
+                    let journal = try #require(recordings.all.first)
+                    #expect(stopped["file"] as? String == journal.location)
+                    let log = journal.log
+                    #expect(log.events.map(\.intent) == [.padDown(pad: 1, velocity: 0.7)])
                     #expect(log.recordedUntil != nil)
 
                     try await outbound.write(.text(#"{"type":"record","on":"yes"}"#))
@@ -187,6 +189,8 @@ struct LiveSessionTests {
 
     @Test func padsAClientHeldAreReleasedWhenItLeaves() async throws {
         let session = LiveTesting.session()
+        let probe = ChangeProbe()
+        session.instrument.listen(probe)
         try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                 var reader = MessageReader(inbound)
@@ -195,13 +199,14 @@ struct LiveSessionTests {
                 try await outbound.write(.text(#"{"type":"padDown","pad":6,"velocity":1}"#))
                 try await outbound.write(.text(#"{"type":"padUp","pad":6}"#))
                 try await outbound.write(.text(#"{"type":"padDown","pad":3,"velocity":1}"#))
-                for _ in 0..<100 where await !session.engine.snapshot().pads[3].isDown { try await Task.sleep(for: .milliseconds(5)) }
+                // The client leaves only once its pads are down: pads 1 and 3 held, 6 let go.
+                let held = await probe.first { $0.pads[3].isDown }
+                #expect(held.map { [$0.pads[1].isDown, $0.pads[3].isDown, $0.pads[6].isDown] } == [true, true, false])
             }
-            for _ in 0..<200 where await session.engine.snapshot().pads.pads.contains(where: \.isDown) {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            let held = await session.engine.snapshot().pads.pads.filter { $0.isDown }.count
-            #expect(held == 0)
+            // Leaving lets go of every pad it held.
+            let released = await probe.first { state in !state.pads.pads.contains(where: \.isDown) }
+            #expect(released != nil)
+            #expect(await session.engine.snapshot().pads.pads.allSatisfy { !$0.isDown })
         }
     }
 }
@@ -210,7 +215,7 @@ struct LiveSessionTests {
 @Suite("Change ordering")
 struct ChangeOrderingTests {
     func change(_ aspects: Set<PerformanceState.Aspect>, revision: Int) async -> StateChange {
-        var state = await InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock()).snapshot()
+        var state = await InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ManualClock()).snapshot()
         state.revision = revision
         state.tempo = Double(100 + revision)
         return StateChange(aspects: aspects, state: state)
@@ -226,7 +231,7 @@ struct ChangeOrderingTests {
     }
 
     @Test func aChangeOlderThanWhatWasSentIsDropped() async {
-        let outbox = ClientOutbox(wantsFrames: false)
+        let outbox = ClientOutbox(wantsFrames: false, clock: ManualClock())
         outbox.sent(revision: 10)  // a snapshot at revision 10 went out
         outbox.send(await change([.pads], revision: 9))
         outbox.send("marker")

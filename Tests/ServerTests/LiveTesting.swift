@@ -6,13 +6,13 @@ import Instrument
 import Server
 import Synchronization
 import Testing
+import TestSupport
 
 /// What the server tests share: a session on the Lumia chordset, JSON reading, and a client's messages.
 enum LiveTesting {
-    static func session(recordingsFolder: URL? = nil, shelf: (any ChordsetShelf)? = nil) -> LiveSession<ContinuousClock> {
-        LiveSession(
-            engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock()), recordingsFolder: recordingsFolder,
-            shelf: shelf)
+    static func session(recordings: (any RecordingStore)? = nil, shelf: (any ChordsetShelf)? = nil) -> LiveSession<ContinuousClock> {
+        LiveSession(instrument: LiveInstrument(
+            engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock()), shelf: shelf, recordings: recordings))
     }
 }
 

@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import Server
 import Testing
+import TestSupport
 
 @Suite("OSC over UDP")
 struct OSCListenerTests {
@@ -19,9 +20,12 @@ struct OSCListenerTests {
 
     @Test func padsHueAndStepsArriveInOrderAndGarbageIsCounted() async throws {
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())
-        let dispatch = ControlDispatch(session: LiveSession(engine: engine, shelf: MemoryShelf()))
+        let instrument = LiveInstrument(engine: engine, shelf: MemoryShelf())
+        let probe = ChangeProbe()
+        instrument.listen(probe)
+        let dispatch = ControlDispatch(instrument: instrument)
         let listener = try await OSCListener.bind(port: 0)
-        let running = Task { try await listener.run { await dispatch.perform($0) } }
+        let running = Task { try await listener.run { await dispatch.perform($0) == nil } }
         let bundle = OSCEncoder.encode(.bundle(timeTag: 1, elements: [
             .message(OSCMessage("/imager/hue/center", [.float32(0.25)])),
             .message(OSCMessage("/imager/pad/3", [.float32(0.9)])),
@@ -34,7 +38,7 @@ struct OSCListenerTests {
             OSCEncoder.encode(.message(OSCMessage("/imager/tempo", [.float32(5)]))),  // out of range: refused
             OSCEncoder.encode(.message(OSCMessage("/imager/tempo", [.float32(96)]))),
         ], to: listener.port)
-        for _ in 0..<200 where await engine.snapshot().tempo != 96 { try await Task.sleep(for: .milliseconds(10)) }
+        _ = await probe.first { $0.tempo == 96 }  // the last datagram, carried out
         let state = await engine.snapshot()
         #expect(state.tempo == 96)
         #expect(state.colors.hue.center == 0.25)

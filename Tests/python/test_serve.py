@@ -29,9 +29,7 @@ def test_serve_guards_its_door_and_stops_on_sigint(imager, tmp_path):
         assert request(port, {"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}"})[0] == 200
     finally:
         server.send_signal(signal.SIGINT)
-        start = time.monotonic()
-        server.wait(timeout=10)
-        assert time.monotonic() - start < 2
+        assert server.wait(timeout=60) == 0  # how fast it stops is `make bench`'s to measure, not a test's
 
 
 def test_a_real_osc_client_plays_pads_and_moves_the_hue(imager, tmp_path):

@@ -1,11 +1,13 @@
 import Foundation
 
-/// A performance as a timestamped list of intents, with the chordset and random seed it started from.
+/// A performance as a timestamped list of intents, with where it started: a chordset and a random seed
+/// (version 1), or a checkpoint of the whole live state (version 2: a recording started mid-performance).
 /// Everything that was played can be heard again: replaying the log gives identical frames, at any size
 /// and frame rate. Codable, so it can be recorded to a file and rendered to video later.
-public struct PerformanceLog: Hashable, Sendable, Codable {
-    /// The format version this build writes; logs of later versions are refused.
-    public static let formatVersion = 1
+public struct PerformanceLog: Sendable, Codable {
+    /// The newest format version this build reads and writes; logs of later versions are refused. A log is
+    /// written as version 1 when it has no checkpoint, so that it reads as before.
+    public static let formatVersion = 2
     /// The most events one log holds (about 5 hours at 60 intents a second).
     public static let maximumEvents = 1_000_000
 
@@ -13,6 +15,9 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
     public private(set) var seed: UInt64
     public private(set) var chordset: Chordset
     public private(set) var events: [PerformanceEvent]
+    /// The state the performance starts from, when it starts mid-performance (a recording); nil for a
+    /// performance that starts on `chordset` with nothing played.
+    public private(set) var checkpoint: PerformanceState?
     /// Where the recording proper begins (seconds): the events before it set the stage — the chordset,
     /// the colours, what is already on the canvas — and a render starts here.
     public var recordedFrom: Double = 0
@@ -27,7 +32,7 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
 
     /// An empty log of a performance starting on `chordset`.
     public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E) {
-        formatVersion = Self.formatVersion
+        formatVersion = 1
         self.seed = seed
         self.chordset = chordset
         events = []
@@ -38,6 +43,28 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
         self.init(chordset: chordset, seed: seed)
         try validate(events)
         self.events = events
+    }
+
+    /// An empty log of a performance that starts from `checkpoint`, the recording beginning at `recordedFrom`
+    /// (no earlier than the checkpoint's last event).
+    public init(checkpoint: PerformanceState, recordedFrom: Double) {
+        self.init(chordset: checkpoint.chordset, seed: checkpoint.seed)
+        formatVersion = 2
+        self.checkpoint = checkpoint
+        self.recordedFrom = max(recordedFrom, checkpoint.time)
+    }
+
+    /// The events of `events` that apply in order after this log's own, added until the first that does not;
+    /// how many were added. For a journal cut short, whose last lines may be torn or missing.
+    public mutating func appendWhileValid(_ events: some Sequence<PerformanceEvent>) -> Int {
+        var state = player(at: duration).state
+        var added = 0
+        for event in events {
+            guard self.events.count < Self.maximumEvents, (try? state.apply(event)) != nil else { break }
+            self.events.append(event)
+            added += 1
+        }
+        return added
     }
 
     /// Appends an event after checking it applies; throws and changes nothing if it does not.
@@ -53,21 +80,23 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
         events.append(event)
     }
 
-    /// The state a replay reaches at the start, with nothing played.
-    public var initialState: PerformanceState { PerformanceState(chordset: chordset, seed: seed) }
+    /// The state a replay starts from: the checkpoint, or nothing played on the chordset.
+    public var initialState: PerformanceState { checkpoint ?? PerformanceState(chordset: chordset, seed: seed) }
 
     /// The state after every event up to and including `time`.
-    public func state(at time: Double) -> PerformanceState {
+    public func state(at time: Double) -> PerformanceState { player(at: time).state }
+
+    private func player(at time: Double) -> PerformancePlayer {
         var player = PerformancePlayer(log: self)
         player.advance(to: time)
-        return player.state
+        return player
     }
 
     /// The frame at `time`: a pure function of the log and the moment.
     public func scene(at time: Double) -> Scene { state(at: time).scene(at: time) }
 
-    /// The time of the last event, or 0.
-    public var duration: Double { events.last?.time ?? 0 }
+    /// The time of the last event, or of the checkpoint, or 0.
+    public var duration: Double { events.last?.time ?? checkpoint?.time ?? 0 }
 
     private func validate(_ events: [PerformanceEvent]) throws(InstrumentError) {
         guard events.count <= Self.maximumEvents else {
@@ -83,13 +112,14 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, events, recordedFrom, recordedUntil }
+    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, checkpoint, events, recordedFrom, recordedUntil }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .formatVersion)
         try container.encode(seed, forKey: .seed)
         try container.encode(chordset, forKey: .chordset)
+        try container.encodeIfPresent(checkpoint, forKey: .checkpoint)
         try container.encode(events, forKey: .events)
         if recordedFrom != 0 { try container.encode(recordedFrom, forKey: .recordedFrom) }
         try container.encodeIfPresent(recordedUntil, forKey: .recordedUntil)
@@ -103,12 +133,20 @@ public struct PerformanceLog: Hashable, Sendable, Codable {
                 "this performance log has format version \(version); this Image Performer reads up to version "
                     + "\(Self.formatVersion) — update Image Performer")
         }
-        try self.init(
-            chordset: try container.decode(Chordset.self, forKey: .chordset),
-            seed: try container.decode(UInt64.self, forKey: .seed),
-            events: try container.decode([PerformanceEvent].self, forKey: .events))
+        let checkpoint = version >= 2 ? try container.decodeIfPresent(PerformanceState.self, forKey: .checkpoint) : nil
+        if let checkpoint {
+            self.init(checkpoint: checkpoint, recordedFrom: checkpoint.time)
+            let events = try container.decode([PerformanceEvent].self, forKey: .events)
+            try validate(events)
+            self.events = events
+        } else {
+            try self.init(
+                chordset: try container.decode(Chordset.self, forKey: .chordset),
+                seed: try container.decode(UInt64.self, forKey: .seed),
+                events: try container.decode([PerformanceEvent].self, forKey: .events))
+        }
         recordedFrom = try container.decodeIfPresent(Double.self, forKey: .recordedFrom)?
-            .checked("recording start (s)", in: 0...PerformanceState.maximumTime) ?? 0
+            .checked("recording start (s)", in: (checkpoint?.time ?? 0)...PerformanceState.maximumTime) ?? checkpoint?.time ?? 0
         recordedUntil = try container.decodeIfPresent(Double.self, forKey: .recordedUntil)?
             .checked("recording end (s)", in: recordedFrom...PerformanceState.maximumTime)
     }
@@ -153,10 +191,32 @@ public struct PerformancePlayer: Sendable {
 
 extension PerformanceLog {
     /// The log as a file holds it: JSON, keys sorted and indented, so that two recordings compare by eye.
-    public var fileContents: [UInt8] {
+    /// Throws (never writing an empty file in its place) if some value cannot be written as JSON.
+    public func fileContents() throws(InstrumentError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        // Every value of a log is finite and plain (events are validated on the way in): it always encodes.
-        return (try? Array(encoder.encode(self))) ?? []
+        do {
+            return Array(try encoder.encode(self))
+        } catch {
+            throw .invalid("the performance log could not be written as JSON: \(error)")
+        }
+    }
+}
+
+extension PerformanceLog: Equatable {
+    /// Two logs are equal when they play the same: the same start, events and span. Checkpoints compare by
+    /// what they write down (a state's tables are caches of it).
+    public static func == (a: PerformanceLog, b: PerformanceLog) -> Bool {
+        guard a.formatVersion == b.formatVersion, a.seed == b.seed, a.chordset == b.chordset, a.events == b.events,
+            a.recordedFrom == b.recordedFrom, a.recordedUntil == b.recordedUntil
+        else { return false }
+        switch (a.checkpoint, b.checkpoint) {
+        case (nil, nil): return true
+        case (let first?, let second?):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return (try? encoder.encode(first)) == (try? encoder.encode(second))
+        default: return false
+        }
     }
 }

@@ -22,8 +22,8 @@ public struct PerformanceState: Sendable {
 
     public let seed: UInt64
     /// The time of the latest event applied, in seconds since the performance began.
-    public private(set) var time: Double = 0
-    public private(set) var eventCount = 0
+    public internal(set) var time: Double = 0
+    public internal(set) var eventCount = 0
     public internal(set) var chordset: Chordset
     /// The colour panel: hue and purity selections.
     public internal(set) var colors: ColorSelection
@@ -34,17 +34,17 @@ public struct PerformanceState: Sendable {
     /// The chord that taps and strokes play: the one last recalled.
     public internal(set) var selectedChord = 0
     public internal(set) var pads = TriggerPads()
-    public private(set) var tempo: Tempo
-    public private(set) var trailPersistence = 0.5
-    public private(set) var erasures = 0
+    public internal(set) var tempo: Tempo
+    public internal(set) var trailPersistence = 0.5
+    public internal(set) var erasures = 0
 
-    private var beatOrigin = (time: 0.0, beat: 0.0)
+    var beatOrigin = (time: 0.0, beat: 0.0)
     /// Events prune the canvas at most this often (seconds of performance time); pruning never changes a
     /// frame, so when it happens is free to choose.
     static let pruneInterval = 0.25
     private var lastPrune = -Double.infinity
     /// When the background was faded (nil while it shows).
-    private var backgroundFade: (start: Double, duration: Double)?
+    var backgroundFade: (start: Double, duration: Double)?
 
     /// Every lumi design released so far, compiled, and its index by design.
     var lumiTable: [Lumi.Compiled] = []

@@ -6,16 +6,16 @@ import Raster
 /// one may convert them (to PNG for files), and the caller writes them. A stage waiting on the one after it —
 /// ffmpeg not reading while its encoder threads are busy — leaves the stages before it free to run on, so
 /// the cores stay busy. Frames are delivered in order.
-enum FramePipeline {
+public enum FramePipeline {
     /// How many frames may wait between two stages.
-    static let depth = 2
+    public static let depth = 2
 
     /// The most frames drawn by `render` that are alive at once: one being drawn, `depth` waiting, one being
     /// converted or written. A renderer that reuses its frame buffers needs this many.
-    static let framesInFlight = depth + 2
+    public static let framesInFlight = depth + 2
 
     /// Three stages: `render` and `convert` each on a thread of its own, `consume` on the caller's.
-    static func run<Drawn: Sendable, Converted: Sendable>(
+    public static func run<Drawn: Sendable, Converted: Sendable>(
         count: Int, render: @escaping @Sendable (Int) -> Drawn, convert: @escaping @Sendable (Drawn) -> Converted,
         consume: (Int, Converted) throws -> Void
     ) throws {
@@ -40,7 +40,7 @@ enum FramePipeline {
     }
 
     /// Two stages: `render` on a thread of its own, `consume` on the caller's.
-    static func run<Drawn: Sendable>(
+    public static func run<Drawn: Sendable>(
         count: Int, render: @escaping @Sendable (Int) -> Drawn, consume: (Int, Drawn) throws -> Void
     ) throws {
         guard count > 0 else { return }

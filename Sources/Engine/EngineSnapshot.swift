@@ -1,0 +1,18 @@
+import Instrument
+
+/// What a console needs to show the instrument's state: sent in full when it connects.
+public struct EngineSnapshot: Hashable, Sendable, Codable {
+    public var time: Double
+    public var chordset: Chordset
+    public var colors: ColorSelection
+    public var pulse: Pulse
+    public var design: Lumi
+    public var selectedChord: Int
+    public var pads: TriggerPads
+    public var tempo: Double
+    public var trailPersistence: Double
+    public var liveLumis: Int
+    public var isRecording: Bool
+    /// How many intents had been applied: of two snapshots, the one with the higher revision is newer.
+    public var revision: Int
+}

@@ -1,0 +1,116 @@
+import Instrument
+import Synchronization
+
+/// The live instrument's use cases, whoever asks for them — a console, a canvas, an OSC controller:
+/// intents applied once and heard by everyone listening; chords stored and kept in the library; stepping
+/// through the library's chordsets; recordings started, journaled durably as they are played, stopped and
+/// saved. Transport-free: the server decodes a request, calls one of these, and encodes what comes back.
+public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Duration {
+    public let engine: InstrumentEngine<C>
+    /// Where stored chords are kept and chordsets stepped through (nil: stored chords live only in the
+    /// performance, and stepping is refused).
+    let shelf: (any ChordsetShelf)?
+    /// Where recordings are journaled and saved (nil: recording is refused).
+    let recordings: (any RecordingStore)?
+    private let audiences = Mutex<[any LiveAudience]>([])
+
+    public init(engine: InstrumentEngine<C>, shelf: (any ChordsetShelf)? = nil, recordings: (any RecordingStore)? = nil) {
+        self.engine = engine
+        self.shelf = shelf
+        self.recordings = recordings
+    }
+
+    /// Adds someone who hears every change from now on.
+    public func listen(_ audience: any LiveAudience) {
+        audiences.withLock { $0.append(audience) }
+    }
+
+    private func tell(_ message: (any LiveAudience) -> Void) {
+        for audience in audiences.withLock({ $0 }) { message(audience) }
+    }
+
+    /// Applies an intent and tells everyone what changed; a chord stored is saved in the library. A bad
+    /// intent changes nothing and is refused with the reason, for its sender alone.
+    @discardableResult
+    public func perform(_ intent: Intent) async throws(LiveError) -> Set<PerformanceState.Aspect> {
+        let (changed, state): (Set<PerformanceState.Aspect>, EngineSnapshot)
+        do { (changed, state) = try await engine.performReporting(intent) } catch { throw .refused(error) }
+        tell { $0.changed(changed, state: state) }
+        if case .storeChord(let position) = intent, let shelf {
+            do {
+                try shelf.store(state.chordset.chords[position], in: state.chordset.id)
+            } catch {
+                throw LiveError(.notSaved, "chord \(position + 1) is stored in the performance but could not be saved in the library", cause: error)
+            }
+        }
+        return changed
+    }
+
+    /// Plays the chordset `offset` places from the one playing in the library's list.
+    public func stepChordset(by offset: Int) async throws(LiveError) {
+        guard let shelf else { throw LiveError(.unavailable, "this instrument has no chordset library to step through") }
+        let playing = await engine.snapshot().chordset
+        let next: Chordset?
+        do { next = try shelf.step(from: playing.id, by: offset) } catch {
+            throw LiveError(.notSaved, "the chordset library could not be read", cause: error)
+        }
+        guard let next else { throw LiveError(.endOfList, offset > 0 ? "this is the last chordset" : "this is the first chordset") }
+        try await perform(.loadChordset(next))
+    }
+
+    /// Starts recording from the state now (a recording under way goes on) and tells everyone.
+    public func startRecording() async throws(LiveError) {
+        guard let recordings else { throw LiveError(.unavailable, "this instrument has no folder to save recordings in") }
+        let started: Bool
+        do {
+            started = try await engine.startRecording(in: recordings)
+        } catch {
+            throw LiveError(.notSaved, "the recording could not be started", cause: error)
+        }
+        if started { tell { $0.recording(true, savedAt: nil) } }
+    }
+
+    /// Stops recording, saves it as a performance log for `imager render performance` and tells everyone
+    /// where it went. Nil when nothing was being recorded.
+    @discardableResult
+    public func stopRecording() async throws(LiveError) -> String? {
+        let saved: String?
+        do {
+            // Detached from the engine in one step, and finished away from it: the performance goes on.
+            saved = try await engine.stopRecording().map { try $0.journal.finish(until: $0.until) }
+        } catch {
+            tell { $0.recording(false, savedAt: nil) }
+            throw LiveError(.notSaved, "the recording could not be saved", cause: error)
+        }
+        if let saved { tell { $0.recording(false, savedAt: saved) } }
+        return saved
+    }
+
+    /// Makes what the recording under way holds durable: written and on the disk. Called at least every
+    /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile.
+    public func flushRecording() async throws(LiveError) {
+        guard let (journal, until) = await engine.recordingProgress else { return }
+        do { try journal.flush(until: until) } catch {
+            throw LiveError(.notSaved, "the recording could not be written to the disk", cause: error)
+        }
+    }
+
+    /// Flushes the recording under way every `interval` of `clock` until cancelled; a failure is handed to
+    /// `failed` (and tried again next time), never stopping the performance.
+    public func keepRecordingDurable(every interval: Duration, on clock: C, failed: @Sendable (LiveError) -> Void = { _ in }) async {
+        var deadline = clock.now
+        while !Task.isCancelled {
+            deadline = deadline.advanced(by: interval)
+            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            do { try await flushRecording() } catch { failed(error) }
+        }
+    }
+
+    /// Closes the recordings a crash left unfinished (at start, before anything is played).
+    public func recoverUnfinishedRecordings() throws(LiveError) -> [RecoveredRecording] {
+        guard let recordings else { return [] }
+        do { return try recordings.recoverUnfinished() } catch {
+            throw LiveError(.notSaved, "the unfinished recordings could not be closed", cause: error)
+        }
+    }
+}

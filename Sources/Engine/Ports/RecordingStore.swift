@@ -1,0 +1,43 @@
+import Instrument
+
+/// Where recordings go as they are played (a port; `imager serve` plugs in a folder of journal files):
+/// a recording is journaled event by event from its first moment, so that a crash loses at most the last
+/// second of it, and an unfinished one is closed at the next start.
+public protocol RecordingStore: Sendable {
+    /// Opens the journal of a recording that starts as `start` says: the checkpoint of the state when it
+    /// starts, and no events yet.
+    func begin(_ start: PerformanceLog) throws -> any RecordingJournal
+
+    /// Closes the recordings a crash left unfinished into performance logs; where each went, and how many
+    /// events it holds.
+    func recoverUnfinished() throws -> [RecoveredRecording]
+}
+
+/// One recording under way, written as it is played. Appending only queues (the engine calls it for
+/// every intent, so it must not wait for a disk); `flush` writes what is queued and makes it durable.
+public protocol RecordingJournal: Sendable {
+    /// Queues an event applied while recording.
+    func append(_ event: PerformanceEvent)
+    /// Writes what is queued, and the moment `until` the recording has reached, and waits for the disk to
+    /// hold it (fsync). Called at least every second while recording; after `finish` it does nothing.
+    func flush(until: Double) throws
+    /// Flushes, writes the finished recording (ending at `until`) as a performance log, and lets the
+    /// journal go; where the log went.
+    func finish(until: Double) throws -> String
+}
+
+/// A recording a crash had left unfinished, closed at the next start.
+public struct RecoveredRecording: Sendable, Hashable {
+    /// Where its performance log now is.
+    public var location: String
+    /// How many events it holds.
+    public var events: Int
+    /// The moment it reached (seconds since its performance started).
+    public var until: Double
+
+    public init(location: String, events: Int, until: Double) {
+        self.location = location
+        self.events = events
+        self.until = until
+    }
+}

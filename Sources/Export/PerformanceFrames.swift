@@ -1,0 +1,41 @@
+import Instrument
+import Raster
+import SceneRendering
+
+/// Frames of a performance in order, each drawn after the one before (the trail layer depends on it).
+/// Called from one thread at a time (the pipeline's drawing stage), so its state needs no lock.
+public final class PerformanceFrames: @unchecked Sendable {
+    // Safe to send: FramePipeline calls `frame` or `yuv420Frame` only from its drawing thread, in order.
+    private var player: PerformancePlayer
+    private var renderer: SceneRenderer
+    private let fps: Int
+    private let start: Double
+    private let planes: YUVFrameRing
+
+    /// Frames handed on as bitmaps (`frame`), up to `FramePipeline.framesInFlight` of them alive at once; or,
+    /// `forVideo`, converted as they are drawn (`yuv420Frame`), which keeps a single bitmap.
+    public init(log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0, forVideo: Bool = false, keptBySink: Int = 0) {
+        player = PerformancePlayer(log: log)
+        renderer = SceneRenderer(width: width, height: height, framesInFlight: forVideo ? 1 : FramePipeline.framesInFlight)
+        self.fps = fps
+        self.start = start
+        planes = YUVFrameRing(keptBySink: keptBySink)
+    }
+
+    /// Frame `index`, drawn after every frame before it.
+    public func frame(_ index: Int) -> Bitmap {
+        renderer.render(scene(index))
+    }
+
+    /// Frame `index` as Y′CbCr 4:2:0, each band converted as soon as it is drawn, while it is in the cache.
+    public func yuv420Frame(_ index: Int) -> [UInt8] {
+        let scene = scene(index)
+        return planes.next { planes in
+            _ = renderer.render(scene) { frame, rows in frame.yuv420(rows: rows, into: &planes) }
+        }
+    }
+
+    private func scene(_ index: Int) -> Scene {
+        player.scene(at: start + Double(index) / Double(fps))
+    }
+}

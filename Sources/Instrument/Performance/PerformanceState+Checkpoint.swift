@@ -1,0 +1,261 @@
+import Geometry
+
+/// A checkpoint: the whole live state written down, so that a recording can start from the moment it is
+/// started rather than replay everything played since the engine started. A checkpoint read back draws
+/// the same frames as the state it was taken from.
+///
+/// Read defensively: a checkpoint comes from a file a user may have edited or a crash may have cut, so
+/// every number is checked and every index is checked against the table it points into; anything wrong
+/// is refused with an `InstrumentError`, never trusted.
+extension PerformanceState: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case seed, time, eventCount, chordset, colors, pulse, design, selectedChord, pads, tempo, trailPersistence
+        case erasures, beatOrigin, backgroundFade, designs, live, rhythms, litPanes
+    }
+
+    /// A moment and the beat count (or fade length) that goes with it.
+    private struct Mark: Codable {
+        var time: Double
+        var value: Double
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(time, forKey: .time)
+        try container.encode(eventCount, forKey: .eventCount)
+        try container.encode(chordset, forKey: .chordset)
+        try container.encode(colors, forKey: .colors)
+        try container.encode(pulse, forKey: .pulse)
+        try container.encode(design, forKey: .design)
+        try container.encode(selectedChord, forKey: .selectedChord)
+        try container.encode(pads, forKey: .pads)
+        try container.encode(tempo, forKey: .tempo)
+        try container.encode(trailPersistence, forKey: .trailPersistence)
+        try container.encode(erasures, forKey: .erasures)
+        try container.encode(Mark(time: beatOrigin.time, value: beatOrigin.beat), forKey: .beatOrigin)
+        try container.encodeIfPresent(backgroundFade.map { Mark(time: $0.start, value: $0.duration) }, forKey: .backgroundFade)
+        // The lumi table is written as the designs it was compiled from, in table order; interning them again
+        // in that order gives back the same indices, forms and strokes.
+        var designs = [Lumi](repeating: Lumi(), count: lumiTable.count)
+        for (lumi, index) in lumiIndex { designs[Int(index)] = lumi }
+        try container.encode(designs, forKey: .designs)
+        try container.encode(live, forKey: .live)
+        try container.encode(rhythms, forKey: .rhythms)
+        try container.encode(litPanes, forKey: .litPanes)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let chordset = try container.decode(Chordset.self, forKey: .chordset)
+        self.init(chordset: chordset, seed: try container.decode(UInt64.self, forKey: .seed))
+        time = try container.decode(Double.self, forKey: .time).checked("checkpoint time (s)", in: 0...Self.maximumTime)
+        eventCount = try container.decode(Int.self, forKey: .eventCount)
+        guard eventCount >= 0 else { throw InstrumentError.invalid("a checkpoint's event count cannot be negative") }
+        colors = try container.decode(ColorSelection.self, forKey: .colors)
+        pulse = try container.decode(Pulse.self, forKey: .pulse)
+        try pulse.validate()
+        design = try container.decode(Lumi.self, forKey: .design)
+        try design.validate()
+        selectedChord = try container.decode(Int.self, forKey: .selectedChord)
+        guard chordset.chords.indices.contains(selectedChord) else {
+            throw InstrumentError.invalid("a checkpoint's selected chord \(selectedChord) is not one of the chordset's")
+        }
+        pads = try container.decode(TriggerPads.self, forKey: .pads)
+        guard pads.pads.count == TriggerPads.count else {
+            throw InstrumentError.invalid("a checkpoint holds \(pads.pads.count) pads; there are \(TriggerPads.count)")
+        }
+        for pad in pads.pads {
+            _ = try pad.velocity.checked("a held pad's velocity", in: 0...1)
+            _ = try pad.downTime.checked("a held pad's time (s)", in: 0...Self.maximumTime)
+        }
+        tempo = try container.decode(Tempo.self, forKey: .tempo)
+        try tempo.set(beatsPerMinute: tempo.beatsPerMinute)
+        trailPersistence = try container.decode(Double.self, forKey: .trailPersistence).checked("trail persistence", in: 0...1)
+        erasures = try container.decode(Int.self, forKey: .erasures)
+        let origin = try container.decode(Mark.self, forKey: .beatOrigin)
+        beatOrigin = (
+            try origin.time.checked("the beat origin's time (s)", in: 0...Self.maximumTime),
+            try origin.value.checked("the beat origin's beat", in: -1e12...1e12)
+        )
+        if let fade = try container.decodeIfPresent(Mark.self, forKey: .backgroundFade) {
+            backgroundFade = (
+                try fade.time.checked("the background fade's start (s)", in: 0...Self.maximumTime),
+                try fade.value.checked("the background fade's length (s)", in: 0...Self.maximumTime)
+            )
+        }
+        let designs = try container.decode([Lumi].self, forKey: .designs)
+        guard designs.count <= Self.maximumLiveLumis else {
+            throw InstrumentError.invalid("a checkpoint holds at most \(Self.maximumLiveLumis) lumi designs")
+        }
+        for lumi in designs {
+            try lumi.validate()
+            guard lumiIndex[lumi] == nil else { throw InstrumentError.invalid("a checkpoint names a lumi design twice") }
+            _ = intern(lumi)
+        }
+        live = try container.decode([LiveLumi].self, forKey: .live)
+        rhythms = try container.decode([RhythmicPress].self, forKey: .rhythms)
+        litPanes = try container.decode([LitPane].self, forKey: .litPanes)
+        guard live.count <= Self.maximumLiveLumis, rhythms.count <= Self.maximumLiveLumis, litPanes.count <= Self.maximumLiveLumis else {
+            throw InstrumentError.invalid("a checkpoint holds at most \(Self.maximumLiveLumis) lumis, rhythms and lit panes")
+        }
+        let templates = 0..<Int32(lumiTable.count)
+        for lumi in live {
+            guard templates.contains(lumi.template) else { throw InstrumentError.invalid("a live lumi's design \(lumi.template) is not in the checkpoint") }
+            try lumi.validate()
+        }
+        for press in rhythms {
+            guard press.templates.allSatisfy(templates.contains) else {
+                throw InstrumentError.invalid("a held rhythm's designs are not in the checkpoint")
+            }
+            try press.validate()
+        }
+        for pane in litPanes { try pane.validate() }
+    }
+}
+
+extension LiveLumi: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case template, pad, releaseTime, noteOffAge, fadeStart, fadeDuration, velocity, origin, seed
+    }
+
+    // A lumi still held, or not faded, has an infinite note-off or fade start; JSON has no infinity, so
+    // those are left out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(template, forKey: .template)
+        try container.encode(pad, forKey: .pad)
+        try container.encode(releaseTime, forKey: .releaseTime)
+        try container.encode(finite: noteOffAge, forKey: .noteOffAge)
+        try container.encode(finite: fadeStart, forKey: .fadeStart)
+        try container.encode(fadeDuration, forKey: .fadeDuration)
+        try container.encode(velocity, forKey: .velocity)
+        try container.encode(origin, forKey: .origin)
+        try container.encode(seed, forKey: .seed)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            template: try container.decode(Int32.self, forKey: .template), pad: try container.decode(Int8.self, forKey: .pad),
+            releaseTime: try container.decode(Double.self, forKey: .releaseTime),
+            noteOffAge: try container.decodeFinite(forKey: .noteOffAge),
+            fadeStart: try container.decodeFinite(forKey: .fadeStart),
+            fadeDuration: try container.decode(Double.self, forKey: .fadeDuration),
+            velocity: try container.decode(Double.self, forKey: .velocity), origin: try container.decode(Point.self, forKey: .origin),
+            seed: try container.decode(UInt64.self, forKey: .seed))
+    }
+
+    func validate() throws(InstrumentError) {
+        try PerformanceState.validate(pad: pad)
+        try PerformanceState.validate(moments: releaseTime, fadeDuration, velocity, origin.x, origin.y)
+        try PerformanceState.validate(moments: noteOffAge, fadeStart, allowingInfinity: true)
+    }
+}
+
+extension RhythmicPress: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case pad, templates, rhythm, downTime, upTime, velocity, seed, longestRelease, fadeStart, fadeDuration
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pad, forKey: .pad)
+        try container.encode(templates, forKey: .templates)
+        try container.encode(rhythm, forKey: .rhythm)
+        try container.encode(downTime, forKey: .downTime)
+        try container.encode(finite: upTime, forKey: .upTime)
+        try container.encode(velocity, forKey: .velocity)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(longestRelease, forKey: .longestRelease)
+        try container.encode(finite: fadeStart, forKey: .fadeStart)
+        try container.encode(fadeDuration, forKey: .fadeDuration)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            pad: try container.decode(Int8.self, forKey: .pad), templates: try container.decode([Int32].self, forKey: .templates),
+            rhythm: try container.decode(Rhythm.self, forKey: .rhythm), downTime: try container.decode(Double.self, forKey: .downTime),
+            upTime: try container.decodeFinite(forKey: .upTime), velocity: try container.decode(Double.self, forKey: .velocity),
+            seed: try container.decode(UInt64.self, forKey: .seed),
+            longestRelease: try container.decode(Double.self, forKey: .longestRelease),
+            fadeStart: try container.decodeFinite(forKey: .fadeStart), fadeDuration: try container.decode(Double.self, forKey: .fadeDuration))
+    }
+
+    func validate() throws(InstrumentError) {
+        try PerformanceState.validate(pad: pad)
+        guard pad >= 0 else { throw .invalid("a held rhythm belongs to a pad") }
+        try rhythm.validate()
+        try PerformanceState.validate(moments: downTime, velocity, longestRelease, fadeDuration)
+        try PerformanceState.validate(moments: upTime, fadeStart, allowingInfinity: true)
+    }
+}
+
+extension LitPane: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case pad, background, pulse, frames, litTime, offAge, velocity, fadeStart, fadeDuration
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pad, forKey: .pad)
+        try container.encode(background, forKey: .background)
+        try container.encode(pulse, forKey: .pulse)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(litTime, forKey: .litTime)
+        try container.encode(finite: offAge, forKey: .offAge)
+        try container.encode(velocity, forKey: .velocity)
+        try container.encode(finite: fadeStart, forKey: .fadeStart)
+        try container.encode(fadeDuration, forKey: .fadeDuration)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            pad: try container.decode(Int8.self, forKey: .pad), background: try container.decode(ColorSelection.self, forKey: .background),
+            pulse: try container.decode(Pulse.self, forKey: .pulse), frames: try container.decode([Rect].self, forKey: .frames),
+            litTime: try container.decode(Double.self, forKey: .litTime), offAge: try container.decodeFinite(forKey: .offAge),
+            velocity: try container.decode(Double.self, forKey: .velocity), fadeStart: try container.decodeFinite(forKey: .fadeStart),
+            fadeDuration: try container.decode(Double.self, forKey: .fadeDuration))
+    }
+
+    func validate() throws(InstrumentError) {
+        try PerformanceState.validate(pad: pad)
+        try pulse.validate()
+        guard frames.count <= 64 else { throw .invalid("a lit chord has at most 64 panes") }
+        for frame in frames {
+            try PerformanceState.validate(moments: frame.origin.x, frame.origin.y, frame.size.width, frame.size.height)
+        }
+        try PerformanceState.validate(moments: litTime, velocity, fadeDuration)
+        try PerformanceState.validate(moments: offAge, fadeStart, allowingInfinity: true)
+    }
+}
+
+extension PerformanceState {
+    /// A pad number in a checkpoint: one of the eight, or -1 for a lumi no pad released.
+    fileprivate static func validate(pad: Int8) throws(InstrumentError) {
+        guard (-1..<Int8(TriggerPads.count)).contains(pad) else { throw .invalid("a checkpoint names pad \(pad); there is no such pad") }
+    }
+
+    /// Numbers a checkpoint holds: finite (or, where a moment has not come yet, positive infinity).
+    fileprivate static func validate(moments values: Double..., allowingInfinity: Bool = false) throws(InstrumentError) {
+        for value in values where !(value.isFinite || (allowingInfinity && value == .infinity)) {
+            throw .invalid("a checkpoint holds a number that is not finite (\(value))")
+        }
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes `value` if it is finite, and nothing for infinity (JSON has none).
+    fileprivate mutating func encode(finite value: Double, forKey key: Key) throws {
+        if value.isFinite { try encode(value, forKey: key) }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A number written by `encode(finite:forKey:)`: infinity when it was left out.
+    fileprivate func decodeFinite(forKey key: Key) throws -> Double {
+        try decodeIfPresent(Double.self, forKey: key) ?? .infinity
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ImageFiles
+import Instrument
+
+/// The folder recordings are kept in: each recording a performance log (`performance-<when>.json`, for
+/// `imager render performance`), and, while one is under way, its journal (`performance-<when>.journal`).
+/// A journal left behind by a crash is closed into its log by `recoverUnfinished`, holding everything that
+/// had been flushed — at most a second short of the crash.
+public struct RecordingFolder: Sendable {
+    public static let journalExtension = "journal"
+    /// The largest journal read back (about a million events).
+    static let maximumJournalBytes = 1 << 30
+
+    public let url: URL
+
+    public init(_ url: URL) {
+        self.url = url
+    }
+
+    /// Starts the journal of a recording that begins as `start` says (its checkpoint, no events yet),
+    /// creating the folder if need be.
+    public func begin(_ start: PerformanceLog, at date: Date = .now) throws(RecordingError) -> PerformanceJournal {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw RecordingError("cannot make the recordings folder \(url.path)", cause: error)
+        }
+        var name = Self.name(startedAt: date)
+        // Two recordings started in the same millisecond (or a log left from before) keep apart.
+        var number = 1
+        while FileManager.default.fileExists(atPath: file(name, "json").path)
+            || FileManager.default.fileExists(atPath: file(name, Self.journalExtension).path)
+        {
+            number += 1
+            name = Self.name(startedAt: date) + "-\(number)"
+        }
+        return try PerformanceJournal(creating: file(name, Self.journalExtension), becoming: file(name, "json"), start: start)
+    }
+
+    /// Closes every journal in the folder into its performance log and removes it; what was recovered.
+    /// A journal that cannot be read at all is left where it is, and named in the error.
+    public func recoverUnfinished() throws(RecordingError) -> [SavedRecording] {
+        let names: [String]
+        do {
+            guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            throw RecordingError("cannot read the recordings folder \(url.path)", cause: error)
+        }
+        var recovered: [SavedRecording] = []
+        for name in names.sorted() where name.hasSuffix("." + Self.journalExtension) && !name.hasPrefix(".") {
+            let journal = url.appendingPathComponent(name)
+            let log = journal.deletingPathExtension().appendingPathExtension("json")
+            recovered.append(try Self.close(journal: journal, into: log))
+        }
+        return recovered
+    }
+
+    /// Reads a journal, writes the performance log it holds (everything up to its last whole line)
+    /// atomically at `log`, and removes the journal.
+    static func close(journal: URL, into log: URL) throws(RecordingError) -> SavedRecording {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: journal, options: .mappedIfSafe)
+        } catch {
+            throw RecordingError("cannot read the recording's journal \(journal.path)", cause: error)
+        }
+        guard bytes.count <= maximumJournalBytes else {
+            throw RecordingError("the recording's journal \(journal.path) is larger than \(maximumJournalBytes >> 20) MB; it is left as it is")
+        }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).makeIterator()
+        let decoder = JSONDecoder()
+        guard let first = lines.next(), case .start(var performance)? = try? decoder.decode(JournalLine.self, from: first) else {
+            throw RecordingError("the recording's journal \(journal.path) has no start; it is left as it is")
+        }
+        var events: [PerformanceEvent] = []
+        var until = performance.recordedFrom
+        // A crash can cut the last line short: everything before it is kept.
+        while let line = lines.next(), let entry = try? decoder.decode(JournalLine.self, from: line) {
+            switch entry {
+            case .event(let event): events.append(event)
+            case .until(let time): until = max(until, time)
+            case .start: break
+            }
+        }
+        let kept = performance.appendWhileValid(events)
+        performance.recordedUntil = max(until, performance.duration, performance.recordedFrom)
+        do {
+            try AtomicFile.write(try performance.fileContents(), to: log)
+            try FileManager.default.removeItem(at: journal)
+            try DurableFile.syncFolder(journal.deletingLastPathComponent().path)
+        } catch {
+            throw RecordingError("cannot save the recording \(log.path)", cause: error)
+        }
+        return SavedRecording(log: log, events: kept, until: performance.recordedUntil ?? until)
+    }
+
+    private func file(_ name: String, _ pathExtension: String) -> URL {
+        url.appendingPathComponent(name).appendingPathExtension(pathExtension)
+    }
+
+    /// `performance-2026-11-22T15-30-00.123Z`: sortable, and safe in any file system.
+    static func name(startedAt date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return "performance-\(formatter.string(from: date).replacingOccurrences(of: ":", with: "-"))"
+    }
+}
