@@ -41,7 +41,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product imager
 
 # The instrument: open the canvas address it prints in a browser. Ctrl-C stops it.
 run: release
@@ -54,13 +54,15 @@ test: build python-deps
 
 # Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies and a
 # three-minute soak, the rasterizer against cairo and Skia, and export against ffmpeg alone.
+# They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
+	$(SWIFT) build -c release --product imager-bench
 	$(PYTHON) -m pip install -q skia-python
-	.build/release/imager bench scene
-	.build/release/imager bench library
-	.build/release/imager bench live
-	.build/release/imager bench soak --seconds 180
-	$(PYTHON) bench/raster_peers.py .build/release/imager --runs 20
+	.build/release/imager-bench scene
+	.build/release/imager-bench library
+	.build/release/imager-bench live
+	.build/release/imager-bench soak --seconds 180
+	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
 
 clean:

@@ -87,8 +87,24 @@ let package = Package(
             dependencies: ["ImagerCommandLine"],
             swiftSettings: swiftSettings
         ),
+        // The benchmarks (`make bench`): a tool for the instrument's developers, not part of `imager`.
+        .executableTarget(
+            name: "imager-bench",
+            dependencies: [
+                "ImagerCommandLine", "Geometry", "Instrument", "Raster", "SceneRendering", "Library", "Engine", "Export",
+                "Server",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/ImagerBench",
+            swiftSettings: swiftSettings
+        ),
+        // A test tool: the library crash test's writer, killed mid-write (Tests/python/test_library_crash.py).
+        .executableTarget(
+            name: "library-write-loop", dependencies: ["Library", "Instrument"], path: "Tests/Tools/LibraryWriteLoop",
+            swiftSettings: swiftSettings),
         // Helpers the test targets share.
-        .target(name: "TestSupport", dependencies: ["Geometry", "Instrument", "Engine"], swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Raster", "CZlib", "ImageFiles", "Instrument", "Engine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GeometryTests",
             dependencies: [
@@ -155,6 +171,11 @@ let package = Package(
         .testTarget(
             name: "ImagerCommandLineTests",
             dependencies: ["ImagerCommandLine", "Instrument", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImagerBenchTests",
+            dependencies: ["imager-bench", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
     ],

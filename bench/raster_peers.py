@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The rasterizer against cairo and Skia, in one run on this machine, as ratios.
 
-Draws the same workloads with pycairo and skia-python that `imager bench raster` draws with our Swift
+Draws the same workloads with pycairo and skia-python that `imager-bench raster` draws with our Swift
 rasterizer — 1,000 and 10,000 random circles (radius 4–40 px, random HSV colours, alpha 0.6, source-over)
 at 1920×1080 and the prism cover at 2048×2048 — and prints medians and ratios.
 
-Usage: bench/raster_peers.py [IMAGER] [--runs N]   (IMAGER defaults to .build/release/imager; N rounds to blocks of 5)
+Usage: bench/raster_peers.py [IMAGER_BENCH] [--runs N]   (IMAGER_BENCH defaults to .build/release/imager-bench; N rounds to blocks of 5)
 """
 import colorsys
 import math
@@ -103,7 +103,7 @@ def main():
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 7
     if "--runs" in sys.argv:
         args.remove(str(runs))
-    imager = args[0] if args else ".build/release/imager"
+    imager = args[0] if args else ".build/release/imager-bench"
     workloads = {f"circles-{n}": circles(n) for n in (1000, 10000)}
     peers = {
         "cairo": {name: (lambda items=items: cairo_circles(items)) for name, items in workloads.items()},
@@ -112,10 +112,10 @@ def main():
     peers["cairo"]["cover-2048"] = lambda: cairo_cover(2048)
     peers["skia"]["cover-2048"] = lambda: skia_cover(2048)
     samples = {tool: {name: [] for name in peers["cairo"]} for tool in ("ours", "cairo", "skia")}
-    # In interleaved blocks of five, each after two runs to warm up (as `imager bench raster` does), so that
+    # In interleaved blocks of five, each after two runs to warm up (as `imager-bench raster` does), so that
     # the machine's drift touches all alike.
     for _ in range(max(1, runs // 5)):
-        output = subprocess.run([imager, "bench", "raster", "--runs", "5"], check=True, capture_output=True, text=True)
+        output = subprocess.run([imager, "raster", "--runs", "5"], check=True, capture_output=True, text=True)
         for line in output.stdout.splitlines():
             name, _median, _best, all_samples = line.split()
             if name in samples["ours"]:  # workloads only we run (the conversion to 4:2:0) have no peer

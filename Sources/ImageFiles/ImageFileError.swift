@@ -1,16 +1,14 @@
-/// A picture or video file that could not be written or read: a code to tell the kinds apart, a message
+/// A picture or video file that could not be written: a code to tell the kinds apart, a message
 /// saying which file and why, and the error underneath (the system's, ffmpeg's), if there was one.
 public struct ImageFileError: Error, CustomStringConvertible {
     /// What kind of failure it is; new kinds may come.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Kind: String, Hashable, Sendable { case invalid, malformed, notWritten, encoderFailed }
+        private enum Kind: String, Hashable, Sendable { case invalid, notWritten, encoderFailed }
         private let kind: Kind
         public var description: String { kind.rawValue }
 
         /// What was asked cannot be made (an odd video size, a frame of the wrong size).
         public static let invalid = Code(kind: .invalid)
-        /// A file read is not what it claims to be, or is damaged.
-        public static let malformed = Code(kind: .malformed)
         /// The file could not be written (a missing folder, a full disk, no permission).
         public static let notWritten = Code(kind: .notWritten)
         /// ffmpeg could not be started, or failed.

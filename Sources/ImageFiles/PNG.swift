@@ -1,10 +1,10 @@
 import CZlib
 import Raster
 
-/// PNG files: written from a bitmap (RGB when every pixel is opaque, RGBA otherwise; deflate by zlib) and
-/// read back (8-bit RGB or RGBA, not interlaced — what this encoder writes, and what most tools do).
+/// PNG files written from a bitmap (RGB when every pixel is opaque, RGBA otherwise; deflate by zlib). The
+/// instrument reads no PNG; the tests' decoder is `PNGDecoder` in TestSupport.
 public enum PNG {
-    private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+    static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     /// The PNG bytes of `bitmap`. `compression` is zlib's level, 1 (fast) … 9 (small).
     public static func encode(_ bitmap: Bitmap, compression: Int32 = 6) throws(ImageFileError) -> [UInt8] {
@@ -27,60 +27,6 @@ public enum PNG {
         appendChunk("IDAT", try deflate(raw, level: compression), to: &png)
         appendChunk("IEND", [], to: &png)
         return png
-    }
-
-    /// Reads a PNG written by `encode` (or any 8-bit RGB/RGBA, non-interlaced PNG).
-    public static func decode(_ bytes: [UInt8]) throws(ImageFileError) -> Bitmap {
-        guard bytes.count > 8, Array(bytes.prefix(8)) == signature else { throw ImageFileError(.malformed, "not a PNG file") }
-        var offset = 8
-        var width = 0, height = 0, channels = 0
-        var compressed: [UInt8] = []
-        while offset + 8 <= bytes.count {
-            let length = Int(readBigEndian(bytes, offset))
-            guard length >= 0, offset + 12 + length <= bytes.count else { throw ImageFileError(.malformed, "the PNG file is truncated") }
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
-            switch type {
-            case "IHDR":
-                guard data.count == 13 else { throw ImageFileError(.malformed, "the PNG header is malformed") }
-                width = Int(readBigEndian(data, 0))
-                height = Int(readBigEndian(data, 4))
-                guard data[8] == 8, data[12] == 0, data[11] == 0, data[10] == 0 else {
-                    throw ImageFileError(.malformed, "only 8-bit, non-interlaced PNG files are read")
-                }
-                switch data[9] {
-                case 2: channels = 3
-                case 6: channels = 4
-                default: throw ImageFileError(.malformed, "only RGB and RGBA PNG files are read")
-                }
-                guard (1...Bitmap.maximumSide).contains(width), (1...Bitmap.maximumSide).contains(height) else {
-                    throw ImageFileError(.malformed, "the PNG is \(width)×\(height); sides of 1 to \(Bitmap.maximumSide) are read")
-                }
-            case "IDAT": compressed += data
-            case "IEND": offset = bytes.count
-            default: break
-            }
-            offset += 12 + length
-        }
-        guard channels > 0 else { throw ImageFileError(.malformed, "the PNG file has no header") }
-        let rowBytes = width * channels
-        let raw = try inflate(compressed, expected: (rowBytes + 1) * height)
-        var bitmap = Bitmap(width: width, height: height)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<height {
-            let start = y * (rowBytes + 1)
-            var row = Array(raw[(start + 1)..<(start + 1 + rowBytes)])
-            try unfilter(&row, filter: raw[start], previous: previous, channels: channels)
-            for x in 0..<width {
-                let alpha = channels == 4 ? Int(row[x * channels + 3]) : 255
-                for channel in 0..<3 {
-                    bitmap.pixels[(y * width + x) * 4 + channel] = UInt8((Int(row[x * channels + channel]) * alpha + 127) / 255)
-                }
-                bitmap.pixels[(y * width + x) * 4 + 3] = UInt8(alpha)
-            }
-            previous = row
-        }
-        return bitmap
     }
 
     private static func isOpaque(_ bitmap: Bitmap) -> Bool {
@@ -136,24 +82,9 @@ public enum PNG {
         }
     }
 
-    private static func unfilter(_ row: inout [UInt8], filter: UInt8, previous: [UInt8], channels: Int) throws(ImageFileError) {
-        for index in row.indices {
-            let left = index >= channels ? row[index - channels] : 0
-            let up = previous[index]
-            let upLeft = index >= channels ? previous[index - channels] : 0
-            switch filter {
-            case 0: break
-            case 1: row[index] = row[index] &+ left
-            case 2: row[index] = row[index] &+ up
-            case 3: row[index] = row[index] &+ UInt8((Int(left) + Int(up)) / 2)
-            case 4: row[index] = row[index] &+ paeth(left, up, upLeft)
-            default: throw ImageFileError(.malformed, "the PNG file has an unknown row filter \(filter)")
-            }
-        }
-    }
-
+    /// The Paeth predictor of PNG's row filter 4 (the test decoder's too).
     @inline(__always)
-    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+    public static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
         let p = Int(a) + Int(b) - Int(c)
         let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
         if pa <= pb && pa <= pc { return a }
@@ -183,21 +114,7 @@ public enum PNG {
         return Array(output.prefix(Int(size)))
     }
 
-    private static func inflate(_ data: [UInt8], expected: Int) throws(ImageFileError) -> [UInt8] {
-        var size = uLongf(expected)
-        var output = [UInt8](repeating: 0, count: expected)
-        let status = output.withUnsafeMutableBufferPointer { out in
-            data.withUnsafeBufferPointer { input in uncompress(out.baseAddress, &size, input.baseAddress, uLong(input.count)) }
-        }
-        guard status == Z_OK, Int(size) == expected else { throw ImageFileError(.malformed, "the PNG file's image data is damaged") }
-        return output
-    }
-
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    private static func readBigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 }

@@ -136,7 +136,7 @@ struct ChordsetsCommand: ParsableCommand {
 /// `imager library`: the library file itself.
 struct LibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "library", abstract: "The library file: consistent backups.", subcommands: [Backup.self, WriteLoop.self])
+        commandName: "library", abstract: "The library file: consistent backups.", subcommands: [Backup.self])
 
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -147,29 +147,6 @@ struct LibraryCommand: ParsableCommand {
         func run() throws {
             let opened = try library.open()
             try libraryCommand { () throws(LibraryError) in _ = try opened.backup(to: URL(fileURLWithPath: output)) }
-        }
-    }
-
-    /// For the crash test: adds chordsets and stores chords in a loop, printing each number once its
-    /// transaction has committed, until it is killed.
-    struct WriteLoop: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "write-loop", abstract: "Write in a loop until killed (for crash tests).", shouldDisplay: false)
-        @OptionGroup var library: LibraryOption
-        @Option(help: "Stop after this many writes.") var count = 100_000
-        @Option(help: "Begins every title written.") var prefix = "crash"
-
-        func run() throws {
-            let opened = try library.open()
-            for number in 0..<count {
-                try libraryCommand { () throws(LibraryError) in
-                    let added = try opened.add(title: "\(prefix) \(number)")
-                    var chord = FactoryChordsets.prism[number % 8]
-                    chord.title = "stored \(number)"
-                    try opened.store(chord, in: added.id)
-                }
-                FileHandle.standardOutput.write(Data("\(number)\n".utf8))  // after the commit, unbuffered
-            }
         }
     }
 }

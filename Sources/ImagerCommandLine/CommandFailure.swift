@@ -4,17 +4,17 @@ import Foundation
 /// A command that cannot do what it was asked, with one line for the performer saying why, and the error
 /// that caused it, if one did (a library's, a file's). The command line prints the line to standard error
 /// and exits with status 2.
-struct CommandFailure: Error, CustomStringConvertible {
-    let message: String
-    let cause: (any Error)?
+package struct CommandFailure: Error, CustomStringConvertible {
+    package let message: String
+    package let cause: (any Error)?
 
     /// A failure saying `message`; the cause's own message, if there is a cause, follows after a colon.
-    init(_ message: String, cause: (any Error)? = nil) {
+    package init(_ message: String, cause: (any Error)? = nil) {
         self.cause = cause
         self.message = cause.map { "\(message): \($0)" } ?? message
     }
 
-    var description: String { message }
+    package var description: String { message }
 }
 
 extension Imager {

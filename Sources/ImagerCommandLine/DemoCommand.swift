@@ -87,16 +87,16 @@ struct DemoCommand: ParsableCommand {
     static func summary(of scene: Scene, chordset: Chordset, selected: Int) -> String {
         let lumis = scene.instances.filter { $0.layer == .lumis }.count
         let background = HSVColor(scene.background)
-        return "t=\(FrameTimer.format(scene.time, decimals: 1))s  chord \(selected + 1) “\(chordset[selected].title)”  "
+        return "t=\(FixedDecimals.format(scene.time, decimals: 1))s  chord \(selected + 1) “\(chordset[selected].title)”  "
             + "lumis \(lumis)  background \(Spectrum.namedHue(at: background.hue).name) "
-            + "(brightness \(FrameTimer.format(background.value, decimals: 2)))"
+            + "(brightness \(FixedDecimals.format(background.value, decimals: 2)))"
     }
 }
 
 /// The demo's scripted performance: each chord in turn, recalled and played from its pad, with a tap in
 /// between.
-enum DemoPerformance {
-    static func log(playing chordset: Chordset, for seconds: Double) throws -> PerformanceLog {
+package enum DemoPerformance {
+    package static func log(playing chordset: Chordset, for seconds: Double) throws -> PerformanceLog {
         var events: [PerformanceEvent] = []
         let turn = seconds / Double(Chordset.chordCount)
         for pad in 0..<Chordset.chordCount {

@@ -6,10 +6,10 @@ public struct Imager: ParsableCommand {
         commandName: "imager",
         abstract: "Image Performer — an instrument for performing light.",
         discussion: """
-            The browser console and canvas (served by `serve`) and `compose` come in later versions.
+            The canvas is served by `serve`; the browser console and `compose` come in later versions.
             """,
         version: ImagePerformerVersion.current,
-        subcommands: [VersionCommand.self, ServeCommand.self, DemoCommand.self, ChordsetsCommand.self, LibraryCommand.self, RenderCommand.self, BenchCommand.self]
+        subcommands: [VersionCommand.self, ServeCommand.self, DemoCommand.self, ChordsetsCommand.self, LibraryCommand.self, RenderCommand.self]
     )
 
     public init() {}

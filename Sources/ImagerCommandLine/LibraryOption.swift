@@ -21,6 +21,6 @@ extension CommandFailure {
 }
 
 /// Runs `body`, turning a library's refusal into the command line's one-line failure.
-func libraryCommand<T>(_ body: () throws(LibraryError) -> T) throws(CommandFailure) -> T {
+package func libraryCommand<T>(_ body: () throws(LibraryError) -> T) throws(CommandFailure) -> T {
     do { return try body() } catch { throw CommandFailure(error) }
 }

@@ -20,7 +20,7 @@ struct ProgressBar {
         let seconds = (ContinuousClock.now - started).inSeconds
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
-        let line = "\r\(label) \(bar) \(done)/\(total)  \(FrameTimer.format(rate, decimals: 1)) frames/s"
+        let line = "\r\(label) \(bar) \(done)/\(total)  \(FixedDecimals.format(rate, decimals: 1)) frames/s"
         FileHandle.standardError.write(Data(line.utf8))
         if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
     }

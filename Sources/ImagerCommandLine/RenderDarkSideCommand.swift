@@ -56,35 +56,26 @@ struct RenderDarkSideCommand: ParsableCommand {
         switch (target, frameCount) {
         case (.png(let url), nil):
             try target.prepare()
-            try AtomicFile.write(try PNG.encode(Self.render(drawing, side: side, progress: stillProgress)), to: url)
+            try AtomicFile.write(try PNG.encode(drawing.bitmap(side: side, progress: stillProgress)), to: url)
         case (.svg(let url), nil):
             try target.prepare()
             try AtomicFile.write(Array(Self.svg(drawing, side: side, progress: stillProgress).utf8), to: url)
         case (.frames(let folder), let count?):
             try target.prepare()
             try FrameOutputs.toFolder(folder, count: count, label: "darkside") {
-                Self.render(drawing, side: side, progress: Double($0) / Double(count - 1))
+                drawing.bitmap(side: side, progress: Double($0) / Double(count - 1))
             }
         case (.video(let url), let count?):
             try target.prepare()
             let even = side + side % 2  // video wants even sides
             try FrameOutputs.toVideo(url, width: even, height: even, fps: framesPerSecond, count: count, label: "darkside") {
-                Self.render(drawing, side: even, progress: Double($0) / Double(count - 1))
+                drawing.bitmap(side: even, progress: Double($0) / Double(count - 1))
             }
         case (.frames, nil), (.video, nil):
             throw CommandFailure("a folder or a video needs --frames N: how many frames the animated drawing has")
         case (.png, _?), (.svg, _?):
             throw CommandFailure("--frames writes a folder (-o frames/) or a video (-o cover.mp4), not one picture")
         }
-    }
-
-    /// The drawing at `progress`, on black, in a square of `side` pixels.
-    static func render(_ drawing: DarkSide, side: Int, progress: Double) -> Bitmap {
-        var canvas = RasterCanvas(width: side, height: side, background: drawing.background)
-        for element in drawing.elements(in: Rect(x: 0, y: 0, width: Double(side), height: Double(side)), progress: progress) {
-            canvas.draw(element.path, paint: element.paint, mode: element.mode)
-        }
-        return canvas.bitmap
     }
 
     static func svg(_ drawing: DarkSide, side: Int, progress: Double) -> String {

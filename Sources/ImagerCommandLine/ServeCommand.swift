@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
             recordings: FolderRecordings(folder: RecordingFolder(recordingsFolder)))
         do throws(LiveError) {
             for recovered in try instrument.recoverUnfinishedRecordings() {
-                print("recovered an unfinished recording: \(recovered.location) (\(recovered.events) events, until \(FrameTimer.format(recovered.until, decimals: 1)) s)")
+                print("recovered an unfinished recording: \(recovered.location) (\(recovered.events) events, until \(FixedDecimals.format(recovered.until, decimals: 1)) s)")
             }
         } catch {
             throw CommandFailure(error.message)

@@ -26,32 +26,32 @@ public enum ChordsetFile {
         do {
             return try encoder.encode(Contents(formatVersion: formatVersion, chordsets: chordsets))
         } catch {
-            throw LibraryError("cannot write the chordsets: \(error)")
+            throw LibraryError(.storage, "cannot write the chordsets: \(error)", cause: error)
         }
     }
 
     /// The chordsets in a file, each validated; throws a message naming the first problem.
     public static func decode(_ data: Data) throws(LibraryError) -> [Chordset] {
-        guard !data.isEmpty else { throw LibraryError("the file is empty") }
+        guard !data.isEmpty else { throw LibraryError(.unreadableFile, "the file is empty") }
         guard data.count <= maximumBytes else {
-            throw LibraryError("the file is \(data.count) bytes; chordset files of up to 16 MB are read")
+            throw LibraryError(.unreadableFile, "the file is \(data.count) bytes; chordset files of up to 16 MB are read")
         }
-        guard String(data: data, encoding: .utf8) != nil else { throw LibraryError("the file is not UTF-8 text") }
+        guard String(data: data, encoding: .utf8) != nil else { throw LibraryError(.unreadableFile, "the file is not UTF-8 text") }
         guard !JSONNesting.exceeds(maximumNesting, in: data) else {
-            throw LibraryError("the file is nested more than \(maximumNesting) deep")
+            throw LibraryError(.unreadableFile, "the file is nested more than \(maximumNesting) deep")
         }
         let decoder = JSONDecoder()
         let header: Header
         do {
             header = try decoder.decode(Header.self, from: data)
         } catch let error as DecodingError {
-            throw LibraryError("the file is not a chordset file: \(DecodingProblem(error))")
+            throw LibraryError(.unreadableFile, "the file is not a chordset file: \(DecodingProblem(error))", cause: error)
         } catch {
-            throw LibraryError("the file is not a chordset file: \(error)")
+            throw LibraryError(.unreadableFile, "the file is not a chordset file: \(error)", cause: error)
         }
-        guard header.formatVersion >= 1 else { throw LibraryError("the file's format version \(header.formatVersion) is not one") }
+        guard header.formatVersion >= 1 else { throw LibraryError(.unreadableFile, "the file's format version \(header.formatVersion) is not one") }
         guard header.formatVersion <= formatVersion else {
-            throw LibraryError(
+            throw LibraryError(.unreadableFile,
                 "the chordset file has format version \(header.formatVersion); this Image Performer reads up to "
                     + "\(formatVersion) — update Image Performer")
         }
@@ -59,13 +59,13 @@ public enum ChordsetFile {
         do {
             contents = try decoder.decode(Contents.self, from: data)
         } catch let error as DecodingError {
-            throw LibraryError("the file is not a valid chordset file: \(DecodingProblem(error))")
+            throw LibraryError(.unreadableFile, "the file is not a valid chordset file: \(DecodingProblem(error))", cause: error)
         } catch {
-            throw LibraryError("the file is not a valid chordset file: \(error)")
+            throw LibraryError(.unreadableFile, "the file is not a valid chordset file: \(error)", cause: error)
         }
-        guard !contents.chordsets.isEmpty else { throw LibraryError("the file holds no chordsets") }
+        guard !contents.chordsets.isEmpty else { throw LibraryError(.unreadableFile, "the file holds no chordsets") }
         guard contents.chordsets.count <= maximumChordsets else {
-            throw LibraryError("the file holds \(contents.chordsets.count) chordsets; at most \(maximumChordsets) are read")
+            throw LibraryError(.unreadableFile, "the file holds \(contents.chordsets.count) chordsets; at most \(maximumChordsets) are read")
         }
         return contents.chordsets
     }

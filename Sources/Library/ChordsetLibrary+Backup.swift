@@ -17,7 +17,7 @@ extension ChordsetLibrary {
         let folder = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw LibraryError("cannot write the backup: the folder \(folder.path) does not exist")
+            throw LibraryError(.storage, "cannot write the backup: the folder \(folder.path) does not exist")
         }
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
         do {
@@ -25,11 +25,11 @@ extension ChordsetLibrary {
             try pool.backup(to: copy)
             try copy.close()
             guard systemRename(temporary.path, destination.path) == 0 else {
-                throw LibraryError(String(cString: strerror(errno)))
+                throw LibraryError(.storage, String(cString: strerror(errno)))
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)  // best effort; the real error follows
-            throw LibraryError("cannot write the backup \(destination.path): \(Self.describe(error))")
+            throw LibraryError(.storage, "cannot write the backup \(destination.path): \(Self.describe(error))", cause: error)
         }
         return destination
     }

@@ -20,7 +20,7 @@ extension ChordsetLibrary {
 
     public func chordset(id: UUID) throws(LibraryError) -> Chordset {
         guard let chordset = try read({ db in try ChordsetRows.fetch(id: id, db) }) else {
-            throw LibraryError("there is no chordset with id \(id.uuidString) in the library")
+            throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library")
         }
         return chordset
     }
@@ -31,10 +31,10 @@ extension ChordsetLibrary {
         if let index = Int(name), let match = all.first(where: { $0.index == index }) { return try chordset(id: match.id) }
         let matches = all.filter { $0.title.lowercased() == name.lowercased() }
         guard let match = matches.first else {
-            throw LibraryError("no chordset \"\(name)\" in the library; `imager chordsets list` shows them")
+            throw LibraryError(.notFound, "no chordset \"\(name)\" in the library; `imager chordsets list` shows them")
         }
         guard matches.count == 1 else {
-            throw LibraryError("\(matches.count) chordsets are called \"\(name)\"; name one by its index")
+            throw LibraryError(.invalid, "\(matches.count) chordsets are called \"\(name)\"; name one by its index")
         }
         return try chordset(id: match.id)
     }
@@ -45,7 +45,7 @@ extension ChordsetLibrary {
         try write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chordset") ?? 0
             guard count < Self.maximumChordsets else {
-                throw LibraryError("the library holds at most \(Self.maximumChordsets) chordsets")
+                throw LibraryError(.full, "the library holds at most \(Self.maximumChordsets) chordsets")
             }
             let chordset = try Chordset.empty(title: title, index: count)
             try ChordsetRows.insert(chordset, db)
@@ -56,7 +56,7 @@ extension ChordsetLibrary {
     public func rename(_ id: UUID, to title: String) throws(LibraryError) {
         var chordset = try self.chordset(id: id)
         chordset.title = title
-        do { try chordset.validate() } catch { throw LibraryError(error.description) }
+        do { try chordset.validate() } catch { throw LibraryError(.invalid, error.description, cause: error) }
         try write { db in
             try db.execute(sql: "UPDATE chordset SET title = ? WHERE id = ?", arguments: [title, id.uuidString])
         }
@@ -67,7 +67,7 @@ extension ChordsetLibrary {
         try write { db in
             var ids = try String.fetchAll(db, sql: "SELECT id FROM chordset ORDER BY sortIndex, title")
             guard let from = ids.firstIndex(of: id.uuidString) else {
-                throw LibraryError("there is no chordset with id \(id.uuidString) in the library")
+                throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library")
             }
             ids.remove(at: from)
             ids.insert(id.uuidString, at: min(max(index, 0), ids.count))
@@ -87,18 +87,18 @@ extension ChordsetLibrary {
     public func delete(_ id: UUID) throws(LibraryError) {
         try write { db in
             try db.execute(sql: "DELETE FROM chordset WHERE id = ?", arguments: [id.uuidString])
-            guard db.changesCount > 0 else { throw LibraryError("there is no chordset with id \(id.uuidString) in the library") }
+            guard db.changesCount > 0 else { throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library") }
             try Self.renumber(try String.fetchAll(db, sql: "SELECT id FROM chordset ORDER BY sortIndex, title"), db)
         }
     }
 
     /// Stores a chord into its position of a chordset (seed 002's shift-store).
     public func store(_ chord: Chord, in id: UUID) throws(LibraryError) {
-        do { try chord.validate() } catch { throw LibraryError(error.description) }
+        do { try chord.validate() } catch { throw LibraryError(.invalid, error.description, cause: error) }
         try write { db in
             try db.execute(
                 sql: "DELETE FROM chord WHERE chordsetId = ? AND position = ?", arguments: [id.uuidString, chord.position])
-            guard db.changesCount > 0 else { throw LibraryError("there is no chordset with id \(id.uuidString) in the library") }
+            guard db.changesCount > 0 else { throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library") }
             try ChordsetRows.insert(chord, chordsetID: id, db)
         }
     }
@@ -106,13 +106,13 @@ extension ChordsetLibrary {
     /// The chord at `position` (0…7) of a chordset.
     public func recall(_ position: Int, in id: UUID) throws(LibraryError) -> Chord {
         guard (0..<Chordset.chordCount).contains(position) else {
-            throw LibraryError("there is no chord \(position); chords are numbered 0 to 7")
+            throw LibraryError(.notFound, "there is no chord \(position); chords are numbered 0 to 7")
         }
         guard let chord = try read({ db in
             try Row.fetchOne(db, sql: "SELECT * FROM chord WHERE chordsetId = ? AND position = ?", arguments: [id.uuidString, position])
                 .map(ChordsetRows.chord(from:))
         }) else {
-            throw LibraryError("there is no chordset with id \(id.uuidString) in the library")
+            throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library")
         }
         return chord
     }
@@ -120,7 +120,7 @@ extension ChordsetLibrary {
     /// Inserts `chordset` as a new one: a new id, a free title, the end of the list.
     static func insertCopy(of chordset: Chordset, _ db: Database) throws -> Chordset {
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chordset") ?? 0
-        guard count < maximumChordsets else { throw LibraryError("the library holds at most \(maximumChordsets) chordsets") }
+        guard count < maximumChordsets else { throw LibraryError(.full, "the library holds at most \(maximumChordsets) chordsets") }
         let titles = Set(try String.fetchAll(db, sql: "SELECT title FROM chordset"))
         var copy = chordset
         copy.id = UUID()

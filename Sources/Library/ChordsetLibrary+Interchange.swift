@@ -24,7 +24,7 @@ extension ChordsetLibrary {
                 } else {
                     let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chordset") ?? 0
                     guard count < Self.maximumChordsets else {
-                        throw LibraryError("the library holds at most \(Self.maximumChordsets) chordsets")
+                        throw LibraryError(.full, "the library holds at most \(Self.maximumChordsets) chordsets")
                     }
                     var placed = chordset
                     placed.index = count

@@ -14,7 +14,7 @@ extension ChordsetLibrary {
     public func setPreference<Value>(_ key: PreferenceKey<Value>, to value: Value) throws(LibraryError) {
         try key.validate(value)
         let text: String
-        do { text = try ChordsetRows.json(value) } catch { throw LibraryError("cannot store \(key.name): \(error)") }
+        do { text = try ChordsetRows.json(value) } catch { throw LibraryError(.storage, "cannot store \(key.name): \(error)", cause: error) }
         try write { db in
             try db.execute(
                 sql: "INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -37,7 +37,7 @@ extension ChordsetLibrary {
     public func setCurrentChordset(index: Int) throws(LibraryError) {
         let count = try list().count
         guard (0..<count).contains(index) else {
-            throw LibraryError("there is no chordset \(index); the library's are numbered 0 to \(count - 1)")
+            throw LibraryError(.notFound, "there is no chordset \(index); the library's are numbered 0 to \(count - 1)")
         }
         try setPreference(.currentChordset, to: index)
     }

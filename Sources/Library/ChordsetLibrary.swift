@@ -35,7 +35,7 @@ public final class ChordsetLibrary: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw LibraryError("cannot make the folder \(folder.path) for the library: \(error.localizedDescription)")
+            throw LibraryError(.storage, "cannot make the folder \(folder.path) for the library: \(error.localizedDescription)", cause: error)
         }
         let existed = FileManager.default.fileExists(atPath: url.path)
         if existed { try Self.refuseIfNewer(url) }
@@ -46,7 +46,7 @@ public final class ChordsetLibrary: Sendable {
         do {
             pool = try DatabasePool(path: url.path, configuration: configuration)
         } catch {
-            throw LibraryError("cannot open the library \(url.path): \(Self.describe(error))")
+            throw LibraryError(.storage, "cannot open the library \(url.path): \(Self.describe(error))", cause: error)
         }
         self.init(url: url, pool: pool)
         try migrate(existed: existed)
@@ -66,14 +66,14 @@ public final class ChordsetLibrary: Sendable {
             defer { try? probe.close() }  // read-only: nothing to lose on closing
             let superseded = try probe.read { db in try LibrarySchema.migrator.hasBeenSuperseded(db) }
             guard !superseded else {
-                throw LibraryError(
+                throw LibraryError(.storage,
                     "the library \(url.path) was written by a newer Image Performer; this one reads schema version "
                         + "\(schemaVersion) — update Image Performer (the library is left as it is)")
             }
         } catch let error as LibraryError {
             throw error
         } catch {
-            throw LibraryError("cannot open the library \(url.path): \(describe(error))")
+            throw LibraryError(.storage, "cannot open the library \(url.path): \(describe(error))", cause: error)
         }
     }
 
@@ -87,7 +87,7 @@ public final class ChordsetLibrary: Sendable {
         do {
             try migrator.migrate(pool)
         } catch {
-            throw LibraryError("cannot update the library \(url.path): \(Self.describe(error))")
+            throw LibraryError(.storage, "cannot update the library \(url.path): \(Self.describe(error))", cause: error)
         }
     }
 
@@ -105,16 +105,16 @@ public final class ChordsetLibrary: Sendable {
 
     func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.read(body) } catch let error as LibraryError { throw error } catch {
-            throw LibraryError("cannot read the library: \(Self.describe(error))")
+            throw LibraryError(.storage, "cannot read the library: \(Self.describe(error))", cause: error)
         }
     }
 
     /// One transaction: everything in `body` is written, or nothing is.
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.write(body) } catch let error as LibraryError { throw error } catch let error as InstrumentError {
-            throw LibraryError(error.description)
+            throw LibraryError(.invalid, error.description, cause: error)
         } catch {
-            throw LibraryError("cannot write to the library: \(Self.describe(error))")
+            throw LibraryError(.storage, "cannot write to the library: \(Self.describe(error))", cause: error)
         }
     }
 

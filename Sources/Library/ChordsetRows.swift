@@ -40,7 +40,7 @@ enum ChordsetRows {
                 id: id, title: title, creationDate: Date(timeIntervalSince1970: row["creationDate"]), index: row["sortIndex"],
                 chords: chords)
         } catch {
-            throw LibraryError("the chordset \"\(title)\" in the library cannot be played: \(error)")
+            throw LibraryError(.storage, "the chordset \"\(title)\" in the library cannot be played: \(error)", cause: error)
         }
     }
 
@@ -55,9 +55,9 @@ enum ChordsetRows {
                 pulse: try decode(Pulse.self, row["pulse"]), lumis: try decode([Lumi].self, row["lumis"]),
                 panes: try decode([Pane].self, row["panes"]), rhythm: try rhythm.map { try decode(Rhythm.self, $0) })
         } catch let error as DecodingError {
-            throw LibraryError("chord \(position) in the library cannot be read: \(DecodingProblem(error))")
+            throw LibraryError(.storage, "chord \(position) in the library cannot be read: \(DecodingProblem(error))", cause: error)
         } catch {
-            throw LibraryError("chord \(position) in the library cannot be read: \(error)")
+            throw LibraryError(.storage, "chord \(position) in the library cannot be read: \(error)", cause: error)
         }
     }
 

@@ -18,21 +18,21 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
             validate: { (map) throws(LibraryError) in
                 let known: Set = ["color", "form", "canvas", "motion", "chordset", "triggerpads", "settings", "chordsetList"]
                 guard let unknown = map.keys.first(where: { !known.contains($0) }) else { return }
-                throw LibraryError("there is no panel \"\(unknown)\"; the panels are \(known.sorted().joined(separator: ", "))")
+                throw LibraryError(.notFound, "there is no panel \"\(unknown)\"; the panels are \(known.sorted().joined(separator: ", "))")
             })
     }
 
     /// The index of the chordset on the pads.
     public static var currentChordset: PreferenceKey<Int> {
         PreferenceKey<Int>(name: "currentChordset", defaultValue: 0, validate: { (index) throws(LibraryError) in
-            guard index >= 0 else { throw LibraryError("a chordset index is 0 or more; \(index) is not") }
+            guard index >= 0 else { throw LibraryError(.invalid, "a chordset index is 0 or more; \(index) is not") }
         })
     }
 
     /// The tempo in beats per minute.
     public static var tempo: PreferenceKey<Double> {
         PreferenceKey<Double>(name: "tempo", defaultValue: 120, validate: { (bpm) throws(LibraryError) in
-            guard bpm.isFinite, Tempo.range.contains(bpm) else { throw LibraryError("the tempo is 20 to 300 BPM; \(bpm) is not") }
+            guard bpm.isFinite, Tempo.range.contains(bpm) else { throw LibraryError(.invalid, "the tempo is 20 to 300 BPM; \(bpm) is not") }
         })
     }
 
@@ -40,7 +40,7 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
     public static var outputSize: PreferenceKey<[Int]> {
         PreferenceKey<[Int]>(name: "outputSize", defaultValue: [1920, 1080], validate: { (size) throws(LibraryError) in
             guard size.count == 2, size.allSatisfy({ (16...8192).contains($0) }) else {
-                throw LibraryError("an output size is a width and a height of 16 to 8192 pixels")
+                throw LibraryError(.invalid, "an output size is a width and a height of 16 to 8192 pixels")
             }
         })
     }
@@ -48,9 +48,9 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
     /// MIDI controls bound to the instrument's controls (OSC-style addresses), at most 512.
     public static var midiMappings: PreferenceKey<[String: String]> {
         PreferenceKey<[String: String]>(name: "midiMappings", defaultValue: [:], validate: { (map) throws(LibraryError) in
-            guard map.count <= 512 else { throw LibraryError("at most 512 MIDI mappings are kept; this has \(map.count)") }
+            guard map.count <= 512 else { throw LibraryError(.invalid, "at most 512 MIDI mappings are kept; this has \(map.count)") }
             guard map.allSatisfy({ $0.key.count <= 64 && $0.value.count <= 200 }) else {
-                throw LibraryError("a MIDI mapping's control is at most 64 characters and its target at most 200")
+                throw LibraryError(.invalid, "a MIDI mapping's control is at most 64 characters and its target at most 200")
             }
         })
     }

@@ -16,8 +16,9 @@ public final class PerformanceJournal: Sendable {
     /// The journal file, and the log file it becomes.
     public let url: URL
     let logURL: URL
-    /// Lines encoded but not yet written, and whether the journal was finished.
-    private let queue = Mutex<(lines: [UInt8], finished: Bool)>(([], false))
+    /// Lines encoded but not yet written, whether the journal was finished, and the first event that could
+    /// not be encoded since the last flush (which the next flush reports).
+    private let queue = Mutex<(lines: [UInt8], finished: Bool, unwritten: RecordingError?)>(([], false, nil))
     /// The open file; held while writing, so that flushes and the finish come one at a time.
     private let file: Mutex<Int32?>
 
@@ -45,9 +46,15 @@ public final class PerformanceJournal: Sendable {
 
     /// Queues an event played while recording.
     public func append(_ event: PerformanceEvent) {
-        // Every event the engine applied is finite and valid, so it always encodes; one that did not would
-        // be left out of the recording rather than stop the performance.
-        guard let line = try? Self.encode(.event(event)) else { return }
+        // Every event the engine applied is finite and valid, so it always encodes; one that did not is
+        // left out of the recording rather than stop the performance, and the next flush says so.
+        let line: [UInt8]
+        do {
+            line = try Self.encode(.event(event))
+        } catch {
+            queue.withLock { queue in queue.unwritten = queue.unwritten ?? error }
+            return
+        }
         queue.withLock { queue in
             if !queue.finished { queue.lines += line }
         }
@@ -77,9 +84,12 @@ public final class PerformanceJournal: Sendable {
     }
 
     private func write(until: Double, to descriptor: Int32) throws(RecordingError) {
-        var lines = queue.withLock { queue in
-            defer { queue.lines.removeAll(keepingCapacity: true) }
-            return queue.lines
+        var (lines, unwritten) = queue.withLock { queue in
+            defer {
+                queue.lines.removeAll(keepingCapacity: true)
+                queue.unwritten = nil
+            }
+            return (queue.lines, queue.unwritten)
         }
         do {
             lines += try Self.encode(.until(until))
@@ -88,6 +98,7 @@ public final class PerformanceJournal: Sendable {
         } catch {
             throw RecordingError("cannot write the recording to \(url.path)", cause: error)
         }
+        if let unwritten { throw RecordingError("an event was left out of the recording \(url.path)", cause: unwritten) }
     }
 
     /// A journal line as bytes, ending in a newline.

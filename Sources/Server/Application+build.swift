@@ -20,8 +20,14 @@ public func buildApplication<C: Clock>(
         Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: LiveMessages.snapshot(await session.engine.snapshot()))))
     }
     router.get("/status") { _, _ -> Response in
-        let body = (try? JSONEncoder().encode(await session.status)) ?? Data("{}".utf8)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        do {
+            let body = try JSONEncoder().encode(await session.status)
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        } catch {
+            return Response(
+                status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "the status could not be written: \(error)\n")))
+        }
     }
     router.get("/") { request, _ -> Response in
         let query = request.uri.query.map { "?" + $0 } ?? ""

@@ -3,6 +3,7 @@ import Geometry
 import ImageFiles
 import Raster
 import Testing
+import TestSupport
 
 @Suite("PNG files")
 struct PNGTests {
@@ -20,7 +21,7 @@ struct PNGTests {
         let bytes = try PNG.encode(bitmap)
         #expect(Array(bytes.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
         #expect(bytes[25] == (opaque ? 2 : 6))  // colour type: RGB when opaque
-        let decoded = try PNG.decode(bytes)
+        let decoded = try PNGDecoder.decode(bytes)
         #expect(decoded.width == bitmap.width && decoded.height == bitmap.height)
         // Straight alpha in the file costs at most one step of rounding per channel.
         for index in bitmap.pixels.indices { #expect(abs(Int(decoded.pixels[index]) - Int(bitmap.pixels[index])) <= 1) }
@@ -29,12 +30,12 @@ struct PNGTests {
 
     @Test func damagedFilesAreRefusedWithAReason() throws {
         let bytes = try PNG.encode(picture(opaque: true))
-        #expect(throws: ImageFileError.self) { try PNG.decode([]) }
-        #expect(throws: ImageFileError.self) { try PNG.decode(Array("not a png at all".utf8)) }
-        #expect(throws: ImageFileError.self) { try PNG.decode(Array(bytes.prefix(bytes.count / 2))) }
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode([]) }
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(Array("not a png at all".utf8)) }
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(Array(bytes.prefix(bytes.count / 2))) }
         var corrupted = bytes
         for index in 60..<min(90, corrupted.count) { corrupted[index] ^= 0x5A }
-        #expect(throws: ImageFileError.self) { try PNG.decode(corrupted) }
+        #expect(throws: PNGDecodingError.self) { try PNGDecoder.decode(corrupted) }
     }
 
     @Test func filesAreWrittenWholeOrNotAtAll() throws {
@@ -44,7 +45,7 @@ struct PNGTests {
         let target = folder.appendingPathComponent("picture.png")
         try AtomicFile.write(try PNG.encode(picture(opaque: true)), to: target)
         try AtomicFile.write(try PNG.encode(picture(opaque: false)), to: target)  // replaces it
-        #expect(try PNG.decode(Array(Data(contentsOf: target))).width == 37)
+        #expect(try PNGDecoder.decode(Array(Data(contentsOf: target))).width == 37)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["picture.png"])
         #expect(throws: ImageFileError.self) {
             try AtomicFile.write([1, 2, 3], to: folder.appendingPathComponent("missing/picture.png"))

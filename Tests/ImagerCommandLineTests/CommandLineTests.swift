@@ -9,7 +9,7 @@ import Testing
 struct CommandLineTests {
     @Test func helpListsTheSubcommands() {
         let help = Imager.helpMessage()
-        for subcommand in ["version", "demo", "bench"] { #expect(help.contains(subcommand)) }
+        for subcommand in ["version", "serve", "demo", "render"] { #expect(help.contains(subcommand)) }
         #expect(help.contains("Image Performer"))
     }
 
@@ -19,10 +19,8 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        ["bench", "--lumis", "0"], ["bench", "--lumis", "2000000"], ["bench", "--seconds", "nan"],
-        ["bench", "--seconds", "-1"], ["bench", "--frames", "0"], ["demo", "--chordset", "9"],
-        ["demo", "--chordset", "Nonesuch"], ["demo", "--seconds", "inf"], ["demo", "--fps", "0"], ["frobnicate"],
-        ["bench", "--lumis", "ten"],
+        ["demo", "--chordset", "9"], ["demo", "--chordset", "Nonesuch"], ["demo", "--seconds", "inf"],
+        ["demo", "--fps", "0"], ["frobnicate"], ["bench"],
     ])
     func badArgumentsGetAClearError(arguments: [String]) {
         do {
@@ -63,17 +61,9 @@ struct CommandLineTests {
         #expect(text.components(separatedBy: "\n").count - 1 == 6)
     }
 
-    @Test func theBenchmarkBuildsTheNumberOfLumisAskedFor() {
-        let benchmark = SceneBenchmark(lumis: 500)
-        #expect((500..<564).contains(benchmark.state.liveLumiCount))
-        let result = FrameTimer.measure(benchmark: benchmark, seconds: 0.1, frames: 3)
-        #expect(result.instances >= 500)
-        #expect(result.best <= result.median && result.median <= result.p90)
-    }
-
     @Test func numbersAreFormattedWithTheirDecimals() {
-        #expect(FrameTimer.format(1.5, decimals: 3) == "1.500")
-        #expect(FrameTimer.format(2, decimals: 1) == "2.0")
-        #expect(FrameTimer.format(0.12345, decimals: 2) == "0.12")
+        #expect(FixedDecimals.format(1.5, decimals: 3) == "1.500")
+        #expect(FixedDecimals.format(2, decimals: 1) == "2.0")
+        #expect(FixedDecimals.format(0.12345, decimals: 2) == "0.12")
     }
 }

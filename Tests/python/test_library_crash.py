@@ -1,6 +1,7 @@
 """The library survives being killed mid-write: a child process commits writes in a loop and is killed with
 SIGKILL at random moments, 25 times; after each kill every acknowledged write is there and SQLite's
 integrity check says ok."""
+import pathlib
 import random
 import signal
 import sqlite3
@@ -10,10 +11,12 @@ import time
 
 def test_every_acknowledged_write_survives_sigkill(imager, tmp_path):
     library = tmp_path / "library.sqlite"
+    # The test tool built beside imager (Tests/Tools/LibraryWriteLoop): writes in a loop until killed.
+    writer = str(pathlib.Path(imager).parent / "library-write-loop")
     acknowledged = set()
     rng = random.Random(7)
     for run in range(25):
-        child = subprocess.Popen([imager, "library", "write-loop", "--library", str(library), "--prefix", f"run{run}"],
+        child = subprocess.Popen([writer, str(library), f"run{run}"],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(rng.uniform(0.05, 0.5))
         child.send_signal(signal.SIGKILL)

@@ -215,7 +215,9 @@ extension PerformanceLog: Equatable {
         case (let first?, let second?):
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            return (try? encoder.encode(first)) == (try? encoder.encode(second))
+            // A checkpoint that cannot be written down equals nothing, itself included.
+            guard let firstText = try? encoder.encode(first), let secondText = try? encoder.encode(second) else { return false }
+            return firstText == secondText
         default: return false
         }
     }

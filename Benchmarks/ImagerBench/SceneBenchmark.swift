@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import Geometry
 import Instrument
 

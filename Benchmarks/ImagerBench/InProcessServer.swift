@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import Engine
 import Logging
 import Server

@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import Instrument
 
 /// Times frame evaluation with a monotonic clock and summarises the samples.
@@ -26,19 +27,5 @@ enum FrameTimer {
         return Result(
             median: samples[samples.count / 2], p90: samples[samples.count * 9 / 10], best: samples[0],
             instances: scene.instances.count)
-    }
-
-    static func format(_ value: Double, decimals: Int) -> String {
-        var factor = 1.0
-        for _ in 0..<decimals { factor *= 10 }
-        let rounded = (value * factor).rounded() / factor
-        var text = String(rounded)
-        if let dot = text.firstIndex(of: ".") {
-            let have = text.distance(from: dot, to: text.endIndex) - 1
-            if have < decimals { text += String(repeating: "0", count: decimals - have) }
-        } else if decimals > 0 {
-            text += "." + String(repeating: "0", count: decimals)
-        }
-        return text
     }
 }

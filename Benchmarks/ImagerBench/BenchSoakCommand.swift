@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import ArgumentParser
 import Engine
 import Foundation
@@ -5,7 +6,7 @@ import Instrument
 import Server
 import Synchronization
 
-/// `imager bench soak`: the live server under a long, heavy load, watching its memory.
+/// `imager-bench soak`: the live server under a long, heavy load, watching its memory.
 struct BenchSoakCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",

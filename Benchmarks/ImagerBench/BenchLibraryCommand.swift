@@ -1,9 +1,10 @@
+import ImagerCommandLine
 import ArgumentParser
 import Foundation
 import Instrument
 import Library
 
-/// `imager bench library`: opening and listing a large library, and storing a chord.
+/// `imager-bench library`: opening and listing a large library, and storing a chord.
 struct BenchLibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
@@ -53,7 +54,7 @@ struct BenchLibraryCommand: ParsableCommand {
         }
         for (name, samples) in [("open-and-list-\(chordsets)", openSamples), ("store-chord", storeSamples)] {
             let sorted = samples.sorted()
-            print("\(name) median \(FrameTimer.format(sorted[sorted.count / 2] * 1000, decimals: 2)) ms, best \(FrameTimer.format(sorted[0] * 1000, decimals: 2)) ms")
+            print("\(name) median \(FixedDecimals.format(sorted[sorted.count / 2] * 1000, decimals: 2)) ms, best \(FixedDecimals.format(sorted[0] * 1000, decimals: 2)) ms")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import ArgumentParser
 import Export
 import Foundation
@@ -5,7 +6,7 @@ import Geometry
 import Instrument
 import Raster
 
-/// `imager bench raster`: the rasterizer on the workloads of issue 3, for comparison with cairo and Skia
+/// `imager-bench raster`: the rasterizer on the workloads of issue 3, for comparison with cairo and Skia
 /// (bench/raster_peers.py runs all three in one go and prints the ratios).
 struct BenchRasterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +45,7 @@ struct BenchRasterCommand: ParsableCommand {
             let list = BenchmarkCircles.make(count: count)
             report("circles-\(count)", time { _ = BenchmarkCircles.draw(list) })
         }
-        report("cover-2048", time { _ = RenderDarkSideCommand.render(DarkSide(), side: 2048, progress: 1) })
+        report("cover-2048", time { _ = DarkSide().bitmap(side: 2048, progress: 1) })
         let frame = BenchmarkCircles.draw(BenchmarkCircles.make(count: 1_000))
         var planes: [UInt8] = []
         report("yuv420-1080", time { frame.yuv420(into: &planes) })
@@ -80,7 +81,7 @@ struct BenchRasterCommand: ParsableCommand {
     }
 
     private func report(_ name: String, _ samples: [Double]) {
-        print("\(name) \(FrameTimer.format(samples[samples.count / 2] * 1000, decimals: 2)) \(FrameTimer.format(samples[0] * 1000, decimals: 2)) \(samples.map { FrameTimer.format($0 * 1000, decimals: 2) }.joined(separator: ","))")
+        print("\(name) \(FixedDecimals.format(samples[samples.count / 2] * 1000, decimals: 2)) \(FixedDecimals.format(samples[0] * 1000, decimals: 2)) \(samples.map { FixedDecimals.format($0 * 1000, decimals: 2) }.joined(separator: ","))")
     }
 }
 

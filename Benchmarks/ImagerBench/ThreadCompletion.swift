@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import ImagerCommandLine
 import ArgumentParser
 import Engine
 import Foundation
@@ -6,7 +7,7 @@ import Logging
 import Server
 import Synchronization
 
-/// `imager bench live`: the live server's latencies on loopback, with real sockets.
+/// `imager-bench live`: the live server's latencies on loopback, with real sockets.
 struct BenchLiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",

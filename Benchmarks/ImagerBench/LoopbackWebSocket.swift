@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ImagerCommandLine
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -71,8 +72,11 @@ final class LoopbackWebSocket: @unchecked Sendable {
         var frame: [UInt8] = [0x81]
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
-        } else {
+        } else if payload.count <= 0xFFFF {
             frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        } else {  // 64 KiB and more: the 64-bit length
+            frame.append(0x80 | 127)
+            frame += (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(payload.count) >> (8 * UInt64($0))) }
         }
         try send(frame + [0, 0, 0, 0] + payload)
     }

@@ -1,16 +1,8 @@
 import ArgumentParser
+import ImagerCommandLine
 import Instrument
 
-/// `imager bench`: measures on this machine what the instrument promises to do fast.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library) and the live server (live, soak) on this machine.",
-        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self],
-        defaultSubcommand: BenchSceneCommand.self)
-}
-
-/// `imager bench scene`: the engine's frame evaluation with many live lumis.
+/// `imager-bench scene`: the engine's frame evaluation with many live lumis.
 struct BenchSceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
@@ -57,7 +49,7 @@ struct BenchSceneCommand: ParsableCommand {
     }
 
     private func pad(_ value: Double, _ width: Int, _ decimals: Int) -> String {
-        let text = FrameTimer.format(value, decimals: decimals)
+        let text = FixedDecimals.format(value, decimals: decimals)
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -1,0 +1,14 @@
+import ImagerCommandLine
+import ArgumentParser
+
+/// `imager-bench`: measures on this machine what the instrument promises to do fast. A tool for the
+/// instrument's developers (`make bench`), built beside `imager` but not part of it.
+@main
+struct ImagerBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "imager-bench",
+        abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library) and the live server (live, soak) on this machine.",
+        discussion: "Build with `swift build -c release` (or run `make bench`) for meaningful figures.",
+        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self],
+        defaultSubcommand: BenchSceneCommand.self)
+}
