@@ -52,8 +52,9 @@ test: build python-deps
 	node --test Tests/web/*.test.mjs
 	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q Tests/python
 
-# Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies and a
-# three-minute soak, the rasterizer against cairo and Skia, and export against ffmpeg alone.
+# Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a
+# three-minute soak, the server process under abuse (latency ratios, the time SIGTERM takes), the
+# rasterizer against cairo and Skia, and export against ffmpeg alone.
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -62,6 +63,7 @@ bench: release python-deps
 	.build/release/imager-bench library
 	.build/release/imager-bench live
 	.build/release/imager-bench soak --seconds 180
+	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
 

@@ -74,24 +74,38 @@ def test_the_canvas_draws_what_the_engine_says_as_the_swift_rasterizer_does(imag
             async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as console:
                 browser, page, errors = await open_canvas(playwright, server.port)
                 forms_messages = []
+                newest_frame = [-1]
+                frame_arrived = asyncio.Event()
 
                 async def listen():
                     async for message in console:
-                        if isinstance(message, str) and json.loads(message)["type"] == "forms":
-                            forms_messages.append(message)
+                        if isinstance(message, str):
+                            if json.loads(message)["type"] == "forms":
+                                forms_messages.append(message)
+                        else:
+                            newest_frame[0] = max(newest_frame[0], int.from_bytes(message[4:8], "little"))
+                            frame_arrived.set()
 
                 listener = asyncio.create_task(listen())
                 empty = await canvas_pixels(page)
-                # Trails off, so that one frame says everything on the canvas; then chords on four pads.
+                # Trails off, so that one frame says everything on the canvas; then chords on four pads, held
+                # until the lumis have grown for a second of the engine's time.
                 await console.send(json.dumps({"type": "trailPersistence", "value": 0}))
                 for pad in (0, 2, 4, 6):
                     await console.send(json.dumps({"type": "padDown", "pad": pad, "velocity": 0.9}))
-                await asyncio.sleep(1.5)
+                await page.wait_for_function("window.imagerCanvas.lastFrame && window.imagerCanvas.lastFrame.instanceCount > 0", timeout=20_000)
+                first_lit = await page.evaluate("window.imagerCanvas.lastFrame.time")
+                await page.wait_for_function(f"window.imagerCanvas.lastFrame.time >= {first_lit + 1.3}", timeout=20_000)
+                # Held, the page draws nothing new: what is on screen is the frame of lastFrameBytes.
                 await page.evaluate("window.imagerCanvas.hold = true")
-                await asyncio.sleep(0.3)  # the frame on screen is the one held
                 shown = await canvas_pixels(page)
                 frame = base64.b64decode(await page.evaluate(FRAME_BYTES))
-                await asyncio.sleep(0.3)  # the console has every forms message the frame needs by now
+                # Forms go ahead of the frames that use them on every connection: once the console has a frame
+                # as new as the held one, it has every forms message the held one needs.
+                held = int.from_bytes(frame[4:8], "little")
+                while newest_frame[0] < held:
+                    frame_arrived.clear()
+                    await asyncio.wait_for(frame_arrived.wait(), 20)
                 listener.cancel()
                 assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
                 await browser.close()
@@ -136,18 +150,18 @@ def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_pat
 
         async def run():
             async with async_playwright() as playwright:
-                browser, page, errors = await open_canvas(playwright, server.port)
+                browser, page, errors = await open_canvas(playwright, server.port, init_script=RECORD_SENDS)
                 await page.keyboard.down("3")
                 await until(lambda s: s["pads"]["pads"][2]["isDown"], "key 3 presses pad 3")
                 await page.keyboard.up("3")
                 await until(lambda s: not s["pads"]["pads"][2]["isDown"], "releasing key 3 releases pad 3")
 
-                # Taps and strokes play only in full screen; the first click asks for it and plays nothing.
+                # Taps and strokes play only in full screen; the first click asks for it and plays nothing: by the
+                # time full screen is granted, the click's handlers have run, and they sent no tap.
                 lumis_before = state()["liveLumis"]
                 await page.mouse.click(WIDTH / 2, HEIGHT / 2)
                 await page.wait_for_function("document.fullscreenElement != null", timeout=5_000)
-                await asyncio.sleep(0.2)
-                assert state()["liveLumis"] <= lumis_before
+                assert not any('"tap"' in message for message in await page.evaluate("window.intentsSent"))
                 await page.mouse.click(WIDTH / 4, HEIGHT / 2)
                 await until(lambda s: s["liveLumis"] > lumis_before, "a tap releases lumis")
 
@@ -175,6 +189,17 @@ def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_pat
                 await browser.close()
 
         asyncio.run(run())
+
+
+# Every message the page sends on its WebSockets, kept in window.intentsSent.
+RECORD_SENDS = """
+window.intentsSent = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  window.intentsSent.push(String(data));
+  return send.call(this, data);
+};
+"""
 
 
 # A browser without the Fullscreen API, as iPhone Safari is.
@@ -243,8 +268,8 @@ def test_every_frame_received_stamps_the_trails_and_a_resize_or_a_lost_context_i
                 await page.wait_for_function("window.imagerCanvas.framesStamped > 10", timeout=10_000)
 
                 # Frames that arrive while none is drawn still stamp the trails when the next one is.
-                await page.evaluate("window.imagerCanvas.hold = true")
-                await asyncio.sleep(0.3)
+                received = await page.evaluate("window.imagerCanvas.hold = true, window.imagerCanvas.framesReceived")
+                await page.wait_for_function(f"window.imagerCanvas.framesReceived >= {received + 3}", timeout=10_000)
                 before = await page.evaluate("[window.imagerCanvas.framesStamped, window.imagerCanvas.framesDrawn]")
                 after = await page.evaluate("""() => new Promise((resolve) => {
                   window.imagerCanvas.hold = false;
@@ -261,7 +286,7 @@ def test_every_frame_received_stamps_the_trails_and_a_resize_or_a_lost_context_i
                   lose.loseContext();
                   setTimeout(() => lose.restoreContext(), 200);
                 }""")
-                await asyncio.sleep(0.5)
+                await page.wait_for_function("window.imagerCanvas.contextsRestored === 1", timeout=10_000)
                 drawn = await page.evaluate("window.imagerCanvas.framesDrawn")
                 await page.wait_for_function(f"window.imagerCanvas.framesDrawn > {drawn + 10}", timeout=10_000)
                 assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None

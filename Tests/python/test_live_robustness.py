@@ -2,44 +2,14 @@
 pairing token under --lan, and recordings saved on the way out — all against `imager serve` itself."""
 import asyncio
 import json
-import random
 import socket
-import statistics
 import struct
 import subprocess
-import time
 
 from websockets.asyncio.client import connect
 
+from hostile_input import flood_osc, fuzz, round_trips, stalled_client
 from live import request, serving
-
-
-def malformed_messages(count, seed=7):
-    """`count` messages the server must refuse: broken JSON, wrong types, values out of range, unknown
-    intents, deep nesting, binary frames, junk text — never a valid intent."""
-    rng = random.Random(seed)
-    makers = [
-        lambda: "".join(chr(rng.randrange(32, 127)) for _ in range(rng.randrange(0, 200))),
-        lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))),  # a binary message
-        lambda: "[" * rng.randrange(33, 20_000) + "]" * rng.randrange(0, 50),
-        lambda: '{"a":' * rng.randrange(33, 5_000) + "1" + "}" * rng.randrange(0, 40),
-        lambda: json.dumps({"type": "padDown", "pad": rng.choice([-1, 8, 99, 2**40, "2", None]), "velocity": 0.5}),
-        lambda: json.dumps({"type": "padDown", "pad": 1, "velocity": rng.choice([-0.1, 1.5, 1e300, "loud", []])}),
-        lambda: json.dumps({"type": rng.choice(["explode", "", "PADDOWN", "padDown ", None, 3])}),
-        lambda: json.dumps({"type": "tempo", "bpm": rng.choice([0, -5, 1e9, "fast"])}),
-        lambda: json.dumps({"type": "recallChord", "chord": rng.choice([8, -1, 3.5, "one"])}),
-        lambda: json.dumps({"type": "stroke", "points": [{"x": 0.5}] * rng.randrange(1, 5), "velocity": 1}),
-        lambda: json.dumps({"type": "fade", "seconds": rng.choice([-1, 601, "slow"])}),
-        lambda: json.dumps({"type": "loadChordset", "chordset": {"title": "x" * rng.randrange(0, 100)}}),
-        lambda: json.dumps({"type": "record", "on": rng.choice(["yes", 1, None])}),
-        lambda: '{"type":"padDown","pad":1,"velocity":1e999}',
-        lambda: '{"type":"padDown","pad":1,"velocity":0.5' + rng.choice(["", ",", "}}", ']']),
-        lambda: '\ud800'.encode("utf-8", "surrogatepass").decode("utf-8", "replace") * rng.randrange(1, 50),
-        lambda: json.dumps([{"type": "padDown", "pad": 1, "velocity": 1}]),
-        lambda: "null",
-        lambda: "",
-    ]
-    return [rng.choice(makers)() for _ in range(count)]
 
 
 def without_time(state):
@@ -50,24 +20,6 @@ def without_time(state):
     return state
 
 
-async def round_trips(port, count, value_base):
-    """Round-trip times (s) of `count` hue changes by a client of its own, each awaited before the next."""
-    times = []
-    async with connect(f"ws://127.0.0.1:{port}/live", max_size=1 << 24) as probe:
-        await probe.recv()  # the snapshot
-        for index in range(count):
-            value = round(value_base + index * 0.001, 3)
-            started = time.perf_counter()
-            await probe.send(json.dumps({"type": "ribbonCenter", "ribbon": "hue", "value": value}))
-            while True:
-                message = json.loads(await probe.recv())
-                if message["type"] == "changed" and abs(message["colors"]["hue"]["center"] - value) < 1e-9:
-                    break
-            times.append(time.perf_counter() - started)
-            await asyncio.sleep(0.01)
-    return times
-
-
 # A hue no test sends otherwise: its change marks that everything sent before it was carried out.
 MARKER_HUE = 0.777
 
@@ -76,42 +28,20 @@ def test_ten_thousand_malformed_messages_change_nothing_and_do_not_slow_another_
     with serving(imager, tmp_path / "library.sqlite") as server:
         before = json.loads(request(server.port)[2])["state"]
 
-        async def fuzz():
-            replies = {"error": 0, "changed": 0}
-            async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as fuzzer:
-                await fuzzer.recv()
-
-                async def read():
-                    async for message in fuzzer:
-                        reply = json.loads(message)
-                        replies[reply["type"]] = replies.get(reply["type"], 0) + 1
-                        if reply["type"] == "changed" and reply["colors"]["hue"]["center"] == MARKER_HUE:
-                            return  # the marker came after every malformed message: all are answered
-
-                reader = asyncio.create_task(read())
-                for message in malformed_messages(10_000):
-                    await fuzzer.send(message)
-                await fuzzer.send(json.dumps({"type": "ribbonCenter", "ribbon": "hue", "value": MARKER_HUE}))
-                await asyncio.wait_for(reader, timeout=60)
-            return replies
-
         async def run():
-            quiet = await round_trips(server.port, 40, 0.1)
-            fuzzing = asyncio.create_task(fuzz())
+            fuzzing = asyncio.create_task(fuzz(server.port, 10_000, MARKER_HUE))
             busy = await round_trips(server.port, 40, 0.2)
             replies = await fuzzing
-            return quiet, busy, replies
+            return busy, replies
 
-        quiet, busy, replies = asyncio.run(run())
+        busy, replies = asyncio.run(run())
         after = json.loads(request(server.port)[2])["state"]
-        print(f"probe round trip p50: {statistics.median(quiet) * 1000:.2f} ms quiet, "
-              f"{statistics.median(busy) * 1000:.2f} ms under fuzzing; replies to the fuzzer: {replies}")
         assert replies["error"] > 1000
         # Only the probe's own hue changes were applied.
         assert replies.get("changed", 0) <= 80
         before["colors"]["hue"]["center"] = after["colors"]["hue"]["center"]
         assert without_time(after) == without_time(before)
-        # Another client was answered all along (how fast is a figure for `make bench`, not a test).
+        # Another client was answered all along (how fast is a figure of `make bench`: bench/serve_under_abuse.py).
         assert len(busy) == 40
         assert server.process.poll() is None
 
@@ -138,41 +68,13 @@ def test_an_oversized_message_closes_only_its_sender(imager, tmp_path):
         asyncio.run(run())
 
 
-def random_osc_packets(count, seed=11):
-    rng = random.Random(seed)
-
-    def padded(text):
-        data = text.encode() + b"\0"
-        return data + b"\0" * (-len(data) % 4)
-
-    makers = [
-        lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(0, 64))),
-        lambda: padded("/imager/pad/1") + padded(",b") + struct.pack(">i", rng.choice([-1, -2**31, 2**31 - 1, 1 << 20])),
-        lambda: b"/imager/hue/center" + padded(",f") + struct.pack(">f", 0.5),  # unpadded address
-        lambda: padded("#bundle") + struct.pack(">Q", 1) + struct.pack(">i", rng.choice([-8, 10_000, 3])) + b"\0" * 8,
-        lambda: (padded("#bundle") + struct.pack(">Q", 1) + struct.pack(">i", 20)) * rng.randrange(2, 40),
-        lambda: padded("/imager/pad/" + str(rng.choice([0, 9, 100]))) + padded(",f") + struct.pack(">f", 1.0),
-        lambda: padded("/imager/tempo") + padded(",s") + padded("fast"),
-        lambda: padded("/imager/hue/center") + padded(",f"),  # argument missing
-    ]
-    return [rng.choice(makers)() for _ in range(count)]
-
-
 def test_a_hundred_thousand_malformed_osc_packets_change_nothing_and_do_not_slow_a_console(imager, tmp_path):
     import threading
 
     with serving(imager, tmp_path / "library.sqlite") as server:
         before = json.loads(request(server.port)[2])["state"]
 
-        def flood():
-            sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-            for index, packet in enumerate(random_osc_packets(100_000)):
-                sender.sendto(packet, ("127.0.0.1", server.osc_port))
-                if index % 2000 == 0:
-                    time.sleep(0.005)  # let the receive buffer drain, so the packets are read rather than lost
-
-        quiet = asyncio.run(round_trips(server.port, 40, 0.1))
-        flooding = threading.Thread(target=flood)
+        flooding = threading.Thread(target=flood_osc, args=(server.osc_port, 100_000))
         flooding.start()
         busy = asyncio.run(round_trips(server.port, 40, 0.2))
         flooding.join()
@@ -186,27 +88,10 @@ def test_a_hundred_thousand_malformed_osc_packets_change_nothing_and_do_not_slow
             if abs(after["colors"]["hue"]["center"] - MARKER_HUE) < 1e-6:
                 break
         assert abs(after["colors"]["hue"]["center"] - MARKER_HUE) < 1e-6, "the OSC marker never arrived"
-        print(f"probe round trip p50: {statistics.median(quiet) * 1000:.2f} ms quiet, "
-              f"{statistics.median(busy) * 1000:.2f} ms under the OSC flood")
         before["colors"]["hue"]["center"] = after["colors"]["hue"]["center"]
         assert without_time(after) == without_time(before)
         assert len(busy) == 40
         assert server.process.poll() is None
-
-
-def stalled_client(port):
-    """A WebSocket canvas that completes the upgrade and then never reads again."""
-    client = socket.socket()
-    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    client.connect(("127.0.0.1", port))
-    client.sendall((f"GET /live?frames=1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                    "Connection: Upgrade\r\nSec-WebSocket-Key: c3RhbGxlZC1jbGllbnQhIQ==\r\n"
-                    "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += client.recv(1)
-    assert head.startswith(b"HTTP/1.1 101")
-    return client
 
 
 def test_clients_that_stop_reading_are_cut_off_and_the_others_play_on(imager, tmp_path):
@@ -277,9 +162,15 @@ def test_a_recording_under_way_is_saved_when_the_server_stops_and_renders(imager
                 await console.recv()
                 await console.send(json.dumps({"type": "record", "on": True}))
                 await console.send(json.dumps({"type": "padDown", "pad": 3, "velocity": 0.9}))
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(0.5)  # the performance: the pad held for half a second
                 await console.send(json.dumps({"type": "padUp", "pad": 3}))
-                await asyncio.sleep(0.2)
+                # One connection's intents are applied in order: once the tempo's change comes back, so has the
+                # release's.
+                await console.send(json.dumps({"type": "tempo", "bpm": 99}))
+                while True:
+                    message = json.loads(await asyncio.wait_for(console.recv(), 10))
+                    if message["type"] == "changed" and message.get("tempo") == 99:
+                        break
 
         asyncio.run(perform())
     saved = [line for line in server.lines if line.startswith("recording saved: ")]
@@ -294,7 +185,9 @@ def test_a_recording_under_way_is_saved_when_the_server_stops_and_renders(imager
     assert len(list(frames.glob("*.png"))) >= 5
 
 
-def test_sigterm_with_clients_connected_stops_within_two_seconds(imager, tmp_path):
+def test_sigterm_with_clients_connected_closes_them_and_stops_cleanly(imager, tmp_path):
+    """How fast it stops is a figure of `make bench` (bench/serve_stop.py); here only that it does, with status 0,
+    closing the canvas connected, while another client never answers the closing handshake."""
     import signal
 
     with serving(imager, tmp_path / "library.sqlite") as server:
@@ -303,16 +196,15 @@ def test_sigterm_with_clients_connected_stops_within_two_seconds(imager, tmp_pat
         async def run():
             async with connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as canvas:
                 await canvas.recv()
-                started = time.monotonic()
                 server.process.send_signal(signal.SIGTERM)
                 try:
                     async for _ in canvas:
                         pass
                 except Exception:
                     pass
-                return started
+                return canvas.close_code
 
-        started = asyncio.run(run())
-        server.process.wait(timeout=10)
-        assert time.monotonic() - started < 2
+        close_code = asyncio.run(run())
+        assert server.process.wait(timeout=60) == 0
+        assert close_code is not None, "the canvas's connection was not closed"
         stalled.close()

@@ -30,6 +30,8 @@ const status = {
   /** The bytes of the frame on screen, as received. */
   lastFrameBytes: null,
   connected: false,
+  /** How many times the WebGL context came back after being lost (and the renderer was made again). */
+  contextsRestored: 0,
   lastError: null,
   /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
    * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
@@ -253,7 +255,10 @@ if (!gl) {
     event.preventDefault();  // so that the context can be restored
     renderer = null;
   });
-  canvas.addEventListener('webglcontextrestored', createRenderer);
+  canvas.addEventListener('webglcontextrestored', () => {
+    createRenderer();
+    status.contextsRestored += 1;
+  });
   const observer = new ResizeObserver(([entry]) => { wantedSize = measure(entry); });
   try {
     observer.observe(canvas, { box: 'device-pixel-content-box' });
