@@ -77,7 +77,6 @@ let package = Package(
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
                 "Export", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -91,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "imager-bench",
             dependencies: [
-                "ImagerCommandLine", "Geometry", "Instrument", "Raster", "SceneRendering", "Library", "Engine", "Export",
+                "ImagerCommandLine", "Geometry", "Instrument", "Raster", "Library", "Engine", "Export",
                 "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,13 +122,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRenderingTests",
-            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "TestSupport"],
+            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ControlTests",
             dependencies: [
-                "Control", "Instrument", "TestSupport",
+                "Control", "Instrument", "Geometry",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -137,9 +136,12 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Engine", "Instrument", "TestSupport",
+                "Server", "Engine", "Instrument", "Control", "Geometry", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -147,12 +149,12 @@ let package = Package(
         ),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["Engine", "Instrument", "TestSupport"],
+            dependencies: ["Engine", "Instrument", "Geometry", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "Instrument", "TestSupport"],
+            dependencies: ["Library", "Instrument", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -170,7 +172,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagerCommandLineTests",
-            dependencies: ["ImagerCommandLine", "Instrument", "TestSupport"],
+            dependencies: ["ImagerCommandLine", "Instrument", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RecordingsTests",
+            dependencies: ["Recordings", "Instrument", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import ImagerCommandLine
 import ArgumentParser
 import Engine
 import Foundation

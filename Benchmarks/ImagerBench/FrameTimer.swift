@@ -1,4 +1,3 @@
-import ImagerCommandLine
 import Instrument
 
 /// Times frame evaluation with a monotonic clock and summarises the samples.

@@ -1,4 +1,3 @@
-import ImagerCommandLine
 import ArgumentParser
 
 /// `imager-bench`: measures on this machine what the instrument promises to do fast. A tool for the

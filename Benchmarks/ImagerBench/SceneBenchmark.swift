@@ -1,4 +1,3 @@
-import ImagerCommandLine
 import Geometry
 import Instrument
 

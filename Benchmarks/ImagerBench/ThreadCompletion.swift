@@ -1,4 +1,3 @@
-import ImagerCommandLine
 import Foundation
 import Synchronization
 

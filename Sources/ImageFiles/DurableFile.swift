@@ -54,6 +54,25 @@ public enum DurableFile {
         try sync(descriptor)
     }
 
+    /// Cuts the file open at `descriptor` back to its first `length` bytes (what a failed write left
+    /// half-done goes).
+    public static func truncate(_ descriptor: Int32, to length: Int) throws(Failure) {
+        while ftruncate(descriptor, off_t(length)) != 0 {
+            if errno != EINTR { throw Failure("ftruncate") }
+        }
+    }
+
+    /// Takes the exclusive advisory lock of the file open at `descriptor` (`flock`), without waiting:
+    /// false when another open file — another process's, or this one's — holds it. It lasts until the
+    /// descriptor is closed.
+    public static func lockExclusively(_ descriptor: Int32) throws(Failure) -> Bool {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw Failure("flock") }
+        }
+        return true
+    }
+
     /// Closes a descriptor (its errors are those of the last write, which `sync` has reported already).
     public static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)

@@ -13,7 +13,16 @@ struct FolderRecordings: RecordingStore {
     }
 
     func recoverUnfinished() throws -> [RecoveredRecording] {
-        try folder.recoverUnfinished().map { RecoveredRecording(location: $0.log.path, events: $0.events, until: $0.until) }
+        try folder.recoverUnfinished().map { outcome in
+            switch outcome {
+            case .closed(let saved):
+                RecoveredRecording(location: saved.log.path, events: saved.events, until: saved.until)
+            case .setAside(let damaged, let error):
+                RecoveredRecording(location: damaged.path, events: 0, until: 0, problem: error.message)
+            case .notClosed(let journal, let error):
+                RecoveredRecording(location: journal.path, events: 0, until: 0, problem: error.message)
+            }
+        }
     }
 }
 

@@ -2,7 +2,6 @@ import Foundation
 import Instrument
 import Library
 import Engine
-import Server
 
 /// The SQLite chordset library as the live session's shelf: stored chords are written to it, and stepping
 /// moves through its list (the chordset stepped to becomes the current one, as the console will show).

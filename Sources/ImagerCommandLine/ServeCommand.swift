@@ -51,7 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
             recordings: FolderRecordings(folder: RecordingFolder(recordingsFolder)))
         do throws(LiveError) {
             for recovered in try instrument.recoverUnfinishedRecordings() {
-                print("recovered an unfinished recording: \(recovered.location) (\(recovered.events) events, until \(FixedDecimals.format(recovered.until, decimals: 1)) s)")
+                if let problem = recovered.problem {
+                    print("warning: an unfinished recording could not be closed, and is kept at \(recovered.location): \(problem)")
+                } else {
+                    print("recovered an unfinished recording: \(recovered.location) (\(recovered.events) events, until \(FixedDecimals.format(recovered.until, decimals: 1)) s)")
+                }
             }
         } catch {
             throw CommandFailure(error.message)

@@ -19,8 +19,9 @@ public final class PerformanceJournal: Sendable {
     /// Lines encoded but not yet written, whether the journal was finished, and the first event that could
     /// not be encoded since the last flush (which the next flush reports).
     private let queue = Mutex<(lines: [UInt8], finished: Bool, unwritten: RecordingError?)>(([], false, nil))
-    /// The open file; held while writing, so that flushes and the finish come one at a time.
-    private let file: Mutex<Int32?>
+    /// The open file and how many of its bytes are whole lines on the disk; held while writing, so that
+    /// flushes and the finish come one at a time. Nil once finished.
+    private let file: Mutex<(descriptor: Int32, length: Int)?>
 
     /// Creates the journal at `url` with its first line, `start`, written and on the disk.
     init(creating url: URL, becoming logURL: URL, start: PerformanceLog) throws(RecordingError) {
@@ -32,9 +33,12 @@ public final class PerformanceJournal: Sendable {
         } catch {
             throw RecordingError("cannot start a recording in \(url.deletingLastPathComponent().path)", cause: error)
         }
-        file = Mutex(descriptor)
+        let first: [UInt8]
         do {
-            try DurableFile.write(try Self.encode(.start(start)), to: descriptor)
+            // Locked while it is written to, so that no other server's start takes it for a crash's.
+            guard try DurableFile.lockExclusively(descriptor) else { throw RecordingError("another process holds it") }
+            first = try Self.encode(.start(start))
+            try DurableFile.write(first, to: descriptor)
             try DurableFile.sync(descriptor)
             try DurableFile.syncFolder(url.deletingLastPathComponent().path)
         } catch {
@@ -42,6 +46,7 @@ public final class PerformanceJournal: Sendable {
             try? FileManager.default.removeItem(at: url)  // a journal without its start is no recording
             throw RecordingError("cannot start a recording in \(url.path)", cause: error)
         }
+        file = Mutex((descriptor, first.count))
     }
 
     /// Queues an event played while recording.
@@ -60,44 +65,46 @@ public final class PerformanceJournal: Sendable {
         }
     }
 
-    /// Writes the queued lines and the moment `until` reached, and waits for the disk to hold them.
+    /// Writes the queued lines and the moment `until` reached, and waits for the disk to hold them. When
+    /// that fails, the file is cut back to its last whole line and the lines stay queued for the next try.
     public func flush(until: Double) throws(RecordingError) {
-        try file.withLock { (descriptor: inout Int32?) throws(RecordingError) in
-            guard let open = descriptor else { return }
-            try write(until: until, to: open)
+        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
+            guard open != nil else { return }
+            try write(until: until, to: &open!)
         }
     }
 
     /// Flushes, closes the journal into the recording's performance log (ending at `until`) and removes the
     /// journal; the log's path.
     public func finish(until: Double) throws(RecordingError) -> String {
-        try file.withLock { (descriptor: inout Int32?) throws(RecordingError) in
-            guard let open = descriptor else { return }
+        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
+            guard open != nil else { return }
+            try write(until: until, to: &open!)
             queue.withLock { $0.finished = true }
-            defer {
-                DurableFile.close(open)
-                descriptor = nil
-            }
-            try write(until: until, to: open)
+            DurableFile.close(open!.descriptor)
+            open = nil
         }
         return try RecordingFolder.close(journal: url, into: logURL).log.path
     }
 
-    private func write(until: Double, to descriptor: Int32) throws(RecordingError) {
-        var (lines, unwritten) = queue.withLock { queue in
-            defer {
-                queue.lines.removeAll(keepingCapacity: true)
-                queue.unwritten = nil
-            }
+    private func write(until: Double, to open: inout (descriptor: Int32, length: Int)) throws(RecordingError) {
+        let (lines, unwritten) = queue.withLock { queue in
+            defer { queue.unwritten = nil }
             return (queue.lines, queue.unwritten)
         }
+        var bytes = lines
         do {
-            lines += try Self.encode(.until(until))
-            try DurableFile.write(lines, to: descriptor)
-            try DurableFile.sync(descriptor)
+            bytes += try Self.encode(.until(until))
+            try DurableFile.write(bytes, to: open.descriptor)
+            try DurableFile.sync(open.descriptor)
         } catch {
+            // Rewritten next time rather than synced again: after a failed fsync the system may have
+            // dropped the pages it could not write. Should the cut fail too, the reader skips a torn line.
+            do { try DurableFile.truncate(open.descriptor, to: open.length) } catch {}
             throw RecordingError("cannot write the recording to \(url.path)", cause: error)
         }
+        open.length += bytes.count
+        queue.withLock { $0.lines.removeFirst(lines.count) }
         if let unwritten { throw RecordingError("an event was left out of the recording \(url.path)", cause: unwritten) }
     }
 

@@ -6,9 +6,14 @@ public struct RecordingError: Error, CustomStringConvertible {
     /// What caused it, if something underneath failed.
     public let cause: (any Error)?
 
-    init(_ message: String, cause: (any Error)? = nil) {
+    /// Whether what was read is no recording at all (a journal with no start), as opposed to a failure of
+    /// the system's.
+    public let unreadable: Bool
+
+    init(_ message: String, cause: (any Error)? = nil, unreadable: Bool = false) {
         self.cause = cause
         self.message = cause.map { "\(message): \($0)" } ?? message
+        self.unreadable = unreadable
     }
 
     public var description: String { message }

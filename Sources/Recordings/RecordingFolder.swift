@@ -1,6 +1,11 @@
 import Foundation
 import ImageFiles
 import Instrument
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The folder recordings are kept in: each recording a performance log (`performance-<when>.json`, for
 /// `imager render performance`), and, while one is under way, its journal (`performance-<when>.journal`).
@@ -21,7 +26,10 @@ public struct RecordingFolder: Sendable {
     /// creating the folder if need be.
     public func begin(_ start: PerformanceLog, at date: Date = .now) throws(RecordingError) -> PerformanceJournal {
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+                try DurableFile.syncFolder(url.deletingLastPathComponent().path)  // the new folder's entry too
+            }
         } catch {
             throw RecordingError("cannot make the recordings folder \(url.path)", cause: error)
         }
@@ -37,9 +45,11 @@ public struct RecordingFolder: Sendable {
         return try PerformanceJournal(creating: file(name, Self.journalExtension), becoming: file(name, "json"), start: start)
     }
 
-    /// Closes every journal in the folder into its performance log and removes it; what was recovered.
-    /// A journal that cannot be read at all is left where it is, and named in the error.
-    public func recoverUnfinished() throws(RecordingError) -> [SavedRecording] {
+    /// Closes every journal a crash left in the folder into its performance log and removes it. A journal
+    /// another process is still writing (it holds its lock) is left alone. One that cannot be closed does
+    /// not stop the others: an unreadable one is renamed `….damaged` and kept for the performer, one that
+    /// cannot be saved (a full disk) stays where it is, to be tried again at the next start.
+    public func recoverUnfinished() throws(RecordingError) -> [JournalRecovery] {
         let names: [String]
         do {
             guard FileManager.default.fileExists(atPath: url.path) else { return [] }
@@ -47,13 +57,37 @@ public struct RecordingFolder: Sendable {
         } catch {
             throw RecordingError("cannot read the recordings folder \(url.path)", cause: error)
         }
-        var recovered: [SavedRecording] = []
+        var outcomes: [JournalRecovery] = []
         for name in names.sorted() where name.hasSuffix("." + Self.journalExtension) && !name.hasPrefix(".") {
             let journal = url.appendingPathComponent(name)
             let log = journal.deletingPathExtension().appendingPathExtension("json")
-            recovered.append(try Self.close(journal: journal, into: log))
+            let descriptor: Int32
+            do {
+                descriptor = try DurableFile.open(journal.path, flags: O_RDONLY)
+                guard try DurableFile.lockExclusively(descriptor) else {
+                    DurableFile.close(descriptor)
+                    continue  // a recording under way in another `imager serve`
+                }
+            } catch {
+                outcomes.append(.notClosed(journal: journal, RecordingError("cannot open the recording's journal \(journal.path)", cause: error)))
+                continue
+            }
+            defer { DurableFile.close(descriptor) }
+            do {
+                outcomes.append(.closed(try Self.close(journal: journal, into: log)))
+            } catch where error.unreadable {
+                let damaged = journal.appendingPathExtension("damaged")
+                do {
+                    try FileManager.default.moveItem(at: journal, to: damaged)
+                    outcomes.append(.setAside(damaged: damaged, error))
+                } catch {
+                    outcomes.append(.notClosed(journal: journal, RecordingError("cannot set aside \(journal.path)", cause: error)))
+                }
+            } catch {
+                outcomes.append(.notClosed(journal: journal, error))
+            }
         }
-        return recovered
+        return outcomes
     }
 
     /// Reads a journal, writes the performance log it holds (everything up to its last whole line)
@@ -70,13 +104,24 @@ public struct RecordingFolder: Sendable {
         }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).makeIterator()
         let decoder = JSONDecoder()
-        guard let first = lines.next(), case .start(var performance)? = try? decoder.decode(JournalLine.self, from: first) else {
-            throw RecordingError("the recording's journal \(journal.path) has no start; it is left as it is")
+        guard let first = lines.next() else {
+            throw RecordingError("the recording's journal \(journal.path) is empty: it was cut off before it began", unreadable: true)
+        }
+        var performance: PerformanceLog
+        do {
+            guard case .start(let start) = try decoder.decode(JournalLine.self, from: first) else {
+                throw RecordingError("its first line is not its start")
+            }
+            performance = start
+        } catch {
+            throw RecordingError("the recording's journal \(journal.path) cannot be read", cause: error, unreadable: true)
         }
         var events: [PerformanceEvent] = []
         var until = performance.recordedFrom
-        // A crash can cut the last line short: everything before it is kept.
-        while let line = lines.next(), let entry = try? decoder.decode(JournalLine.self, from: line) {
+        // A crash can cut the last line short, and a failed write whose cut failed too can leave a torn line
+        // before others: a line that does not read is skipped, everything else kept.
+        for line in IteratorSequence(lines) {
+            guard let entry = try? decoder.decode(JournalLine.self, from: line) else { continue }
             switch entry {
             case .event(let event): events.append(event)
             case .until(let time): until = max(until, time)

@@ -7,3 +7,13 @@ public struct SavedRecording: Sendable, Hashable {
     public var events: Int
     public var until: Double
 }
+
+/// What the start of a server made of one journal a crash had left unfinished.
+public enum JournalRecovery: Sendable {
+    /// Closed into its performance log.
+    case closed(SavedRecording)
+    /// Unreadable (cut off before its start was written, or damaged): renamed to `damaged` and kept.
+    case setAside(damaged: URL, RecordingError)
+    /// Left where it was, to be tried again at the next start (the disk refused).
+    case notClosed(journal: URL, RecordingError)
+}

@@ -17,7 +17,9 @@ public final class ChangeProbe: LiveAudience {
 
     public func recording(_ on: Bool, savedAt location: String?) {}
 
-    /// The first state heard from now on that satisfies `condition` (waits for it).
+    /// The first state heard — since the probe was made, and not yet passed over by an earlier call —
+    /// that satisfies `condition`; waits for it until the task is cancelled (by a test's time limit), and
+    /// then is nil.
     public func first(where condition: (EngineSnapshot) -> Bool) async -> EngineSnapshot? {
         for await state in stream where condition(state) { return state }
         return nil

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@Suite("The engine")
+@Suite("The engine", .timeLimit(.minutes(2)))
 struct EngineTests {
     @Test func intentsAreStampedWithTheClocksTimeAndPlayed() async throws {
         let clock = ManualClock()
@@ -98,7 +98,7 @@ struct EngineTests {
     }
 }
 
-@Suite("The live instrument")
+@Suite("The live instrument", .timeLimit(.minutes(2)))
 struct LiveInstrumentTests {
     /// Hears what the instrument tells.
     final class Listener: LiveAudience {

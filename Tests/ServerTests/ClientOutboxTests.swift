@@ -7,7 +7,7 @@ import TestSupport
 @testable import Server
 
 /// A client's outbox: nothing a slow client does makes the engine wait or memory grow.
-@Suite("Client outbox")
+@Suite("Client outbox", .timeLimit(.minutes(2)))
 struct ClientOutboxTests {
     func frame(_ number: UInt8) -> LiveFrame { LiveFrame(bytes: ByteBuffer(bytes: [number]), forms: []) }
 

@@ -12,7 +12,7 @@ import Testing
 @testable import Server
 
 /// Canvases on `/live?frames=1`, controls that every client hears, and recording — on a real server.
-@Suite("Live frames, controls and recording")
+@Suite("Live frames, controls and recording", .timeLimit(.minutes(2)))
 struct LiveFramesTests {
     @Test func aCanvasReceivesEachNewFormsGeometryBeforeTheFramesThatUseIt() async throws {
         let session = LiveTesting.session()
@@ -155,7 +155,7 @@ extension [UInt8] {
 }
 
 /// What a client's actions leave behind: stored chords kept, chordsets stepped, pads released when it goes.
-@Suite("Live session and the library")
+@Suite("Live session and the library", .timeLimit(.minutes(2)))
 struct LiveSessionTests {
     @Test func aChordStoredOverTheWireIsSavedAndChordsetsStepThroughTheLibrary() async throws {
         let shelf = MemoryShelf()
@@ -205,14 +205,14 @@ struct LiveSessionTests {
             }
             // Leaving lets go of every pad it held.
             let released = await probe.first { state in !state.pads.pads.contains(where: \.isDown) }
-            #expect(released != nil)
+            #expect(released != nil, "no change let go of every pad before the time limit")
             #expect(await session.engine.snapshot().pads.pads.allSatisfy { !$0.isDown })
         }
     }
 }
 
 /// Changes reach outboxes in any order when intents run at once; a client is never left with an older state.
-@Suite("Change ordering")
+@Suite("Change ordering", .timeLimit(.minutes(2)))
 struct ChangeOrderingTests {
     func change(_ aspects: Set<PerformanceState.Aspect>, revision: Int) async -> StateChange {
         var state = await InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ManualClock()).snapshot()

@@ -7,7 +7,7 @@ import Server
 import Testing
 import TestSupport
 
-@Suite("OSC over UDP")
+@Suite("OSC over UDP", .timeLimit(.minutes(2)))
 struct OSCListenerTests {
     func send(_ datagrams: [[UInt8]], to port: Int) async throws {
         let sender = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()

@@ -96,7 +96,8 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     }
 
     /// Flushes the recording under way every `interval` of `clock` until cancelled; a failure is handed to
-    /// `failed` (and tried again next time), never stopping the performance.
+    /// `failed` (what was not written stays queued and is written by the next flush that can), never
+    /// stopping the performance.
     public func keepRecordingDurable(every interval: Duration, on clock: C, failed: @Sendable (LiveError) -> Void = { _ in }) async {
         var deadline = clock.now
         while !Task.isCancelled {

@@ -9,7 +9,8 @@ public protocol RecordingStore: Sendable {
     func begin(_ start: PerformanceLog) throws -> any RecordingJournal
 
     /// Closes the recordings a crash left unfinished into performance logs; where each went, and how many
-    /// events it holds.
+    /// events it holds — or why it could not be closed, one at a time (one that cannot does not stop the
+    /// others). Throws only when the store cannot be looked into at all.
     func recoverUnfinished() throws -> [RecoveredRecording]
 }
 
@@ -26,18 +27,22 @@ public protocol RecordingJournal: Sendable {
     func finish(until: Double) throws -> String
 }
 
-/// A recording a crash had left unfinished, closed at the next start.
+/// A recording a crash had left unfinished, found at the next start: closed, or kept as it was with the
+/// reason it could not be.
 public struct RecoveredRecording: Sendable, Hashable {
-    /// Where its performance log now is.
+    /// Where its performance log now is; or, when it could not be closed, where what is left of it is kept.
     public var location: String
-    /// How many events it holds.
+    /// How many events it holds (0 when not closed).
     public var events: Int
     /// The moment it reached (seconds since its performance started).
     public var until: Double
+    /// Why it could not be closed; nil when it was.
+    public var problem: String?
 
-    public init(location: String, events: Int, until: Double) {
+    public init(location: String, events: Int, until: Double, problem: String? = nil) {
         self.location = location
         self.events = events
         self.until = until
+        self.problem = problem
     }
 }

@@ -51,7 +51,9 @@ extension PerformanceState: Codable {
         self.init(chordset: chordset, seed: try container.decode(UInt64.self, forKey: .seed))
         time = try container.decode(Double.self, forKey: .time).checked("checkpoint time (s)", in: 0...Self.maximumTime)
         eventCount = try container.decode(Int.self, forKey: .eventCount)
-        guard eventCount >= 0 else { throw InstrumentError.invalid("a checkpoint's event count cannot be negative") }
+        guard (0...Self.maximumCount).contains(eventCount) else {
+            throw InstrumentError.invalid("a checkpoint's event count must be 0 to \(Self.maximumCount)")
+        }
         colors = try container.decode(ColorSelection.self, forKey: .colors)
         pulse = try container.decode(Pulse.self, forKey: .pulse)
         try pulse.validate()
@@ -73,6 +75,9 @@ extension PerformanceState: Codable {
         try tempo.set(beatsPerMinute: tempo.beatsPerMinute)
         trailPersistence = try container.decode(Double.self, forKey: .trailPersistence).checked("trail persistence", in: 0...1)
         erasures = try container.decode(Int.self, forKey: .erasures)
+        guard (0...Self.maximumCount).contains(erasures) else {
+            throw InstrumentError.invalid("a checkpoint's count of erasures must be 0 to \(Self.maximumCount)")
+        }
         let origin = try container.decode(Mark.self, forKey: .beatOrigin)
         beatOrigin = (
             try origin.time.checked("the beat origin's time (s)", in: 0...Self.maximumTime),
@@ -238,10 +243,15 @@ extension PerformanceState {
         guard (-1..<Int8(TriggerPads.count)).contains(pad) else { throw .invalid("a checkpoint names pad \(pad); there is no such pad") }
     }
 
-    /// Numbers a checkpoint holds: finite (or, where a moment has not come yet, positive infinity).
+    /// The largest count (of events, of erasures) a checkpoint may hold: far more than any show plays, and
+    /// far from overflowing when counted on.
+    static let maximumCount = 1 << 48
+
+    /// Numbers a checkpoint holds — moments, lengths, velocities: within ±`maximumTime` (or, where a moment
+    /// has not come yet, positive infinity), so that nothing computed from them overflows.
     fileprivate static func validate(moments values: Double..., allowingInfinity: Bool = false) throws(InstrumentError) {
-        for value in values where !(value.isFinite || (allowingInfinity && value == .infinity)) {
-            throw .invalid("a checkpoint holds a number that is not finite (\(value))")
+        for value in values where !((-maximumTime...maximumTime).contains(value) || (allowingInfinity && value == .infinity)) {
+            throw .invalid("a checkpoint holds a number out of range (\(value))")
         }
     }
 }
