@@ -37,6 +37,30 @@ struct CheckpointTests {
         #expect(restored.scene(at: 5) == original.scene(at: 5))
     }
 
+    @Test func aLongShowsCheckpointHoldsOnlyTheDesignsStillOnTheCanvas() throws {
+        var state = PerformanceState(chordset: try testChordset())
+        // Forty strokes, each its own design (the lumis follow its path), all erased; then one tap.
+        for index in 0..<40 {
+            let y = 0.1 + Double(index) * 0.02
+            try state.apply(PerformanceEvent(
+                time: 0.1 * Double(index), intent: .stroke([Point(x: 0.1, y: y), Point(x: 0.5, y: y + 0.05), Point(x: 0.9, y: y)], velocity: 0.7)))
+        }
+        try state.apply(PerformanceEvent(time: 4.5, intent: .erase))
+        try state.apply(PerformanceEvent(time: 5, intent: .tap(at: Point(x: 0.4, y: 0.4), velocity: 0.8)))
+        let written = try object(state)
+        #expect((written["designs"] as? [Any])?.count == 1)
+        var restored = try decode(written)
+        for step in 0..<20 {
+            let time = 5.1 + Double(step) * 0.1
+            #expect(restored.scene(at: time) == state.scene(at: time), "at \(time) s")
+        }
+        // Played on, both intern new designs under numbers of their own, and still show the same.
+        let stroke = PerformanceEvent(time: 7.5, intent: .stroke([Point(x: 0.2, y: 0.8), Point(x: 0.8, y: 0.2)], velocity: 1))
+        try state.apply(stroke)
+        try restored.apply(stroke)
+        for step in 0..<10 { #expect(restored.scene(at: 7.6 + Double(step) * 0.1) == state.scene(at: 7.6 + Double(step) * 0.1)) }
+    }
+
     /// Each: the key, the field of its first entry (for the lists), and the value put there, as JSON.
     @Test(arguments: [
         ("eventCount", nil, "9223372036854775807"), ("eventCount", nil, "-1"), ("erasures", nil, "9223372036854775807"),

@@ -10,7 +10,7 @@ import Geometry
 extension PerformanceState: Codable {
     private enum CodingKeys: String, CodingKey {
         case seed, time, eventCount, chordset, colors, pulse, design, selectedChord, pads, tempo, trailPersistence
-        case erasures, beatOrigin, backgroundFade, designs, live, rhythms, litPanes
+        case erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
     }
 
     /// A moment and the beat count (or fade length) that goes with it.
@@ -35,13 +35,26 @@ extension PerformanceState: Codable {
         try container.encode(erasures, forKey: .erasures)
         try container.encode(Mark(time: beatOrigin.time, value: beatOrigin.beat), forKey: .beatOrigin)
         try container.encodeIfPresent(backgroundFade.map { Mark(time: $0.start, value: $0.duration) }, forKey: .backgroundFade)
-        // The lumi table is written as the designs it was compiled from, in table order; interning them again
-        // in that order gives back the same indices, forms and strokes.
-        var designs = [Lumi](repeating: Lumi(), count: lumiTable.count)
-        for (lumi, index) in lumiIndex { designs[Int(index)] = lumi }
-        try container.encode(designs, forKey: .designs)
-        try container.encode(live, forKey: .live)
-        try container.encode(rhythms, forKey: .rhythms)
+        // The form table is written whole and in order (scenes name forms by their place in it, so it reads
+        // back the same). Of the lumi table — every design played since the start, which a long show grows —
+        // only the designs still on the canvas are written, numbered afresh in table order.
+        try container.encode(forms, forKey: .forms)
+        var designOf = [Lumi?](repeating: nil, count: lumiTable.count)
+        for (lumi, index) in lumiIndex { designOf[Int(index)] = lumi }
+        let used = Set(live.map(\.template)).union(rhythms.flatMap(\.templates)).sorted()
+        var renumbered: [Int32: Int32] = [:]
+        for (new, old) in used.enumerated() { renumbered[old] = Int32(new) }
+        try container.encode(used.compactMap { designOf[Int($0)] }, forKey: .designs)
+        try container.encode(live.map { lumi in
+            var written = lumi
+            written.template = renumbered[lumi.template] ?? lumi.template
+            return written
+        }, forKey: .live)
+        try container.encode(rhythms.map { press in
+            var written = press
+            written.templates = press.templates.map { renumbered[$0] ?? $0 }
+            return written
+        }, forKey: .rhythms)
         try container.encode(litPanes, forKey: .litPanes)
     }
 
@@ -88,6 +101,15 @@ extension PerformanceState: Codable {
                 try fade.time.checked("the background fade's start (s)", in: 0...Self.maximumTime),
                 try fade.value.checked("the background fade's length (s)", in: 0...Self.maximumTime)
             )
+        }
+        let writtenForms = try container.decodeIfPresent([Form].self, forKey: .forms) ?? []
+        guard writtenForms.count <= Self.maximumLiveLumis else {
+            throw InstrumentError.invalid("a checkpoint holds at most \(Self.maximumLiveLumis) forms")
+        }
+        for form in writtenForms {
+            try form.validate()
+            guard formIndex[form] == nil else { throw InstrumentError.invalid("a checkpoint names a form twice") }
+            _ = intern(form)
         }
         let designs = try container.decode([Lumi].self, forKey: .designs)
         guard designs.count <= Self.maximumLiveLumis else {

@@ -69,7 +69,7 @@ extension PerformanceState {
         return index
     }
 
-    private mutating func intern(_ form: Form) -> Int32 {
+    mutating func intern(_ form: Form) -> Int32 {
         if let index = formIndex[form] { return index }
         let index = Int32(forms.count)
         forms.append(form)
