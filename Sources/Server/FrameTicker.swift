@@ -55,7 +55,7 @@ struct RecordingFlusher<C: Clock>: Service where C.Duration == Duration {
 
     func run() async throws {
         // Stops when the server does; the recording under way is then finished by whoever stops it.
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await session.instrument.keepRecordingDurable(every: Self.interval, on: session.engine.clock, failed: failed)
         }
     }

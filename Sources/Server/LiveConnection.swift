@@ -19,9 +19,8 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
         defer { session.hub.leave(id) }
         outbox.sendSnapshot()  // first
-        // The pads this client holds down: released when it leaves, however it leaves (a dropped
-        // connection must not leave a pad sounding).
-        var held = Set<Int>()
+        // The client as a performer: the pads it holds are let go when it leaves, however it leaves.
+        var performer = LivePerformer(instrument: session.instrument)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await write(outbox) }
@@ -33,29 +32,24 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                         outbox.send(LiveMessages.error("messages are JSON text"))
                         continue
                     }
-                    if let refusal = await carryOut(text, held: &held) { outbox.send(LiveMessages.error(refusal)) }
+                    if let refusal = await carryOut(text, by: &performer) { outbox.send(LiveMessages.error(refusal)) }
                 }
             }
         } catch {
-            await release(held)
+            await performer.leave()
             throw error
         }
-        await release(held)
+        await performer.leave()
     }
 
-    /// Carries out a client's message, keeping count of the pads it holds; the reason when it is refused.
-    private func carryOut(_ text: String, held: inout Set<Int>) async -> String? {
+    /// Carries out a client's message; the reason when it is refused.
+    private func carryOut(_ text: String, by performer: inout LivePerformer<C>) async -> String? {
         do {
             switch LiveMessages.request(from: text) {
             case .failure(let refusal):
                 return refusal.message
             case .success(.intent(let intent)):
-                try await session.instrument.perform(intent)
-                switch intent {
-                case .padDown(let pad, _): held.insert(pad)
-                case .padUp(let pad): held.remove(pad)
-                default: break
-                }
+                try await performer.perform(intent)
             case .success(.record(let on)):
                 if on { try await session.instrument.startRecording() } else { try await session.instrument.stopRecording() }
             case .success(.stepChordset(let offset)):
@@ -65,10 +59,6 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             return error.description
         }
         return nil
-    }
-
-    private func release(_ pads: Set<Int>) async {
-        for pad in pads.sorted() { _ = try? await session.instrument.perform(.padUp(pad: pad)) }
     }
 
     private func write(_ outbox: ClientOutbox<C>) async throws {
