@@ -18,9 +18,6 @@ struct RenderPerformanceCommand: ParsableCommand {
             (-o frames/) and encode them later.
             """)
 
-    /// The largest log file read.
-    static let maximumLogBytes = 64 << 20
-
     @Argument(help: "The performance log (JSON).")
     var log: String
 
@@ -77,7 +74,7 @@ struct RenderPerformanceCommand: ParsableCommand {
 
     /// Reads and validates a log file, with a message naming what is wrong.
     static func read(_ path: String) throws(CommandFailure) -> PerformanceLog {
-        let data = try InputFile.contents(of: path, limit: maximumLogBytes)
+        let data = try InputFile.contents(of: path, limit: PerformanceLog.maximumFileBytes)
         do {
             return try JSONDecoder().decode(PerformanceLog.self, from: data)
         } catch let error as InstrumentError {

@@ -13,8 +13,6 @@ import Darwin
 /// had been flushed — at most a second short of the crash.
 public struct RecordingFolder: Sendable {
     public static let journalExtension = "journal"
-    /// The largest journal read back (about a million events).
-    static let maximumJournalBytes = 1 << 30
 
     public let url: URL
 
@@ -99,8 +97,8 @@ public struct RecordingFolder: Sendable {
         } catch {
             throw RecordingError("cannot read the recording's journal \(journal.path)", cause: error)
         }
-        guard bytes.count <= maximumJournalBytes else {
-            throw RecordingError("the recording's journal \(journal.path) is larger than \(maximumJournalBytes >> 20) MB; it is left as it is")
+        guard bytes.count <= PerformanceLog.maximumFileBytes else {
+            throw RecordingError("the recording's journal \(journal.path) is larger than \(PerformanceLog.maximumFileBytes >> 20) MB; it is left as it is")
         }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).makeIterator()
         let decoder = JSONDecoder()

@@ -19,7 +19,7 @@ public struct ControlDispatch<C: Clock>: Sendable where C.Duration == Duration {
             case .stepChordset(let offset):
                 try await instrument.stepChordset(by: offset)
             case .record(let on):
-                if on { try await instrument.startRecording() } else { try await instrument.stopRecording() }
+                try await instrument.record(on)
             }
             return nil
         } catch {

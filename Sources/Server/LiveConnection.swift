@@ -51,7 +51,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             case .success(.intent(let intent)):
                 try await performer.perform(intent)
             case .success(.record(let on)):
-                if on { try await session.instrument.startRecording() } else { try await session.instrument.stopRecording() }
+                try await session.instrument.record(on)
             case .success(.stepChordset(let offset)):
                 try await session.instrument.stepChordset(by: offset)
             }

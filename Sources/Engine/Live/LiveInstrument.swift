@@ -86,6 +86,11 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         return saved
     }
 
+    /// Starts or stops recording, as a record button does (from a console or over OSC).
+    public func record(_ on: Bool) async throws(LiveError) {
+        if on { try await startRecording() } else { try await stopRecording() }
+    }
+
     /// Makes what the recording under way holds durable: written and on the disk. Called at least every
     /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile.
     public func flushRecording() async throws(LiveError) {

@@ -10,6 +10,10 @@ public struct PerformanceLog: Sendable, Codable {
     public static let formatVersion = 2
     /// The most events one log holds (about 5 hours at 60 intents a second).
     public static let maximumEvents = 1_000_000
+    /// The largest performance log (or recording's journal) file read back: a log at `maximumEvents`,
+    /// written pretty-printed with its checkpoint, fits well within it, so that every recording saved can
+    /// be rendered.
+    public static let maximumFileBytes = 1 << 30
 
     public private(set) var formatVersion: Int
     public private(set) var seed: UInt64
