@@ -9,7 +9,7 @@ public enum OSCAddressSpace {
         "/imager/pad/{1-8} f", "/imager/chord/{1-8}", "/imager/chord/{1-8}/store", "/imager/hue/center f",
         "/imager/hue/range f", "/imager/purity/center f", "/imager/purity/range f", "/imager/chordset/next",
         "/imager/chordset/previous", "/imager/canvas/tap f f", "/imager/canvas/fade f", "/imager/canvas/erase",
-        "/imager/tempo f", "/imager/tempo/tap", "/imager/record f",
+        "/imager/canvas/headroom f", "/imager/tempo f", "/imager/tempo/tap", "/imager/record f",
     ]
 
     /// The command a message asks for; throws naming what is wrong with it (an unknown address, a missing
@@ -46,6 +46,7 @@ public enum OSCAddressSpace {
         case ["canvas", "tap"]: return .intent(.tap(at: Point(x: try number(0), y: try number(1)), velocity: 1))
         case ["canvas", "fade"]: return .intent(.fade(seconds: try number()))
         case ["canvas", "erase"]: return .intent(.erase)
+        case ["canvas", "headroom"]: return .intent(.headroom(try number()))
         case ["tempo"]: return .intent(.tempo(beatsPerMinute: try number()))
         case ["tempo", "tap"]: return .intent(.tapTempo)
         case ["record"]: return .record(try number() != 0)

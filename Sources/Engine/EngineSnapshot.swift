@@ -11,6 +11,8 @@ public struct EngineSnapshot: Hashable, Sendable, Codable {
     public var pads: TriggerPads
     public var tempo: Double
     public var trailPersistence: Double
+    /// The output stage's strength, 0…1.
+    public var headroom: Double
     public var liveLumis: Int
     public var isRecording: Bool
     /// How many intents had been applied: of two snapshots, the one with the higher revision is newer.

@@ -15,6 +15,8 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     private var state: PerformanceState
     private var recording: Recording?
     private var lastPrune = 0.0
+    /// The output stage every frame goes through, in the order frames are made.
+    private var limiter = HeadroomLimiter()
     /// How many intents have been applied: it orders states told to clients.
     private var revision = 0
     /// The most events one recording holds.
@@ -76,7 +78,9 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
             state.prune(at: now)
             lastPrune = now
         }
-        return state.scene(at: now)
+        var scene = state.scene(at: now)
+        limiter.apply(to: &scene)
+        return scene
     }
 
     /// How many intents the recording under way holds (0 when none runs).
@@ -90,7 +94,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         EngineSnapshot(
             time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
             design: state.design, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
-            trailPersistence: state.trailPersistence, liveLumis: state.liveLumiCount, isRecording: recording != nil,
+            trailPersistence: state.trailPersistence, headroom: state.headroom, liveLumis: state.liveLumiCount, isRecording: recording != nil,
             revision: revision)
     }
 

@@ -30,6 +30,11 @@ struct RenderPerformanceCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds rendered after the last event, for the light to fade (0…600).")
     var tail = "4"
 
+    @Option(
+        parsing: .unconditional,
+        help: "The output stage's strength to start from, 0 (light clips, as before it existed) to 1 (fully on), instead of what the log says.")
+    var headroom: String?
+
     @Option(parsing: .unconditional, help: "The x264 preset for video: ultrafast … veryslow.")
     var preset = "veryfast"
 
@@ -47,7 +52,13 @@ struct RenderPerformanceCommand: ParsableCommand {
         guard Self.presets.contains(preset) else {
             throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
         }
-        let performance = try Self.read(log)
+        var performance = try Self.read(log)
+        if let headroom {
+            guard let strength = Double(headroom), strength.isFinite, (0...1).contains(strength) else {
+                throw CommandFailure("--headroom must be a number from 0 to 1; \"\(headroom)\" is not")
+            }
+            performance.startHeadroom(at: strength)
+        }
         let target = try OutputTarget(output)
         let span = performance.recordedSpan
         let count = Int(((span.upperBound - span.lowerBound + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1

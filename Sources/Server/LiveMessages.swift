@@ -26,6 +26,7 @@ enum LiveMessages {
         var pads: TriggerPads?
         var liveLumis: Int?
         var trailPersistence: Double?
+        var headroom: Double?
         var tempo: Double?
     }
 
@@ -51,7 +52,10 @@ enum LiveMessages {
             case .chordset: change.chordset = state.chordset
             case .selectedChord: change.selectedChord = state.selectedChord
             case .pads: change.pads = state.pads
-            case .canvas: change.liveLumis = state.liveLumis; change.trailPersistence = state.trailPersistence
+            case .canvas:
+                change.liveLumis = state.liveLumis
+                change.trailPersistence = state.trailPersistence
+                change.headroom = state.headroom
             case .tempo: change.tempo = state.tempo
             }
         }

@@ -29,6 +29,18 @@ public struct Polyline: Hashable, Sendable {
         self.points = points
         self.isClosed = isClosed
     }
+
+    /// The area enclosed, as if closed: positive when the points turn clockwise on screen (y down), so that
+    /// a hole wound against its outline subtracts from it.
+    public var signedArea: Double {
+        guard var previous = points.last else { return 0 }
+        var twice = 0.0
+        for point in points {
+            twice += previous.x * point.y - point.x * previous.y
+            previous = point
+        }
+        return twice / 2
+    }
 }
 
 extension Path {

@@ -16,10 +16,14 @@ public struct Scene: Hashable, Sendable {
     public var trailPersistence: Double
     /// How many times the canvas has been erased so far; when it changes, a renderer clears its trails.
     public var erasures: Int
+    /// How strongly the output stage keeps the picture from burning out to white, 0 (not at all) to 1
+    /// (`HeadroomLimiter`).
+    public var headroom: Double
 
     public init(
         time: Double, size: Size = Canvas.bounds.size, background: RGBAColor = .black, panes: [LitPaneInstance] = [],
-        instances: [SceneInstance] = [], forms: [Form] = [], trailPersistence: Double = 0.5, erasures: Int = 0
+        instances: [SceneInstance] = [], forms: [Form] = [], trailPersistence: Double = 0.5, erasures: Int = 0,
+        headroom: Double = 0
     ) {
         self.time = time
         self.size = size
@@ -29,5 +33,6 @@ public struct Scene: Hashable, Sendable {
         self.forms = forms
         self.trailPersistence = trailPersistence
         self.erasures = erasures
+        self.headroom = headroom
     }
 }

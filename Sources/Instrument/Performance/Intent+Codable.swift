@@ -7,6 +7,7 @@ extension Intent: Codable {
     public static let types = [
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
+        "headroom",
     ]
 
     private enum CodingKeys: String, CodingKey {
@@ -33,6 +34,7 @@ extension Intent: Codable {
         case .fade: "fade"
         case .erase: "erase"
         case .trailPersistence: "trailPersistence"
+        case .headroom: "headroom"
         case .tempo: "tempo"
         case .tapTempo: "tapTempo"
         }
@@ -60,6 +62,7 @@ extension Intent: Codable {
         case "fade": self = .fade(seconds: try c.decode(Double.self, forKey: .seconds))
         case "erase": self = .erase
         case "trailPersistence": self = .trailPersistence(try c.decode(Double.self, forKey: .value))
+        case "headroom": self = .headroom(try c.decode(Double.self, forKey: .value))
         case "tempo": self = .tempo(beatsPerMinute: try c.decode(Double.self, forKey: .bpm))
         case "tapTempo": self = .tapTempo
         default: throw InstrumentError.unknownName("intent", type, known: Self.types)
@@ -98,7 +101,7 @@ extension Intent: Codable {
         case .loadChordset(let chordset): try c.encode(chordset, forKey: .chordset)
         case .fade(let seconds): try c.encode(seconds, forKey: .seconds)
         case .erase, .tapTempo: break
-        case .trailPersistence(let value): try c.encode(value, forKey: .value)
+        case .trailPersistence(let value), .headroom(let value): try c.encode(value, forKey: .value)
         case .tempo(let bpm): try c.encode(bpm, forKey: .bpm)
         }
     }

@@ -39,6 +39,9 @@ public enum Intent: Hashable, Sendable {
     case erase
     /// How much of the trail layer survives each second (0…1).
     case trailPersistence(Double)
+    /// How strongly the output stage keeps a full stage from burning out to white: 0 (today's look, light
+    /// clips) to 1 (fully on).
+    case headroom(Double)
     case tempo(beatsPerMinute: Double)
     case tapTempo
 
@@ -75,6 +78,7 @@ public enum Intent: Hashable, Sendable {
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
         case .erase, .tapTempo: break
         case .trailPersistence(let value): _ = try value.checked("trail persistence", in: 0...1)
+        case .headroom(let value): _ = try value.checked("headroom", in: 0...1)
         case .tempo(let bpm): _ = try bpm.checked("tempo (BPM)", in: Tempo.range)
         }
     }

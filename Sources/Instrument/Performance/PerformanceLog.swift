@@ -22,6 +22,10 @@ public struct PerformanceLog: Sendable, Codable {
     /// The state the performance starts from, when it starts mid-performance (a recording); nil for a
     /// performance that starts on `chordset` with nothing played.
     public private(set) var checkpoint: PerformanceState?
+    /// The strength of the output stage (`HeadroomLimiter`) a performance without a checkpoint starts with:
+    /// on for a new performance; 0 for a log written before the output stage existed, which was shown
+    /// without it.
+    public private(set) var headroom = HeadroomLimiter.defaultStrength
     /// Where the recording proper begins (seconds): the events before it set the stage — the chordset,
     /// the colours, what is already on the canvas — and a render starts here.
     public var recordedFrom: Double = 0
@@ -85,7 +89,19 @@ public struct PerformanceLog: Sendable, Codable {
     }
 
     /// The state a replay starts from: the checkpoint, or nothing played on the chordset.
-    public var initialState: PerformanceState { checkpoint ?? PerformanceState(chordset: chordset, seed: seed) }
+    public var initialState: PerformanceState {
+        if let checkpoint { return checkpoint }
+        var state = PerformanceState(chordset: chordset, seed: seed)
+        state.headroom = headroom
+        return state
+    }
+
+    /// Makes the performance start with the output stage at `strength` (0…1), whatever the log said: to
+    /// render a recording made before the output stage existed with it, or one made with it without.
+    public mutating func startHeadroom(at strength: Double) {
+        headroom = strength.clamped(to: 0...1)
+        checkpoint?.headroom = headroom
+    }
 
     /// The state after every event up to and including `time`.
     public func state(at time: Double) -> PerformanceState { player(at: time).state }
@@ -96,8 +112,14 @@ public struct PerformanceLog: Sendable, Codable {
         return player
     }
 
-    /// The frame at `time`: a pure function of the log and the moment.
-    public func scene(at time: Double) -> Scene { state(at: time).scene(at: time) }
+    /// The frame at `time`, through the output stage taken straight to where it settles: a pure function of
+    /// the log and the moment (`PerformancePlayer` plays frames in order, its output stage following them).
+    public func scene(at time: Double) -> Scene {
+        var scene = state(at: time).scene(at: time)
+        var limiter = HeadroomLimiter()
+        limiter.apply(to: &scene)
+        return scene
+    }
 
     /// The time of the last event, or of the checkpoint, or 0.
     public var duration: Double { events.last?.time ?? checkpoint?.time ?? 0 }
@@ -116,7 +138,7 @@ public struct PerformanceLog: Sendable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, checkpoint, events, recordedFrom, recordedUntil }
+    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, checkpoint, headroom, events, recordedFrom, recordedUntil }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -124,6 +146,7 @@ public struct PerformanceLog: Sendable, Codable {
         try container.encode(seed, forKey: .seed)
         try container.encode(chordset, forKey: .chordset)
         try container.encodeIfPresent(checkpoint, forKey: .checkpoint)
+        if checkpoint == nil { try container.encode(headroom, forKey: .headroom) }
         try container.encode(events, forKey: .events)
         if recordedFrom != 0 { try container.encode(recordedFrom, forKey: .recordedFrom) }
         try container.encodeIfPresent(recordedUntil, forKey: .recordedUntil)
@@ -148,6 +171,7 @@ public struct PerformanceLog: Sendable, Codable {
                 chordset: try container.decode(Chordset.self, forKey: .chordset),
                 seed: try container.decode(UInt64.self, forKey: .seed),
                 events: try container.decode([PerformanceEvent].self, forKey: .events))
+            headroom = try container.decodeIfPresent(Double.self, forKey: .headroom)?.checked("headroom", in: 0...1) ?? 0
         }
         recordedFrom = try container.decodeIfPresent(Double.self, forKey: .recordedFrom)?
             .checked("recording start (s)", in: (checkpoint?.time ?? 0)...PerformanceState.maximumTime) ?? checkpoint?.time ?? 0
@@ -157,11 +181,13 @@ public struct PerformanceLog: Sendable, Codable {
 }
 
 /// Plays a log forward frame by frame, applying each event once: the cheap way to render a whole
-/// performance. Asking for an earlier time starts again from the beginning, so any order of requests gives
-/// the same frames as `PerformanceLog.scene(at:)`.
+/// performance. Its frames go through the output stage (`HeadroomLimiter`) in the order asked for, as a
+/// canvas shows them; asking for an earlier time starts again from the beginning, so the same requests
+/// in the same order always give the same frames.
 public struct PerformancePlayer: Sendable {
     public let log: PerformanceLog
     public private(set) var state: PerformanceState
+    private var limiter = HeadroomLimiter()
     private var nextEvent = 0
     /// The latest time played to; lumis finished by then have been let go.
     private var playedTo = 0.0
@@ -176,6 +202,7 @@ public struct PerformancePlayer: Sendable {
         if time < playedTo {
             state = log.initialState
             nextEvent = 0
+            limiter = HeadroomLimiter()
         }
         playedTo = time
         while nextEvent < log.events.count, log.events[nextEvent].time <= time {
@@ -186,10 +213,12 @@ public struct PerformancePlayer: Sendable {
         state.prune(at: time)
     }
 
-    /// The frame at `time`.
+    /// The frame at `time`, through the output stage.
     public mutating func scene(at time: Double) -> Scene {
         advance(to: time)
-        return state.scene(at: time)
+        var scene = state.scene(at: time)
+        limiter.apply(to: &scene)
+        return scene
     }
 }
 

@@ -10,7 +10,7 @@ import Geometry
 extension PerformanceState: Codable {
     private enum CodingKeys: String, CodingKey {
         case seed, time, eventCount, chordset, colors, pulse, design, selectedChord, pads, tempo, trailPersistence
-        case erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
+        case headroom, erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
     }
 
     /// A moment and the beat count (or fade length) that goes with it.
@@ -32,6 +32,7 @@ extension PerformanceState: Codable {
         try container.encode(pads, forKey: .pads)
         try container.encode(tempo, forKey: .tempo)
         try container.encode(trailPersistence, forKey: .trailPersistence)
+        try container.encode(headroom, forKey: .headroom)
         try container.encode(erasures, forKey: .erasures)
         try container.encode(Mark(time: beatOrigin.time, value: beatOrigin.beat), forKey: .beatOrigin)
         try container.encodeIfPresent(backgroundFade.map { Mark(time: $0.start, value: $0.duration) }, forKey: .backgroundFade)
@@ -87,6 +88,8 @@ extension PerformanceState: Codable {
         tempo = try container.decode(Tempo.self, forKey: .tempo)
         try tempo.set(beatsPerMinute: tempo.beatsPerMinute)
         trailPersistence = try container.decode(Double.self, forKey: .trailPersistence).checked("trail persistence", in: 0...1)
+        // A checkpoint written before the output stage existed was shown without it.
+        headroom = try container.decodeIfPresent(Double.self, forKey: .headroom)?.checked("headroom", in: 0...1) ?? 0
         erasures = try container.decode(Int.self, forKey: .erasures)
         guard (0...Self.maximumCount).contains(erasures) else {
             throw InstrumentError.invalid("a checkpoint's count of erasures must be 0 to \(Self.maximumCount)")

@@ -7,7 +7,7 @@ extension PerformanceState {
     /// The frame at `time` (not earlier than the last event applied): background, lit panes, and every
     /// visible lumi with its trail stamp.
     public func scene(at time: Double) -> Scene {
-        var scene = Scene(time: time, forms: forms, trailPersistence: trailPersistence, erasures: erasures)
+        var scene = Scene(time: time, forms: forms, trailPersistence: trailPersistence, erasures: erasures, headroom: headroom)
         render(at: time, into: &scene)
         return scene
     }
@@ -20,6 +20,7 @@ extension PerformanceState {
         scene.forms = forms
         scene.trailPersistence = trailPersistence
         scene.erasures = erasures
+        scene.headroom = headroom
         scene.instances.removeAll(keepingCapacity: true)
         scene.panes.removeAll(keepingCapacity: true)
 

@@ -36,6 +36,8 @@ public struct PerformanceState: Sendable {
     public internal(set) var pads = TriggerPads()
     public internal(set) var tempo: Tempo
     public internal(set) var trailPersistence = 0.5
+    /// How strongly the output stage keeps a full stage from burning out to white (0…1, `HeadroomLimiter`).
+    public internal(set) var headroom = HeadroomLimiter.defaultStrength
     public internal(set) var erasures = 0
 
     var beatOrigin = (time: 0.0, beat: 0.0)
@@ -185,6 +187,9 @@ public struct PerformanceState: Sendable {
             return [.canvas]
         case .trailPersistence(let value):
             trailPersistence = value
+            return [.canvas]
+        case .headroom(let value):
+            headroom = value
             return [.canvas]
         case .tempo(let bpm):
             retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }
