@@ -1,7 +1,8 @@
-// The /canvas page: the performance's picture, full window. Frames arrive over the live socket; every one
-// received stamps the trail layer, in order, and the newest is drawn at each animation frame (older ones
-// are not drawn); keys play the pads; a tap or a stroke on the canvas releases lumis there (in full screen
-// where the browser has it).
+// The /canvas page: the performance's picture, full window. Frames arrive over the live socket and wait
+// for the next animation frame, which brings the trail layer up to the newest of them in one go (their
+// fades in one pass, the stamps of a few of them; trail-fold.js) and draws the newest (older ones are not
+// drawn); keys play the pads; a tap or a stroke on the canvas releases lumis there (in full screen where
+// the browser has it).
 
 import { addressWithoutToken } from './address.js';
 import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
@@ -12,19 +13,24 @@ import { keyDownAction } from './keys.js';
 import { LiveConnection, liveURL } from './live.js';
 import { CONTEXT_ATTRIBUTES, CanvasRenderer } from './renderer.js';
 import { TrailBacklog } from './trail-backlog.js';
+import { FULL_STAMP_BUDGET, foldTrailSteps } from './trail-fold.js';
 
 const canvas = document.querySelector('canvas');
 /** The frames received since the last animation frame, with what each does to the trail layer. */
 const backlog = new TrailBacklog();
+/** Waiting frames with stamps left unstamped by the stamp budget. */
+let stampsOverBudget = 0;
 
 /** What the page has done, for tests and for curious performers (read-only by convention). */
 const status = {
   framesReceived: 0,
   /** Received frames whose trail stamps reached the trail layer. */
   framesStamped: 0,
-  /** Received frames with trail stamps that were never stamped: too many arrived between two animation
-   * frames (their fades and clears were kept). */
-  get stampsGivenUp() { return backlog.stampsGivenUp; },
+  /** Received frames with trail stamps that were never stamped: more waited for an animation frame than
+   * its stamp budget, or than the backlog holds (their fades and clears were kept). */
+  get stampsGivenUp() { return backlog.stampsGivenUp + stampsOverBudget; },
+  /** Received frames whose trail step was folded into another's: all but one of each animation frame's. */
+  framesFolded: 0,
   framesDrawn: 0,
   lastFrame: null,
   /** The bytes of the frame on screen, as received. */
@@ -81,18 +87,19 @@ function applySize() {
   needsRedraw = true;
 }
 
-/** Applies every frame received since the last animation frame to the trail layer, in order, and draws the
- * newest; or draws the last one again after a resize. */
+/** Brings the trail layer up to the frames received since the last animation frame and draws the newest;
+ * or draws the last one again after a resize. */
 function drawReceived() {
   applySize();
   if (!renderer || gl.isContextLost()) return;
   const waiting = status.hold ? [] : backlog.take();
   if (waiting.length > 0) {
+    const plan = foldTrailSteps(waiting, FULL_STAMP_BUDGET);
     renderer.beginFrame();
-    for (const { frame, step, stamps } of waiting) {
-      renderer.updateTrails(frame, step, stamps);
-      if (stamps) status.framesStamped += 1;
-    }
+    renderer.updateTrails(waiting, plan);
+    status.framesStamped += plan.stamps.length;
+    status.framesFolded += plan.folded;
+    stampsOverBudget += plan.givenUp;
     const { frame, data } = waiting[waiting.length - 1];
     renderer.draw(frame);
     needsRedraw = false;

@@ -1,6 +1,7 @@
 // Draws decoded frames with WebGL2, as the Swift SceneRenderer draws scenes: the background, the lit
 // panes, the trail layer added on, then the lumis — each run of instances sharing a blend in one
-// instanced draw call, every form drawn from the atlas.
+// instanced draw call, every form drawn from the atlas. The trail layer may be smaller than the drawing
+// buffer (a lower quality): it then has its own canvas area and is stretched onto the picture's.
 
 import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
@@ -8,7 +9,7 @@ import { fitCanvasArea, pixelArea } from './canvas-area.js';
 import { Blend, INSTANCE_SIZE, PANE_SIZE } from './frames.js';
 import {
   COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, INSTANCE_FRAGMENT, INSTANCE_VERTEX, PANE_FRAGMENT, PANE_VERTEX,
-  buildProgram,
+  STRETCH_FRAGMENT, buildProgram,
 } from './shaders.js';
 import { TrailLayer } from './trails.js';
 
@@ -19,14 +20,18 @@ export const CONTEXT_ATTRIBUTES = Object.freeze({
 
 /** The frame renderer for one WebGL2 context; re-created when the context is restored after a loss. */
 export class CanvasRenderer {
-  /** A renderer drawing forms described in `forms` (a FormTable) into a `width × height` drawing buffer. */
-  constructor(gl, forms, width, height) {
+  /**
+   * A renderer drawing forms described in `forms` (a FormTable) into a `width × height` drawing buffer,
+   * with a trail layer of `trailWidth × trailHeight` (by default the same).
+   */
+  constructor(gl, forms, width, height, trailWidth = width, trailHeight = height) {
     this.gl = gl;
     this.forms = forms;
     this.instanceProgram = buildProgram(gl, INSTANCE_VERTEX, INSTANCE_FRAGMENT, ['canvasToClip', 'extent', 'atlas']);
     this.paneProgram = buildProgram(gl, PANE_VERTEX, PANE_FRAGMENT, ['canvasToPixels', 'bufferSize']);
-    this.fadeProgram = buildProgram(gl, FULL_VIEW_VERTEX, FADE_FRAGMENT, ['source', 'scale']);
+    this.fadeProgram = buildProgram(gl, FULL_VIEW_VERTEX, FADE_FRAGMENT, ['source', 'scales', 'count']);
     this.copyProgram = buildProgram(gl, FULL_VIEW_VERTEX, COPY_FRAGMENT, ['source']);
+    this.stretchProgram = buildProgram(gl, FULL_VIEW_VERTEX, STRETCH_FRAGMENT, ['source', 'pixelToSource']);
     this.emptyArray = gl.createVertexArray();
     this.instanceBuffer = gl.createBuffer();
     this.instanceArray = this.createInstanceArray();
@@ -40,20 +45,29 @@ export class CanvasRenderer {
     this.width = Math.max(1, width);
     this.height = Math.max(1, height);
     this.area = fitCanvasArea(this.width, this.height);
-    this.trails = new TrailLayer(gl, this.width, this.height);
+    this.trails = new TrailLayer(gl, Math.max(1, trailWidth), Math.max(1, trailHeight));
+    this.trailArea = fitCanvasArea(this.trails.width, this.trails.height);
     this.atlas = new FormAtlas(gl, forms, { layerSize: atlasLayerSize(this.height) });
   }
 
-  /** Follows a new drawing buffer size: the trail picture is carried over, stretched to the new area. */
-  resize(width, height) {
+  /**
+   * Follows a new drawing buffer size, and trail layer size (by default the same): the trail picture is
+   * carried over, stretched to the new area.
+   */
+  resize(width, height, trailWidth = width, trailHeight = height) {
     width = Math.max(1, width);
     height = Math.max(1, height);
+    trailWidth = Math.max(1, trailWidth);
+    trailHeight = Math.max(1, trailHeight);
+    if (trailWidth !== this.trails.width || trailHeight !== this.trails.height) {
+      const from = this.trailBox(), area = fitCanvasArea(trailWidth, trailHeight);
+      this.trails = this.trails.resized(trailWidth, trailHeight, from, glBox(area, trailHeight));
+      this.trailArea = area;
+    }
     if (width === this.width && height === this.height) return;
-    const from = this.scissorBox(), area = fitCanvasArea(width, height);
     this.width = width;
     this.height = height;
-    this.area = area;
-    this.trails = this.trails.resized(width, height, from, this.scissorBox());
+    this.area = fitCanvasArea(width, height);
     const layerSize = atlasLayerSize(height);
     if (layerSize !== this.atlas.layerSize) {
       this.atlas.dispose();
@@ -70,28 +84,31 @@ export class CanvasRenderer {
   }
 
   /**
-   * Brings the trail layer up to a received frame (as decodeFrame returns it): clears or fades the layer as
-   * `step` says (`{ clear: true }`, `{ fade: scale }` or `{}`, from a TrailClock), then stamps the frame's
-   * trail instances when it has any (`stamps`).
+   * Brings the trail layer up to the newest of the `waiting` frames (as TrailBacklog.take returns them) as
+   * `plan` says (foldTrailSteps): at most one clear, at most one fade pass, then the chosen frames' trail
+   * stamps, in order, each frame's colours scaled by its gain.
    */
-  updateTrails(frame, step, stamps) {
+  updateTrails(waiting, plan) {
     const gl = this.gl;
-    if (step.clear) {
+    if (plan.clear) {
       this.trails.clear();
       this.trailsMayShow = false;
-    } else if (step.fade !== undefined && this.trailsMayShow) {
-      this.trails.fade(step.fade, this.fadeProgram, this.emptyArray, this.scissorBox());
     }
-    if (!stamps) return;
-    this.prepare(frame);
-    if (this.prepared.trails.length === 0) return;
-    this.trailsMayShow = true;
-    this.trails.bindTarget();
-    this.useScissor();
-    gl.enable(gl.BLEND);
-    this.drawRuns(this.prepared.trails);
-    gl.disable(gl.BLEND);
-    gl.disable(gl.SCISSOR_TEST);
+    if (plan.fades.length > 0 && this.trailsMayShow) {
+      this.trails.fade(plan.fades, this.fadeProgram, this.emptyArray, this.trailBox());
+    }
+    for (const { index, gain } of plan.stamps) {
+      this.prepare(waiting[index].frame);
+      if (this.prepared.trails.length === 0) continue;
+      this.trailsMayShow = true;
+      this.trails.bindTarget();
+      this.useScissor(this.trailBox());
+      gl.enable(gl.BLEND);
+      gl.blendColor(gain, gain, gain, gain);
+      this.drawRuns(this.prepared.trails, this.trailArea, this.trails.width, this.trails.height, setScaledBlend);
+      gl.disable(gl.BLEND);
+      gl.disable(gl.SCISSOR_TEST);
+    }
   }
 
   /** Draws `frame` (as decodeFrame returns it) over the trail layer as it stands. */
@@ -113,7 +130,9 @@ export class CanvasRenderer {
     const gl = this.gl;
     this.atlas.dispose();
     this.trails.dispose();
-    for (const p of [this.instanceProgram, this.paneProgram, this.fadeProgram, this.copyProgram]) gl.deleteProgram(p.program);
+    for (const p of [this.instanceProgram, this.paneProgram, this.fadeProgram, this.copyProgram, this.stretchProgram]) {
+      gl.deleteProgram(p.program);
+    }
     for (const a of [this.emptyArray, this.instanceArray, this.paneArray]) gl.deleteVertexArray(a);
     for (const b of [this.instanceBuffer, this.paneBuffer]) gl.deleteBuffer(b);
   }
@@ -142,25 +161,43 @@ export class CanvasRenderer {
     gl.disable(gl.SCISSOR_TEST);
     gl.clearColor(0, 0, 0, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    this.useScissor();
+    this.useScissor(this.scissorBox());
     gl.clearColor(red, green, blue, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.enable(gl.BLEND);
     if (frame.paneCount > 0) this.drawPanes(frame.paneCount);
-    if (this.trailsMayShow) {
-      gl.blendFunc(gl.ONE, gl.ONE);
-      gl.useProgram(this.copyProgram.program);
-      gl.activeTexture(gl.TEXTURE1);
-      gl.bindTexture(gl.TEXTURE_2D, this.trails.texture);
-      gl.uniform1i(this.copyProgram.uniforms.source, 1);
-      gl.bindVertexArray(this.emptyArray);
-      gl.drawArrays(gl.TRIANGLES, 0, 3);
-      gl.bindTexture(gl.TEXTURE_2D, null);
-    }
-    this.drawRuns(this.prepared.lumis);
+    if (this.trailsMayShow) this.addTrails();
+    this.drawRuns(this.prepared.lumis, this.area, this.width, this.height, setBlend);
     gl.disable(gl.BLEND);
     gl.disable(gl.SCISSOR_TEST);
     gl.bindVertexArray(null);
+  }
+
+  /**
+   * Adds the trail layer onto the bound drawing buffer: pixel for pixel when it has the buffer's size (the
+   * exact copy the tests hold against the Swift rasterizer), else stretched from its canvas area onto the
+   * picture's, filtered.
+   */
+  addTrails() {
+    const gl = this.gl, trails = this.trails;
+    const sameSize = trails.width === this.width && trails.height === this.height;
+    const program = sameSize ? this.copyProgram : this.stretchProgram;
+    gl.blendFunc(gl.ONE, gl.ONE);
+    gl.useProgram(program.program);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, trails.texture);
+    gl.uniform1i(program.uniforms.source, 1);
+    if (!sameSize) {
+      // Window coordinates in the picture's canvas area map linearly onto the trail layer's canvas area.
+      const to = this.scissorBox(), from = this.trailBox();
+      const sx = from.width / to.width, sy = from.height / to.height;
+      gl.uniform4f(program.uniforms.pixelToSource,
+        sx / trails.width, sy / trails.height,
+        (from.x - to.x * sx) / trails.width, (from.y - to.y * sy) / trails.height);
+    }
+    gl.bindVertexArray(this.emptyArray);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.bindTexture(gl.TEXTURE_2D, null);
   }
 
   drawPanes(count) {
@@ -173,35 +210,42 @@ export class CanvasRenderer {
     gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
   }
 
-  /** Draws runs of packed instances into the bound framebuffer, one instanced call per run. */
-  drawRuns(runs) {
+  /**
+   * Draws runs of packed instances into the bound framebuffer, `width × height` pixels with the canvas at
+   * `area`, one instanced call per run, each run's blend set by `blendFor(gl, blend)`.
+   */
+  drawRuns(runs, area, width, height, blendFor) {
     if (runs.length === 0) return;
-    const gl = this.gl, { uniforms } = this.instanceProgram, area = this.area;
+    const gl = this.gl, { uniforms } = this.instanceProgram;
     gl.useProgram(this.instanceProgram.program);
     gl.uniform4f(uniforms.canvasToClip,
-      (2 * area.scale) / this.width, (-2 * area.scale) / this.height,
-      (2 * area.x) / this.width - 1, 1 - (2 * area.y) / this.height);
+      (2 * area.scale) / width, (-2 * area.scale) / height,
+      (2 * area.x) / width - 1, 1 - (2 * area.y) / height);
     gl.uniform1f(uniforms.extent, ATLAS_EXTENT);
     gl.uniform1i(uniforms.atlas, 0);
     this.atlas.bind(0);
     gl.bindVertexArray(this.instanceArray);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     for (const run of runs) {
-      setBlend(gl, run.blend);
+      blendFor(gl, run.blend);
       pointInstanceAttributes(gl, run.first * INSTANCE_SIZE);
       gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, run.count);
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
   }
 
-  /** The canvas area in whole pixels, in GL window coordinates (y up). */
+  /** The canvas area of the drawing buffer in whole pixels, in GL window coordinates (y up). */
   scissorBox() {
-    const box = pixelArea(this.area);
-    return { x: box.x, y: this.height - (box.y + box.height), width: box.width, height: box.height };
+    return glBox(this.area, this.height);
   }
 
-  useScissor() {
-    const gl = this.gl, box = this.scissorBox();
+  /** The canvas area of the trail layer in whole pixels, in GL window coordinates (y up). */
+  trailBox() {
+    return glBox(this.trailArea, this.trails.height);
+  }
+
+  useScissor(box) {
+    const gl = this.gl;
     gl.enable(gl.SCISSOR_TEST);
     gl.scissor(box.x, box.y, box.width, box.height);
   }
@@ -244,6 +288,12 @@ function pointInstanceAttributes(gl, base) {
   gl.vertexAttribPointer(5, 1, gl.UNSIGNED_BYTE, false, INSTANCE_SIZE, base + 20);   // stroke width
 }
 
+/** `area` (in pixels from the top left of a picture `height` tall) in whole pixels, in GL window coordinates. */
+function glBox(area, height) {
+  const box = pixelArea(area);
+  return { x: box.x, y: height - (box.y + box.height), width: box.width, height: box.height };
+}
+
 /** The blend state of a blend mode, on premultiplied colours. Multiply is exact over opaque pixels. */
 function setBlend(gl, blend) {
   switch (blend) {
@@ -251,5 +301,21 @@ function setBlend(gl, blend) {
     case Blend.screen: gl.blendFuncSeparate(gl.ONE, gl.ONE_MINUS_SRC_COLOR, gl.ONE, gl.ONE_MINUS_SRC_ALPHA); break;
     case Blend.multiply: gl.blendFuncSeparate(gl.DST_COLOR, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA); break;
     default: gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+  }
+}
+
+/**
+ * setBlend's blend with what the source adds scaled by the blend colour (a trail stamp's gain, see
+ * trail-fold.js), while the factors that read the source's colour and alpha use them unscaled. Multiply's
+ * colour needs no scaling: it commutes with a fade.
+ */
+function setScaledBlend(gl, blend) {
+  switch (blend) {
+    case Blend.additive: gl.blendFunc(gl.CONSTANT_COLOR, gl.ONE); break;
+    case Blend.screen:
+      gl.blendFuncSeparate(gl.CONSTANT_COLOR, gl.ONE_MINUS_SRC_COLOR, gl.CONSTANT_ALPHA, gl.ONE_MINUS_SRC_ALPHA); break;
+    case Blend.multiply:
+      gl.blendFuncSeparate(gl.DST_COLOR, gl.ONE_MINUS_SRC_ALPHA, gl.CONSTANT_ALPHA, gl.ONE_MINUS_SRC_ALPHA); break;
+    default: gl.blendFuncSeparate(gl.CONSTANT_COLOR, gl.ONE_MINUS_SRC_ALPHA, gl.CONSTANT_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
   }
 }

@@ -88,15 +88,26 @@ void main() {
   gl_Position = vec4(point * 2.0 - 1.0, 0.0, 1.0);
 }`;
 
-/** The trail layer faded as the rasterizer fades it: each byte times `scale`/256, rounded down. */
+/** The most fades FADE_FRAGMENT applies in one pass. */
+export const MAX_FADES_PER_PASS = 8;
+
+/**
+ * The trail layer faded as the rasterizer fades it, `count` times in turn: each byte times `scales[i]`/256,
+ * rounded down each time — so one pass leaves exactly what `count` passes of one fade each would.
+ */
 export const FADE_FRAGMENT = `#version 300 es
 precision highp float;
 uniform highp sampler2D source;
-uniform float scale;
+uniform float scales[${MAX_FADES_PER_PASS}];
+uniform int count;
 out vec4 fragColor;
 void main() {
   vec4 bytes = floor(texelFetch(source, ivec2(gl_FragCoord.xy), 0) * 255.0 + 0.5);
-  fragColor = floor(bytes * scale / 256.0) / 255.0;
+  for (int i = 0; i < ${MAX_FADES_PER_PASS}; i += 1) {
+    if (i >= count) break;
+    bytes = floor(bytes * scales[i] / 256.0);
+  }
+  fragColor = bytes / 255.0;
 }`;
 
 /** A picture of the same size copied pixel for pixel (blended by the caller's blend state). */
@@ -106,6 +117,19 @@ uniform highp sampler2D source;
 out vec4 fragColor;
 void main() {
   fragColor = texelFetch(source, ivec2(gl_FragCoord.xy), 0);
+}`;
+
+/**
+ * A picture of another size drawn over the viewport, filtered: `pixelToSource` maps a pixel's window
+ * coordinates to the source's texture coordinates (x and y scale, then x and y offset).
+ */
+export const STRETCH_FRAGMENT = `#version 300 es
+precision highp float;
+uniform highp sampler2D source;
+uniform vec4 pixelToSource;
+out vec4 fragColor;
+void main() {
+  fragColor = texture(source, gl_FragCoord.xy * pixelToSource.xy + pixelToSource.zw);
 }`;
 
 /** A linked program with its uniform locations by name; throws with the compiler's log on failure. */

@@ -1,6 +1,10 @@
-// The trail layer on the GPU: a premultiplied RGBA8 picture the size of the drawing buffer, kept between
-// frames. Two textures take turns, so a fade reads one and writes the other with the rasterizer's exact
-// integer arithmetic (blending would round, and faint trails would never quite go).
+// The trail layer on the GPU: a premultiplied RGBA8 picture kept between frames — the size of the drawing
+// buffer at full quality, smaller when the page lowers its quality (it is then stretched, filtered, onto
+// the picture). Two textures take turns, so a fade reads one and writes the other with the rasterizer's
+// exact integer arithmetic (blending would round, and faint trails would never quite go).
+
+import { MAX_FADES_PER_PASS } from './shaders.js';
+import { NO_FADE } from './trail-clock.js';
 
 /** The trail picture, faded, cleared and drawn into by the renderer. */
 export class TrailLayer {
@@ -9,6 +13,7 @@ export class TrailLayer {
     this.gl = gl;
     this.width = width;
     this.height = height;
+    this.scales = new Float32Array(MAX_FADES_PER_PASS);
     this.targets = [this.createTarget(), this.createTarget()];
     this.current = 0;
     this.clear();
@@ -34,10 +39,12 @@ export class TrailLayer {
   }
 
   /**
-   * Multiplies every byte inside `scissor` (GL window coordinates) by `scale`/256, rounding down, with
-   * `fadeProgram` (FULL_VIEW_VERTEX + FADE_FRAGMENT) and `emptyArray`, a vertex array with no attributes.
+   * Multiplies every byte inside `scissor` (GL window coordinates) by each of `scales` (in 256ths, at most
+   * MAX_FADES_PER_PASS) in turn, rounding down each time, in one pass, with `fadeProgram` (FULL_VIEW_VERTEX
+   * + FADE_FRAGMENT) and `emptyArray`, a vertex array with no attributes.
    */
-  fade(scale, fadeProgram, emptyArray, scissor) {
+  fade(scales, fadeProgram, emptyArray, scissor) {
+    if (scales.length > MAX_FADES_PER_PASS) throw new RangeError(`${scales.length} fades in one pass; at most ${MAX_FADES_PER_PASS}`);
     const gl = this.gl, source = this.texture;
     this.current = 1 - this.current;
     this.bindTarget();
@@ -48,7 +55,10 @@ export class TrailLayer {
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, source);
     gl.uniform1i(fadeProgram.uniforms.source, 1);
-    gl.uniform1f(fadeProgram.uniforms.scale, scale);
+    this.scales.fill(NO_FADE);
+    this.scales.set(scales);
+    gl.uniform1fv(fadeProgram.uniforms.scales, this.scales);
+    gl.uniform1i(fadeProgram.uniforms.count, scales.length);
     gl.bindVertexArray(emptyArray);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.bindTexture(gl.TEXTURE_2D, null);
@@ -85,8 +95,12 @@ export class TrailLayer {
     const gl = this.gl, texture = gl.createTexture(), framebuffer = gl.createFramebuffer();
     gl.bindTexture(gl.TEXTURE_2D, texture);
     gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA8, Math.max(1, this.width), Math.max(1, this.height));
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    // Linear, for stretching onto a picture of another size; the fade and the same-size copy fetch texels
+    // whole, which filtering does not touch.
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
     gl.bindTexture(gl.TEXTURE_2D, null);
     gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
