@@ -66,6 +66,7 @@ bench: release python-deps
 	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
+	$(PYTHON) bench/canvas_fps.py .build/release/imager
 
 clean:
 	rm -rf .build $(VENV)
