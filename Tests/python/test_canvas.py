@@ -72,7 +72,8 @@ def test_the_canvas_draws_what_the_engine_says_as_the_swift_rasterizer_does(imag
     with serving(imager, tmp_path / "library.sqlite") as server:
         async def run():
             async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as console:
-                browser, page, errors = await open_canvas(playwright, server.port)
+                # At full quality, pinned: the drawing buffer is the window's size whatever the machine's speed.
+                browser, page, errors = await open_canvas(playwright, server.port, "/canvas?quality=full")
                 forms_messages = []
                 newest_frame = [-1]
                 frame_arrived = asyncio.Event()
@@ -262,7 +263,7 @@ def test_every_frame_received_stamps_the_trails_and_a_resize_or_a_lost_context_i
     with serving(imager, tmp_path / "library.sqlite") as server:
         async def run():
             async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live") as console:
-                browser, page, errors = await open_canvas(playwright, server.port)
+                browser, page, errors = await open_canvas(playwright, server.port, "/canvas?quality=full")
                 for pad in (0, 2, 4, 6):
                     await console.send(json.dumps({"type": "padDown", "pad": pad, "velocity": 0.9}))
                 await page.wait_for_function("window.imagerCanvas.framesStamped > 10", timeout=10_000)

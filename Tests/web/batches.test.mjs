@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { packInstances } from '../../Sources/WebClient/Web/batches.js';
+import { packInstances, quadAreas } from '../../Sources/WebClient/Web/batches.js';
 import { Blend, Layer, decodeFrame } from '../../Sources/WebClient/Web/frames.js';
 import { encodeFrame } from './frame-bytes.mjs';
 
@@ -63,4 +63,17 @@ test('a buffer large enough is reused', () => {
   const first = packInstances(frame.instances, () => 0);
   const second = packInstances(frame.instances, () => 0, first.bytes);
   assert.equal(second.bytes, first.bytes);
+});
+
+test('the area the quads cover, per layer: each quad as large as its form and stroke reach, in canvas heights', () => {
+  const half = (layer, stroke = 0) => ({ ...instance(1, layer, Blend.additive, stroke), sx: 4096, sy: -4096 });
+  const areas = quadAreas(decodeFrame(encodeFrame({
+    instances: [half(Layer.lumis), half(Layer.lumis, 128), half(Layer.trails), half(Layer.panes), half(Layer.background)],
+  })).instances);
+  // A filled form reaches 0.52 of its size each way (a margin for filtering); one stroked a quarter of its
+  // size wide, half that further; a mirrored form covers as much.
+  const quad = (reach) => (2 * reach * 0.5) ** 2;
+  assert.ok(Math.abs(areas.lumis - (quad(0.52) + quad(0.645))) < 1e-9, areas.lumis);
+  assert.ok(Math.abs(areas.trails - quad(0.52)) < 1e-9, areas.trails);
+  assert.deepEqual(quadAreas(decodeFrame(encodeFrame({ instances: [] })).instances), { trails: 0, lumis: 0 });
 });

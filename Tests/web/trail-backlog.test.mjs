@@ -33,10 +33,14 @@ test('every frame received between two animation frames waits, in order, with it
   const backlog = new TrailBacklog();
   const frames = [frame(0), frame(1 / 60), frame(2 / 60, { stamped: false }), frame(3 / 60)];
   frames.forEach((f, i) => backlog.push(f, `bytes ${i}`));
+  assert.equal(backlog.frames.length, 4, 'the waiting frames can be looked at without taking them');
   const taken = backlog.take();
   assert.deepEqual(taken.map((entry) => entry.frame), frames);
   assert.deepEqual(taken.map((entry) => entry.data), ['bytes 0', 'bytes 1', 'bytes 2', 'bytes 3']);
   assert.deepEqual(taken.map((entry) => entry.stamps), [true, true, false, true]);
+  const quad = (2 * 0.52 * (800 / 8192)) ** 2;  // a filled form's quad, 800/8192 of a canvas height
+  assert.ok(Math.abs(taken[0].areas.trails - quad) < 1e-12 && Math.abs(taken[0].areas.lumis - quad) < 1e-12, 'what the quads cover');
+  assert.equal(taken[2].areas.trails, 0);
   assert.deepEqual(taken[0].step, { clear: true }, 'the first frame starts a clear layer');
   const sixtieth = Math.round(Math.pow(128 / 255, 1 / 60) * 256);
   for (const entry of taken.slice(1)) assert.deepEqual(entry.step, { fade: sixtieth });

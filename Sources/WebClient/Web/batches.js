@@ -2,7 +2,8 @@
 // raw 24-byte records with the atlas layer written into the two reserved bytes; and the runs of
 // consecutive instances that share a blend, each drawn with one instanced call. No DOM or WebGL here.
 
-import { INSTANCE_SIZE, InstanceField, Layer } from './frames.js';
+import { ATLAS_EXTENT } from './atlas.js';
+import { INSTANCE_SIZE, InstanceField, Layer, SCALE_UNIT, STROKE_UNIT } from './frames.js';
 
 const WORDS = INSTANCE_SIZE / 4;
 /** Bytes 16–19 of a record: blue, opacity, then the form in the upper half. */
@@ -58,4 +59,24 @@ export function packInstances(records, atlasLayerOf, packed = null) {
     target[to + STYLE_WORD] = (source[from + STYLE_WORD] & 0xFFFF) | (atlasLayer << 16);
   }
   return { bytes: out, trails, lumis, byteLength: lumiNext * INSTANCE_SIZE };
+}
+
+/**
+ * The area the quads of `records` (InstanceRecords) cover, in square canvas heights, for the trail stamps
+ * and for the lumis: `{ trails, lumis }` — each quad as INSTANCE_VERTEX makes it, just large enough for its
+ * form and stroke; overlaps counted as often as they are drawn. What drawing a frame costs grows with it.
+ */
+export function quadAreas(records) {
+  const bytes = records.bytes, view = records.view;
+  let trails = 0, lumis = 0;
+  for (let o = 0; o < records.count * INSTANCE_SIZE; o += INSTANCE_SIZE) {
+    const layer = bytes[o + InstanceField.layerAndBlend] & 0b11;
+    if (layer !== Layer.trails && layer !== Layer.lumis) continue;
+    const reach = Math.min(0.5 + (bytes[o + InstanceField.strokeWidth] * 0.5) / STROKE_UNIT + 0.02, ATLAS_EXTENT);
+    const sx = view.getInt16(o + InstanceField.sx, true) / SCALE_UNIT, sy = view.getInt16(o + InstanceField.sy, true) / SCALE_UNIT;
+    const area = 4 * reach * reach * Math.abs(sx * sy);
+    if (layer === Layer.trails) trails += area;
+    else lumis += area;
+  }
+  return { trails, lumis };
 }

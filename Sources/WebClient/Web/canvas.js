@@ -1,23 +1,28 @@
 // The /canvas page: the performance's picture, full window. Frames arrive over the live socket and wait
 // for the next animation frame, which brings the trail layer up to the newest of them in one go (their
 // fades in one pass, the stamps of a few of them; trail-fold.js) and draws the newest (older ones are not
-// drawn); keys play the pads; a tap or a stroke on the canvas releases lumis there (in full screen where
-// the browser has it).
+// drawn); the drawing buffer's resolution follows what the machine keeps up with (quality.js); keys play
+// the pads; a tap or a stroke on the canvas releases lumis there (in full screen where the browser has it).
 
 import { addressWithoutToken } from './address.js';
 import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
+import { REPORT_INTERVAL, canvasReport, refusesReport } from './canvas-report.js';
 import { FormTable } from './form-table.js';
 import { decodeFrame } from './frames.js';
 import { GestureTracker } from './gestures.js';
 import { keyDownAction } from './keys.js';
 import { LiveConnection, liveURL } from './live.js';
+import { FIRST_COST_PER_PIXEL, QualityController, drawingWork, qualityFromAddress } from './quality.js';
 import { CONTEXT_ATTRIBUTES, CanvasRenderer } from './renderer.js';
 import { TrailBacklog } from './trail-backlog.js';
-import { FULL_STAMP_BUDGET, foldTrailSteps } from './trail-fold.js';
+import { foldTrailSteps } from './trail-fold.js';
 
 const canvas = document.querySelector('canvas');
 /** The frames received since the last animation frame, with what each does to the trail layer. */
 const backlog = new TrailBacklog();
+/** What the address asks of the quality (`?quality=auto|full|0.5`), and the controller that keeps it. */
+const requestedQuality = qualityFromAddress(window.location.search);
+const quality = new QualityController({ pinned: requestedQuality.pinned, costPerWork: FIRST_COST_PER_PIXEL });
 /** Waiting frames with stamps left unstamped by the stamp budget. */
 let stampsOverBudget = 0;
 
@@ -38,6 +43,10 @@ const status = {
   connected: false,
   /** How many times the WebGL context came back after being lost (and the renderer was made again). */
   contextsRestored: 0,
+  /** `{ level, resolution, trailResolution, stampBudget, pinned }` (quality.js). */
+  get quality() { return quality.setting; },
+  /** `{ median, p95 }` of the last two seconds' animation-frame intervals while frames arrived. */
+  get frameMilliseconds() { return quality.frameMilliseconds(); },
   lastError: null,
   /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
    * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
@@ -49,7 +58,11 @@ const forms = new FormTable();
 const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
 let renderer = null;
 let needsRedraw = false;
-let wantedSize = null;
+/** The canvas's size in device pixels, as last measured, and whether the buffers were sized for it since. */
+let deviceSize = null;
+let sizeChanged = false;
+/** The trail layer's size, which the quality may keep below the drawing buffer's. */
+let trailSize = { width: canvas.width, height: canvas.height };
 
 function report(error) {
   status.lastError = error instanceof Error ? error.message : String(error);
@@ -60,7 +73,7 @@ function report(error) {
 
 function createRenderer() {
   try {
-    renderer = new CanvasRenderer(gl, forms, canvas.width, canvas.height);
+    renderer = new CanvasRenderer(gl, forms, canvas.width, canvas.height, trailSize.width, trailSize.height);
     needsRedraw = true;
   } catch (error) {
     renderer = null;
@@ -68,7 +81,7 @@ function createRenderer() {
   }
 }
 
-/** The drawing buffer's size in device pixels: what the canvas covers on screen. */
+/** The canvas's size in device pixels: what it covers on screen (the drawing buffer at full quality). */
 function measure(entry) {
   const box = entry?.devicePixelContentBoxSize?.[0];
   if (box) return { width: box.inlineSize, height: box.blockSize };
@@ -76,14 +89,25 @@ function measure(entry) {
   return { width: Math.round(canvas.clientWidth * ratio), height: Math.round(canvas.clientHeight * ratio) };
 }
 
+/**
+ * Sizes the drawing buffer (and the trail layer) for the measured size and the quality's resolutions, in
+ * the animation frame that then draws, so that no frame shows a cleared buffer. The canvas keeps its size
+ * on the page; the browser stretches a smaller buffer over it.
+ */
 function applySize() {
-  if (!wantedSize) return;
-  const { width, height } = wantedSize;
-  wantedSize = null;
-  if (width === canvas.width && height === canvas.height) return;
-  canvas.width = Math.max(1, width);
-  canvas.height = Math.max(1, height);
-  if (renderer) renderer.resize(canvas.width, canvas.height);
+  if (!sizeChanged || !deviceSize) return;
+  sizeChanged = false;
+  const { resolution, trailResolution } = quality.setting;
+  const scaled = (pixels, scale) => Math.max(1, Math.round(pixels * scale));
+  const width = scaled(deviceSize.width, resolution), height = scaled(deviceSize.height, resolution);
+  const trail = { width: scaled(deviceSize.width, trailResolution), height: scaled(deviceSize.height, trailResolution) };
+  if (width === canvas.width && height === canvas.height
+    && trail.width === trailSize.width && trail.height === trailSize.height) return;
+  // Setting a canvas's size clears it, even to the size it has.
+  if (width !== canvas.width) canvas.width = width;
+  if (height !== canvas.height) canvas.height = height;
+  trailSize = trail;
+  if (renderer) renderer.resize(width, height, trail.width, trail.height);
   needsRedraw = true;
 }
 
@@ -94,7 +118,7 @@ function drawReceived() {
   if (!renderer || gl.isContextLost()) return;
   const waiting = status.hold ? [] : backlog.take();
   if (waiting.length > 0) {
-    const plan = foldTrailSteps(waiting, FULL_STAMP_BUDGET);
+    const plan = foldTrailSteps(waiting, quality.setting.stampBudget);
     renderer.beginFrame();
     renderer.updateTrails(waiting, plan);
     status.framesStamped += plan.stamps.length;
@@ -115,9 +139,12 @@ function drawReceived() {
   }
 }
 
-function animate() {
+function animate(timestamp) {
   requestAnimationFrame(animate);
   try {
+    const active = !status.hold && backlog.size > 0;
+    const work = active && deviceSize ? drawingWork(backlog.frames, fitCanvasArea(deviceSize.width, deviceSize.height).scale) : undefined;
+    if (quality.observe(timestamp, { active, work })) sizeChanged = true;
     drawReceived();
   } catch (error) {
     report(error);
@@ -136,13 +163,25 @@ const live = new LiveConnection(liveURL(window.location), {
     }
   },
   onForms(described) { forms.define(described); },
-  onError(message) { status.lastError = message; },
+  onError(message) {
+    // A server that does not take the page's reports yet refuses each one; that is no news to show.
+    if (!refusesReport(message)) status.lastError = message;
+  },
   onConnectionChange(connected) { status.connected = connected; },
 });
 
 function send(intent) {
   if (intent) live.send(intent);
 }
+
+// How the page keeps up, told to the server once a second (it shows it in /status).
+setInterval(() => {
+  try {
+    live.send(canvasReport(status));
+  } catch (error) {
+    report(error);
+  }
+}, REPORT_INTERVAL);
 
 // Keys.
 
@@ -255,6 +294,11 @@ canvas.addEventListener('contextmenu', (event) => event.preventDefault());
 const tokenless = addressWithoutToken(window.location.href);
 if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
 
+if (requestedQuality.problem) report(requestedQuality.problem);
+
+// Time spent hidden says nothing about how fast the page draws.
+document.addEventListener('visibilitychange', () => quality.restart());
+
 if (!gl) {
   report('this browser cannot draw the canvas: it has no WebGL2');
 } else {
@@ -266,13 +310,17 @@ if (!gl) {
     createRenderer();
     status.contextsRestored += 1;
   });
-  const observer = new ResizeObserver(([entry]) => { wantedSize = measure(entry); });
+  const observer = new ResizeObserver(([entry]) => {
+    deviceSize = measure(entry);
+    sizeChanged = true;
+  });
   try {
     observer.observe(canvas, { box: 'device-pixel-content-box' });
   } catch {
     observer.observe(canvas);
   }
-  wantedSize = measure(null);
+  deviceSize = measure(null);
+  sizeChanged = true;
   applySize();
   createRenderer();
   requestAnimationFrame(animate);

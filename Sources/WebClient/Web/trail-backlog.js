@@ -1,8 +1,10 @@
 // Every frame received stamps the trail layer, as the Swift export stamps every frame, not only the frames
 // the page gets to draw. A received frame waits here with what it does to the trail layer (worked out by a
-// TrailClock as it arrives, so in the order sent) until the next animation frame applies the waiting
-// frames in order and composes the picture from the newest. No DOM or WebGL here.
+// TrailClock as it arrives, so in the order sent) until the next animation frame folds the waiting frames
+// into one update of the trail layer (trail-fold.js) and composes the picture from the newest. No DOM or
+// WebGL here.
 
+import { quadAreas } from './batches.js';
 import { INSTANCE_SIZE, InstanceField, Layer } from './frames.js';
 import { NO_FADE, TrailClock } from './trail-clock.js';
 
@@ -47,15 +49,18 @@ export class TrailBacklog {
   /** How many frames are waiting. */
   get size() { return this.waiting.length; }
 
+  /** The waiting frames, oldest first, left waiting (read only). */
+  get frames() { return this.waiting; }
+
   /**
    * Adds a received frame, `frame` decoded by decodeFrame from `data`: it waits as
-   * `{ frame, data, step, stamps }`, `step` being what to do to the trail layer before the frame's stamps
-   * are drawn, `stamps` whether it has any.
+   * `{ frame, data, step, stamps, areas }`, `step` being what to do to the trail layer before the frame's
+   * stamps are drawn, `stamps` whether it has any, `areas` what its quads cover (quadAreas).
    */
   push(frame, data = null) {
     const step = this.clock.step(frame), stamps = hasTrailStamps(frame.instances);
     if (stamps) this.clock.stamped();
-    this.waiting.push({ frame, data, step, stamps });
+    this.waiting.push({ frame, data, step, stamps, areas: quadAreas(frame.instances) });
     while (this.waiting.length > this.limit) {
       const oldest = this.waiting.shift(), next = this.waiting[0];
       next.step = combineSteps(oldest.step, next.step);

@@ -1,0 +1,410 @@
+// How much the canvas page draws, held to what the machine can do at the display's rate: at full quality
+// the drawing buffer has one pixel per device pixel, the trail layer too, and up to four waiting frames
+// stamp the trails in an animation frame; when the page cannot keep up it steps down a ladder — the trail
+// layer's resolution, then the picture's with it, then the stamp budget — and steps back up when there is
+// room. It judges by the intervals between animation frames, and, to step down before a sudden load stalls
+// the page rather than after, by a forecast of each animation frame's work. No DOM and no clock here: the
+// page passes in its animation frames' timestamps.
+
+import { CANVAS_ASPECT } from './canvas-area.js';
+import { FULL_STAMP_BUDGET } from './trail-fold.js';
+
+/**
+ * The ladder, from full quality down: the drawing buffer's resolution and the trail layer's (both as
+ * fractions of the device's pixels; the trails never finer than the picture nor coarser than half of it),
+ * and how many waiting frames may stamp the trails in one animation frame.
+ */
+export const QUALITY_LEVELS = Object.freeze([
+  { resolution: 1, trailResolution: 1, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 1, trailResolution: 0.7, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.85, trailResolution: 0.5, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.7, trailResolution: 0.35, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.6, trailResolution: 0.3, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.5, trailResolution: 0.25, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.42, trailResolution: 0.21, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.35, trailResolution: 0.175, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.25, trailResolution: 0.125, stampBudget: FULL_STAMP_BUDGET },
+  { resolution: 0.25, trailResolution: 0.125, stampBudget: 2 },
+  { resolution: 0.25, trailResolution: 0.125, stampBudget: 1 },
+].map(Object.freeze));
+
+/** When and how far the controller moves; times in milliseconds. */
+export const QUALITY_TIMING = Object.freeze({
+  /** The page's first moments (building its programs, first pictures) are slow whatever the level: ignored. */
+  warmUp: 2000,
+  /**
+   * The intervals a decision looks at: those of the last second at the present level (the first one left
+   * out: it carried the change), once there are at least `minimumSamples` of them or they span the second.
+   */
+  window: 1000,
+  minimumSamples: 4,
+  /** Too slow: the window's median interval above this many display frame periods. */
+  slow: 1.3,
+  /** So slow that two levels are dropped at once; and three. */
+  verySlow: 2.5,
+  stalled: 6,
+  /** Room to spare: the median at most this many periods. Between `healthy` and `slow`, the level stays. */
+  healthy: 1.1,
+  /** The least time at a level before going lower… */
+  downDwell: 500,
+  /** …and before going higher. */
+  upDwell: 1500,
+  /**
+   * A level stepped up to that turns out too slow (or forecast to be) within this time — held all along, or
+   * left and come back to — has failed there…
+   */
+  probation: 300000,
+  /** …and is not tried again for this long after its first, second and third failure in a row… */
+  retryWaits: Object.freeze([4000, 8000, 16000]),
+  /** …and after more, for this long — or until the work falls below `workRelief` of what it was. */
+  rest: 120000,
+  workRelief: 0.75,
+  /**
+   * The display's frame period is taken as the lowest median of a decision in the last five minutes (the
+   * pace the page kept at its best), kept within these bounds: a display as slow as 30 Hz is followed, a
+   * page slower than that is too slow whatever its display.
+   */
+  periodMemory: 300000,
+  shortestPeriod: 1000 / 240,
+  longestPeriod: 1000 / 30,
+  /** Longer intervals count as this long (a stall says as much as this; the page may have been hidden). */
+  longestInterval: 1000,
+  /** How far back frameMilliseconds looks. */
+  statusWindow: 2000,
+  /**
+   * Moves that leave the median within `futile` of what it was — a descent that did not make the page
+   * faster though it cut the picture's pixels to `futileDescent` of what they were (or reached the
+   * bottom); from the bottom, a step up that did not make it slower — judged within `paceWindow` of the
+   * move, say that the page's pace is set elsewhere (a busy machine, a display slower than it says). That
+   * pace — up to `slowestPace` (below ten frames a second the page is never left as it is) — is taken as
+   * the period then, until the page has run clearly faster (medians below `paceRelief` of it) for
+   * `paceReliefTime`. One small step is not enough to tell: a frame 20 ms long and one 30 ms long both take
+   * two periods of a 60 Hz display.
+   */
+  futile: 0.85,
+  futileDescent: 0.5,
+  paceWindow: 5000,
+  paceRelief: 0.75,
+  paceReliefTime: 10000,
+  slowestPace: 100,
+  /**
+   * The forecast: an animation frame whose work (as the page estimates it) would take more than this many
+   * periods at the cost per unit of work learned from slow intervals is not drawn at that level — the
+   * page goes straight to a level where it fits (a sudden load would otherwise stall the page for seconds
+   * before a measured interval could say so); nor is a level stepped up to where it would take twice that.
+   */
+  forecastLimit: 2.5,
+  learnAbove: 4,
+});
+
+/** The lowest and highest fixed resolutions a performer may ask for in the address. */
+export const PINNED_RESOLUTION_RANGE = Object.freeze({ lowest: 0.1, highest: 1 });
+
+/**
+ * The quality a page's address asks for, from its query string (`location.search`): `quality=auto` (or
+ * none) lets the page choose, `quality=full` keeps full quality, `quality=0.5` a fixed resolution scale.
+ * Returns `{ pinned, problem }`: `pinned` null for automatic, else `{ resolution }`; `problem` a sentence
+ * for the performer when the value could not be read (the quality is then automatic), else null.
+ */
+export function qualityFromAddress(search) {
+  const value = new URLSearchParams(search).get('quality');
+  if (value === null || value === 'auto') return { pinned: null, problem: null };
+  if (value === 'full') return { pinned: { resolution: 1 }, problem: null };
+  const { lowest, highest } = PINNED_RESOLUTION_RANGE;
+  const scale = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
+  if (scale >= lowest && scale <= highest) return { pinned: { resolution: scale }, problem: null };
+  return {
+    pinned: null,
+    problem: `the address asks for quality=${value}, which is not auto, full or a resolution from ${lowest} to ${highest}: `
+      + 'the page chooses its quality itself',
+  };
+}
+
+/** What a pixel of a pass over the whole canvas (the trails added, the fade) costs next to an instance's. */
+export const PASS_PIXEL_COST = 0.25;
+
+/**
+ * What an instance's pixel costs, in milliseconds, until the page has measured it: as much as software
+ * WebGL (SwiftShader on two cores) takes, about 20 million a second. Pessimistic on purpose — the first
+ * heavy frame must not stall the page for seconds — and soon lowered by what quick frames show.
+ */
+export const FIRST_COST_PER_PIXEL = 1 / 20000;
+
+/**
+ * What drawing the `waiting` frames (TrailBacklog entries) costs at a level's setting, as a function for
+ * QualityController.observe: the device pixels shaded for a canvas area `canvasHeight` device pixels tall —
+ * the newest frame's lumis and the trails added at the picture's resolution; the trail stamps of as many
+ * waiting frames as the stamp budget lets draw, and the fade, at the trail layer's; the passes over the
+ * whole canvas weighed by PASS_PIXEL_COST (a texel fetched, where an instance samples a mipmapped atlas).
+ * Undefined when nothing waits.
+ */
+export function drawingWork(waiting, canvasHeight) {
+  if (waiting.length === 0) return undefined;
+  const { lumis, trails } = waiting[waiting.length - 1].areas;
+  const stamped = waiting.filter((entry) => entry.stamps).length, square = canvasHeight * canvasHeight;
+  const pass = PASS_PIXEL_COST * CANVAS_ASPECT;
+  return ({ resolution, trailResolution, stampBudget }) => square * (
+    (lumis + pass) * resolution * resolution
+    + (trails * Math.min(stampBudget, stamped) + pass) * trailResolution * trailResolution);
+}
+
+/**
+ * Chooses the page's quality level from its animation frames' intervals (and, given an estimate of each
+ * animation frame's work, from a forecast of how long it will take). Feed it every animation frame's
+ * timestamp with `observe`; it answers whether the level changed. A pinned quality never moves.
+ */
+export class QualityController {
+  /**
+   * A controller starting at full quality; `pinned` (from qualityFromAddress) fixes the resolution;
+   * `costPerWork`: what a unit of the work passed to `observe` is thought to cost (ms) until measured.
+   */
+  constructor({ pinned = null, levels = QUALITY_LEVELS, timing = QUALITY_TIMING, costPerWork = null } = {}) {
+    this.pinned = pinned;
+    this.levels = levels;
+    this.timing = timing;
+    this.level = 0;
+    /** When the present level began (the timestamp of the animation frame that chose it). */
+    this.levelSince = null;
+    /** When each level not yet proved was last stepped up to. */
+    this.climbedTo = new Map();
+    this.lastTimestamp = null;
+    /** The first timestamp seen. */
+    this.firstTimestamp = null;
+    /** `{ start, end }` of recent intervals during which frames arrived, oldest first. */
+    this.samples = [];
+    /** The display's frame period (null until a median is seen), and the lowest median of each second. */
+    this.period = null;
+    this.bestMedians = [];
+    /** The pace the page keeps whatever its level, once seen (null: none seen, or it ran faster since). */
+    this.pace = null;
+    /** Since when the page has run clearly faster than that pace (null: it has not). */
+    this.fasterSince = null;
+    /** The level before the present one and its median then: `{ level, median }` (null at the start). */
+    this.before = null;
+    /** Where the present run of drops began and the median there: `{ level, median }`, null when none. */
+    this.descent = null;
+    /** For each level that failed: `{ count, until, work }`. */
+    this.failures = new Map();
+    /**
+     * Milliseconds per unit of work: as given, then bounded by quick intervals and learned from slow ones;
+     * forecasts are made once an interval has been measured against it.
+     */
+    this.costPerWork = costPerWork;
+    this.costMeasured = false;
+    /** The work estimated for the last two animation frames, at the levels they were drawn at (newest last). */
+    this.recentWork = [null, null];
+    /** The interval before the last one learned from. */
+    this.lastInterval = null;
+  }
+
+  /** What the page draws at now: `{ level, resolution, trailResolution, stampBudget, pinned }`. */
+  get setting() {
+    if (this.pinned) {
+      const { resolution } = this.pinned;
+      return { level: 0, resolution, trailResolution: resolution, stampBudget: FULL_STAMP_BUDGET, pinned: true };
+    }
+    return { level: this.level, ...this.levels[this.level], pinned: false };
+  }
+
+  /**
+   * Takes an animation frame at `timestamp` (milliseconds), before it draws. `active`: whether received
+   * frames wait for it (only intervals while frames arrive say how the page keeps up). `work`, optional:
+   * a function from a level's setting (`{ resolution, trailResolution, stampBudget }`) to an estimate of
+   * what drawing this animation frame at it costs, in any unit proportional to time (pixels, say).
+   * Returns whether the quality level changed.
+   */
+  observe(timestamp, { active = true, work = undefined } = {}) {
+    this.record(timestamp, active);
+    if (this.pinned) return false;
+    if (this.levelSince === null) this.levelSince = timestamp;
+    const changed = this.decide(timestamp, work);
+    this.recentWork = [this.recentWork[1], work ? work(this.levels[this.level]) : null];
+    return changed;
+  }
+
+  /** Forgets the last timestamp (the page was hidden: the gap says nothing about drawing). */
+  restart() {
+    this.lastTimestamp = null;
+  }
+
+  /** The median and 95th percentile of the intervals of the last two seconds while frames arrived. */
+  frameMilliseconds(timestamp = this.lastTimestamp) {
+    const recent = this.samples.filter((s) => timestamp === null || s.end >= timestamp - this.timing.statusWindow);
+    const intervals = recent.map((s) => s.end - s.start).sort((a, b) => a - b);
+    return { median: quantile(intervals, 0.5), p95: quantile(intervals, 0.95) };
+  }
+
+  /** Keeps the interval that ends at `timestamp` (when frames arrived), and learns the cost of work from it. */
+  record(timestamp, active) {
+    const t = this.timing;
+    this.firstTimestamp ??= timestamp;
+    const warm = timestamp - this.firstTimestamp >= t.warmUp;
+    if (this.lastTimestamp !== null && active && warm && timestamp > this.lastTimestamp) {
+      const start = Math.max(this.lastTimestamp, timestamp - t.longestInterval);
+      this.samples.push({ start, end: timestamp });
+      this.learnCost(timestamp - this.lastTimestamp);
+    }
+    this.lastTimestamp = timestamp;
+    const kept = Math.max(t.statusWindow, t.window);
+    let old = 0;
+    while (old < this.samples.length - t.minimumSamples && this.samples[old].end < timestamp - kept) old += 1;
+    if (old > 0) this.samples.splice(0, old);
+  }
+
+  /**
+   * What an interval says of the cost per unit of work, the browser being perhaps still at the frame
+   * before the last. One of at most `learnAbove` periods, not right after a longer one: the cost is no more
+   * than the interval over the lesser of the two frames' work (the display's or the machine's pace may have
+   * set it; right after a long one the browser may be catching up, and says nothing). One of more than
+   * `learnAbove` periods after two frames of alike work, not too light to matter: the cost is about the
+   * interval over that work, and moves halfway there. Either way the cost counts as measured from then on.
+   */
+  learnCost(interval) {
+    const [before, last] = this.recentWork, previous = this.lastInterval;
+    this.lastInterval = interval;
+    if (!(before > 0 && last > 0) || this.period === null) return;
+    const limit = this.timing.learnAbove * this.period;
+    if (interval <= limit) {
+      if (previous !== null && previous > limit) return;
+      if (this.costPerWork !== null) this.costPerWork = Math.min(this.costPerWork, interval / Math.min(before, last));
+      this.costMeasured = this.costPerWork !== null;
+      return;
+    }
+    if (Math.max(before, last) > 2 * Math.min(before, last)) return;
+    // Light work stalled by something else (the machine, the browser) says nothing about what work costs.
+    if (this.costPerWork !== null && this.costPerWork * last < this.period / 2) return;
+    const perWork = interval / last;
+    this.costPerWork = this.costPerWork === null ? perWork : (this.costPerWork + perWork) / 2;
+    this.costMeasured = true;
+  }
+
+  /** Moves the level as the forecast and the measured intervals say; returns whether it moved. */
+  decide(timestamp, work) {
+    const t = this.timing, lowest = this.levels.length - 1;
+    const median = this.decisionMedian(timestamp);
+    if (median !== null) this.notePeriod(timestamp, median);
+    if (median !== null && this.pace !== null) {
+      if (median >= t.paceRelief * this.pace) this.fasterSince = null;
+      else if (this.fasterSince === null) this.fasterSince = timestamp;
+      else if (timestamp - this.fasterSince >= t.paceReliefTime) this.pace = this.fasterSince = null;
+    }
+    if (this.period === null) return false;
+    const period = Math.max(this.period, this.pace ?? 0), atLevel = timestamp - this.levelSince;
+    const forecast = (level) => (work && this.costMeasured ? this.costPerWork * work(this.levels[level]) : 0);
+
+    // A frame that would take far too long is not drawn at this level: drop to where it fits.
+    if (forecast(this.level) > t.forecastLimit * period && this.level < lowest) {
+      const climbed = this.climbedTo.get(this.level);
+      if (climbed !== undefined && timestamp - climbed <= t.probation) this.noteFailure(this.level, timestamp, work);
+      let next = this.level + 1;
+      while (next < lowest && forecast(next) > t.forecastLimit * period) next += 1;
+      return this.moveTo(next, timestamp, median ?? forecast(this.level));
+    }
+    if (median === null) return false;
+    const keepsPace = median <= t.slowestPace;
+
+    if (median > t.slow * period) {
+      if (atLevel < t.downDwell) return false;
+      if (keepsPace && atLevel <= t.paceWindow && this.movedInVain(median)) {
+        this.pace = median;
+        this.fasterSince = this.descent = null;
+        return false;
+      }
+      const climbed = this.climbedTo.get(this.level);
+      if (climbed !== undefined && timestamp - climbed <= t.probation) this.noteFailure(this.level, timestamp, work);
+      if (this.level === lowest) {
+        // Nothing lower to try; a page that still keeps some pace tries the level above, to learn whether
+        // the level makes any difference.
+        return keepsPace && atLevel >= t.upDwell ? this.moveTo(lowest - 1, timestamp, median) : false;
+      }
+      const steps = 1 + (median > t.verySlow * period ? 1 : 0) + (median > t.stalled * period ? 1 : 0);
+      return this.moveTo(Math.min(lowest, this.level + steps), timestamp, median);
+    }
+    this.descent = null;
+    if (atLevel > t.probation) {
+      this.climbedTo.delete(this.level);
+      this.failures.delete(this.level);
+    }
+    if (median <= t.healthy * period && atLevel >= t.upDwell && this.level > 0) {
+      const next = this.level - 1, failure = this.failures.get(next);
+      if (forecast(next) > 2 * t.forecastLimit * period) return false;
+      if (failure && timestamp < failure.until) {
+        const now = work ? work(this.levels[0]) : undefined;
+        const relieved = now !== undefined && failure.work !== undefined && now < failure.work * t.workRelief;
+        if (!relieved) return false;
+      }
+      return this.moveTo(next, timestamp, median);
+    }
+    return false;
+  }
+
+  /**
+   * The median interval begun at the present level (the first one, which carried the change, left out),
+   * over the last `window`; null until there are `minimumSamples` of them or they span the window.
+   */
+  decisionMedian(timestamp) {
+    const t = this.timing, intervals = [];
+    let span = 0;
+    for (let i = this.samples.length - 1; i >= 0; i -= 1) {
+      const { start, end } = this.samples[i];
+      if (start <= this.levelSince || (end < timestamp - t.window && intervals.length >= t.minimumSamples)) break;
+      intervals.push(end - start);
+      span += end - start;
+    }
+    if (intervals.length < t.minimumSamples && span < t.window) return null;
+    return quantile(intervals.sort((a, b) => a - b), 0.5);
+  }
+
+  /** Works out the display's frame period again with a new median. */
+  notePeriod(timestamp, median) {
+    const t = this.timing, best = this.bestMedians, second = Math.floor(timestamp / 1000);
+    if (best.length > 0 && best[best.length - 1].second === second) {
+      best[best.length - 1].median = Math.min(best[best.length - 1].median, median);
+    } else {
+      best.push({ second, median });
+    }
+    while (best[0].second < second - t.periodMemory / 1000) best.shift();
+    const lowest = Math.min(...best.map((entry) => entry.median));
+    this.period = Math.min(Math.max(lowest, t.shortestPeriod), t.longestPeriod);
+  }
+
+  /**
+   * Whether moving changed nothing: slow now at `median` after a descent that cut the pixels to
+   * `futileDescent` (or reached the bottom) and did not make the page clearly faster, or after a step up
+   * from the bottom that did not make it clearly slower.
+   */
+  movedInVain(median) {
+    const t = this.timing, lowest = this.levels.length - 1;
+    const pixels = (level) => this.levels[level].resolution ** 2;
+    if (this.descent && (pixels(this.level) <= t.futileDescent * pixels(this.descent.level) || this.level === lowest)) {
+      return median >= t.futile * this.descent.median;
+    }
+    const fromBottom = this.before !== null && this.before.level === lowest && this.level < lowest;
+    return fromBottom && median * t.futile <= this.before.median;
+  }
+
+  noteFailure(level, timestamp, work) {
+    const t = this.timing, count = (this.failures.get(level)?.count ?? 0) + 1;
+    const wait = count <= t.retryWaits.length ? t.retryWaits[count - 1] : t.rest;
+    this.failures.set(level, { count, until: timestamp + wait, work: work ? work(this.levels[0]) : undefined });
+  }
+
+  moveTo(level, timestamp, median) {
+    if (level < this.level) {
+      this.descent = null;
+      this.climbedTo.set(level, timestamp);
+    } else if (!this.descent) {
+      this.descent = { level: this.level, median };
+    }
+    this.before = { level: this.level, median };
+    this.level = level;
+    this.levelSince = timestamp;
+    return true;
+  }
+}
+
+/** The value at fraction `q` of sorted `values` (nearest rank), 0 when there are none. */
+function quantile(values, q) {
+  if (values.length === 0) return 0;
+  return values[Math.min(values.length - 1, Math.max(0, Math.ceil(q * values.length) - 1))];
+}
