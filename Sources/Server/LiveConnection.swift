@@ -32,7 +32,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                         outbox.send(LiveMessages.error("messages are JSON text"))
                         continue
                     }
-                    if let refusal = await carryOut(text, by: &performer) { outbox.send(LiveMessages.error(refusal)) }
+                    if let refusal = await carryOut(text, by: &performer, client: id) { outbox.send(LiveMessages.error(refusal)) }
                 }
             }
         } catch {
@@ -43,7 +43,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Carries out a client's message; the reason when it is refused.
-    private func carryOut(_ text: String, by performer: inout LivePerformer<C>) async -> String? {
+    private func carryOut(_ text: String, by performer: inout LivePerformer<C>, client id: UUID) async -> String? {
         do {
             switch LiveMessages.request(from: text) {
             case .failure(let refusal):
@@ -54,6 +54,8 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                 try await session.instrument.record(on)
             case .success(.stepChordset(let offset)):
                 try await session.instrument.stepChordset(by: offset)
+            case .success(.canvasReport(let report)):
+                session.hub.take(report, from: id)
             }
         } catch {
             return error.description

@@ -7,6 +7,8 @@ import Synchronization
 final class LiveHub<C: Clock>: Sendable where C.Duration == Duration {
     private let clients = Mutex<[UUID: ClientOutbox<C>]>([:])
     private let evictions = Atomic<Int>(0)
+    /// The latest report of each canvas page connected now that sends them.
+    private let reports = Mutex<[UUID: CanvasReport]>([:])
 
     /// Registers a client; returns its id and its outbox.
     private let clock: C
@@ -22,6 +24,19 @@ final class LiveHub<C: Clock>: Sendable where C.Duration == Duration {
 
     func leave(_ id: UUID) {
         clients.withLock { $0.removeValue(forKey: id) }?.finish()
+        reports.withLock { _ = $0.removeValue(forKey: id) }
+    }
+
+    /// Keeps a canvas page's report of its own drawing (until its next, or until it leaves).
+    func take(_ report: CanvasReport, from id: UUID) {
+        reports.withLock { $0[id] = report }
+        // Left meanwhile: `leave` may have gone by before the report was kept.
+        if clients.withLock({ $0[id] == nil }) { reports.withLock { _ = $0.removeValue(forKey: id) } }
+    }
+
+    /// The reports of the canvas pages connected now, the one drawing fewest frames first.
+    var canvasReports: [CanvasReport] {
+        reports.withLock { Array($0.values) }.sorted { ($0.frameMilliseconds.median, $0.framesDrawn) > ($1.frameMilliseconds.median, $1.framesDrawn) }
     }
 
     /// Lets go of a client that stopped reading.

@@ -96,6 +96,8 @@ enum LiveMessages {
         /// `{"type": "chordsetStep", "offset": 1}` plays the next chordset of the library's list (−1: the
         /// previous one).
         case stepChordset(Int)
+        /// `{"type": "canvasReport", …}`: a canvas page's report of its own drawing.
+        case canvasReport(CanvasReport)
     }
 
     private struct Kind: Decodable { let type: String }
@@ -121,6 +123,10 @@ enum LiveMessages {
                 let offset = try JSONDecoder().decode(Step.self, from: Data(text.utf8)).offset
                 guard offset == 1 || offset == -1 else { return .failure(IntentRefusal("a chordset step is 1 or -1, not \(offset)")) }
                 return .success(.stepChordset(offset))
+            case "canvasReport":
+                let report = try JSONDecoder().decode(CanvasReport.self, from: Data(text.utf8))
+                if let problem = report.problem { return .failure(IntentRefusal(problem)) }
+                return .success(.canvasReport(report))
             default: return intent.map { .intent($0) }
             }
         } catch let error as DecodingError {

@@ -31,7 +31,8 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
             return LiveStatus(
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
-                recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull)
+                recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
+                canvasReports: hub.canvasReports)
         }
     }
 }

@@ -12,4 +12,6 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     /// to a million events; the performance goes on, unrecorded).
     public var recordedEvents: Int
     public var recordingIsFull: Bool
+    /// What the canvas pages connected now say of their own drawing (`CanvasReport`), the slowest first.
+    public var canvasReports: [CanvasReport]
 }

@@ -146,6 +146,27 @@ struct LiveFramesTests {
             }
         }
     }
+
+    @Test func aCanvasReportShowsInTheStatusWhileItsPageIsConnected() async throws {
+        let session = LiveTesting.session()
+        let report = #"{"type":"canvasReport","framesReceived":600,"framesDrawn":200,"framesFolded":390,"stampsGivenUp":12,"#
+            + #""quality":{"level":3,"resolution":0.6,"trailResolution":0.5,"stampBudget":2},"frameMilliseconds":{"median":48.5,"p95":70}}"#
+        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+            try await client.ws("/live?frames=1", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
+                var reader = MessageReader(inbound)
+                try await outbound.write(.text(report))
+                // A report out of range is refused and leaves the last one as it was; its reply also says the
+                // good one before it was taken (messages are carried out in order).
+                try await outbound.write(.text(report.replacingOccurrences(of: #""resolution":0.6"#, with: #""resolution":7"#)))
+                let refusal = try await reader.expect("error")
+                #expect((refusal["message"] as? String ?? "").contains("resolution"))
+                let status = await session.status
+                #expect(status.canvasReports.count == 1)
+                #expect(status.canvasReports.first?.framesFolded == 390)
+                #expect(status.canvasReports.first?.quality.resolution == 0.6)
+            }
+        }
+    }
 }
 
 extension [UInt8] {

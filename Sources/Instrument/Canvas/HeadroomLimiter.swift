@@ -18,8 +18,9 @@ public struct HeadroomLimiter: Sendable {
     /// The mean light of a region (1 = every pixel white) above which the limiter compresses: the light
     /// beyond it counts a `ratio`th, and the whole is held under `ceiling`.
     public static let threshold = 0.6, ratio = 4.0, ceiling = 0.92
-    /// The least the lumis and trail stamps are turned down to, so that a gesture always shows.
-    public static let floor = 0.2
+    /// The least the lumis are turned down to, so that a gesture always shows; trail stamps, which pile up
+    /// frame after frame, may be turned down much further.
+    public static let lumiFloor = 0.2, stampFloor = 0.01
     /// Seconds for the gain to go most of the way down (1 − 1/e of it), and back up.
     public static let attack = 0.06, release = 1.2
 
@@ -65,7 +66,7 @@ public struct HeadroomLimiter: Sendable {
             composite(light, covering: 1, of: pane.frame, onto: &stageLight)
         }
         // The lumis over the stage and the trail layer, as they would be drawn.
-        for index in lumiLight.indices { lumiLight[index] = stageLight[index] + min(1, trailLight[index]) }
+        for index in lumiLight.indices { lumiLight[index] = stageLight[index] + trailLight[index] }
         for instance in scene.instances where instance.layer == .lumis {
             composite(Light(instance), covering: coverage(of: instance, forms: scene.forms), of: instance.bounds, onto: &lumiLight)
         }
@@ -74,7 +75,7 @@ public struct HeadroomLimiter: Sendable {
         let strength = scene.headroom.clamped(to: 0...1)
         for index in gains.indices {
             let stage = stageLight[index], added = lumiLight[index] - stage
-            let wanted = added > 0 ? ((Self.compressed(lumiLight[index]) - stage) / added).clamped(to: Self.floor...1) : 1
+            let wanted = added > 0 ? ((Self.compressed(lumiLight[index]) - stage) / added).clamped(to: Self.stampFloor...1) : 1
             let target = 1 - strength * (1 - wanted)
             guard let elapsed, elapsed >= 0 else {
                 gains[index] = target
@@ -85,7 +86,8 @@ public struct HeadroomLimiter: Sendable {
         }
 
         for index in scene.instances.indices where scene.instances[index].blend != .multiply {
-            let gain = Float(self.gain(at: scene.instances[index].position))
+            let floor = scene.instances[index].layer == .lumis ? Self.lumiFloor : Self.stampFloor
+            let gain = Float(max(floor, self.gain(at: scene.instances[index].position)))
             guard gain < 1 else { continue }
             scene.instances[index].red *= gain
             scene.instances[index].green *= gain
