@@ -43,14 +43,20 @@ struct ReplayTests {
             let time = probe * (log.duration + 2)
             let first = log.scene(at: time)
             #expect(first == log.scene(at: time))
-            // Frame by frame, forwards, gives the same frames as asking for each moment afresh…
-            var player = PerformancePlayer(log: log)
+            // Frame by frame, forwards, gives the same moments as asking for each afresh — the output stage
+            // aside, whose gains follow the frames played (without it, the very same frames)…
+            var unlimited = log
+            unlimited.startHeadroom(at: 0)
+            var player = PerformancePlayer(log: unlimited), again = PerformancePlayer(log: log), twice = again
             for step in 0...20 {
                 let moment = Double(step) / 20 * (log.duration + 2)
-                #expect(player.scene(at: moment) == log.scene(at: moment))
+                #expect(player.scene(at: moment) == unlimited.scene(at: moment))
+                // …and with it, the same frames each time the same moments are played.
+                #expect(again.scene(at: moment) == twice.scene(at: moment))
             }
-            // …and so does going back in time.
-            #expect(player.scene(at: time) == first)
+            // Going back in time starts again, output stage and all.
+            #expect(player.scene(at: time) == unlimited.scene(at: time))
+            #expect(again.scene(at: time) == first)
             // A log written to a file and read back plays the same.
             let reread = try! roundTrip(log)
             #expect(reread == log)
