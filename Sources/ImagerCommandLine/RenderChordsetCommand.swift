@@ -47,11 +47,14 @@ struct RenderChordsetCommand: ParsableCommand {
             width: 4 * thumbnailWidth + 5 * gutter, height: 2 * thumbnailHeight + 3 * gutter,
             color: RGBAColor(red: 0.08, green: 0.08, blue: 0.09))
         for chord in chordset.chords {
-            let log = try PerformanceLog(chordset: chordset, events: [
+            var log = try PerformanceLog(chordset: chordset, events: [
                 PerformanceEvent(time: 0, intent: .recallChord(chord.position)),
                 PerformanceEvent(time: 0, intent: .padDown(pad: chord.position, velocity: 0.9)),
             ])
             var renderer = SceneRenderer(width: thumbnailWidth, height: thumbnailHeight)
+            // A chordset does not say its headroom yet (a chordset-level control is to come): its sheet is drawn
+            // without the output stage, as a chordset file without one has always been drawn.
+            log.startHeadroom(at: 0)
             var player = PerformancePlayer(log: log)
             var thumbnail = Bitmap(width: 0, height: 0)
             for frame in 0...45 { thumbnail = renderer.render(player.scene(at: Double(frame) / 30)) }  // trails build up
