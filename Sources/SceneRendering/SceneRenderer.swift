@@ -1,4 +1,3 @@
-import func Foundation.pow
 import Geometry
 import Instrument
 import Raster
@@ -144,9 +143,7 @@ public struct SceneRenderer: Sendable {
             return nil
         }
         guard let lastTime, trailsMayShow else { return nil }
-        let elapsed = scene.time - lastTime
-        let seconds = elapsed >= 0 && elapsed <= 1 ? elapsed : 1
-        return pow(scene.trailPersistence.clamped(to: 0...1), seconds)
+        return scene.trailSurvival(after: scene.time - lastTime)
     }
 }
 

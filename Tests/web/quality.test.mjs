@@ -7,20 +7,9 @@ import { test } from 'node:test';
 import {
   PASS_PIXEL_COST, QUALITY_LEVELS, QualityController, drawingWork, qualityFromAddress,
 } from '../../Sources/WebClient/Web/quality.js';
+import { random } from './seeded-random.mjs';
 
 const VSYNC = 1000 / 60;
-
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Runs `controller` for `seconds` of animation frames from `from` (ms): each frame costs `cost(setting, t)`

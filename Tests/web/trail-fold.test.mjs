@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { MAX_FOLDED_FADES, chooseStamped, foldTrailSteps } from '../../Sources/WebClient/Web/trail-fold.js';
+import { random } from './seeded-random.mjs';
 
 /** A waiting frame as TrailBacklog keeps it (only what the fold reads). */
 const waiting = (step, stamps = true) => ({ step, stamps });
@@ -77,18 +78,6 @@ test('more fades than one pass applies: the oldest are multiplied into one', () 
 // (each byte × scale / 256, rounded down) and blending in floating point, rounded to a byte once per draw.
 
 const PIXELS = 48;
-
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const toByte = (value) => Math.min(255, Math.max(0, Math.round(value)));
 

@@ -31,7 +31,9 @@ public struct HeadroomLimiter: Sendable {
     private var stageLight: [Double]
     private var lastTime: Double?
     private var lastErasures: Int?
-    private var fills: [Form: Double] = [:]
+    /// The share of its unit square each form of the scenes' form table fills, worked out once per form.
+    private var fills: [Double] = []
+    private var filledForms: [Form] = []
 
     public init() {
         let count = Self.columns * Self.rows
@@ -54,10 +56,11 @@ public struct HeadroomLimiter: Sendable {
             for index in trailLight.indices { trailLight[index] = 0 }
             lastErasures = scene.erasures
         } else if let elapsed {
-            let fade = Self.persistence(scene.trailPersistence, over: elapsed)
+            let fade = scene.trailSurvival(after: elapsed)
             for index in trailLight.indices { trailLight[index] *= fade }
         }
 
+        measureForms(scene.forms)
         // The stage — the background and the lit panes — is the chordset's own light: counted, not turned down.
         let background = scene.background.brightness
         for index in stageLight.indices { stageLight[index] = background }
@@ -68,7 +71,7 @@ public struct HeadroomLimiter: Sendable {
         // The lumis over the stage and the trail layer, as they would be drawn.
         for index in lumiLight.indices { lumiLight[index] = stageLight[index] + trailLight[index] }
         for instance in scene.instances where instance.layer == .lumis {
-            composite(Light(instance), covering: coverage(of: instance, forms: scene.forms), of: instance.bounds, onto: &lumiLight)
+            composite(Light(instance), covering: coverage(of: instance), of: instance.bounds, onto: &lumiLight)
         }
 
         // The gain each region should have, reached with the attack going down and the release coming up.
@@ -95,7 +98,7 @@ public struct HeadroomLimiter: Sendable {
         }
         // What the stamps leave in the trail layer, as turned down.
         for instance in scene.instances where instance.layer == .trails {
-            composite(Light(instance), covering: coverage(of: instance, forms: scene.forms), of: instance.bounds, onto: &trailLight)
+            composite(Light(instance), covering: coverage(of: instance), of: instance.bounds, onto: &trailLight)
         }
     }
 
@@ -113,15 +116,22 @@ public struct HeadroomLimiter: Sendable {
 
     /// The share of its unit square an instance's form covers: its area filled, about its width along the
     /// outline stroked.
-    private mutating func coverage(of instance: SceneInstance, forms: [Form]) -> Double {
+    private func coverage(of instance: SceneInstance) -> Double {
         let index = Int(instance.form)
-        guard forms.indices.contains(index) else { return 0 }
-        if instance.strokeWidth > 0 { return min(1, 4 * Double(instance.strokeWidth)) }
-        let form = forms[index]
-        if let known = fills[form] { return known }
-        let fill = min(1, abs(form.unitPath.flattened(tolerance: 0.01).reduce(0) { $0 + $1.signedArea }))
-        fills[form] = fill
-        return fill
+        guard fills.indices.contains(index) else { return 0 }
+        return instance.strokeWidth > 0 ? min(1, 4 * Double(instance.strokeWidth)) : fills[index]
+    }
+
+    /// Follows the scene's form table (it only grows while a performance plays; the same table is not
+    /// compared form by form, its storage being shared).
+    private mutating func measureForms(_ forms: [Form]) {
+        guard forms != filledForms else { return }
+        let known = filledForms.count <= forms.count && Array(forms.prefix(filledForms.count)) == filledForms
+        if !known { fills.removeAll() }
+        for form in forms.dropFirst(fills.count) {
+            fills.append(min(1, abs(form.unitPath.flattened(tolerance: 0.01).reduce(0) { $0 + $1.signedArea })))
+        }
+        filledForms = forms
     }
 
     /// Composites `light` onto the regions `bounds` overlaps, as covering `coverage` of `bounds` spread
@@ -160,11 +170,6 @@ public struct HeadroomLimiter: Sendable {
     /// compressed, and never above the ceiling.
     static func compressed(_ light: Double) -> Double {
         light <= threshold ? light : min(ceiling, threshold + (light - threshold) / ratio)
-    }
-
-    /// The share of the trail layer left after `seconds`, as the renderers fade it.
-    private static func persistence(_ persistence: Double, over seconds: Double) -> Double {
-        pow(persistence.clamped(to: 0...1), seconds >= 0 && seconds <= 1 ? seconds : 1)
     }
 }
 

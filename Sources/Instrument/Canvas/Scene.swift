@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// Everything one frame of the canvas shows, layer by layer, as a pure function of the performance log and
@@ -34,5 +35,14 @@ public struct Scene: Hashable, Sendable {
         self.trailPersistence = trailPersistence
         self.erasures = erasures
         self.headroom = headroom
+    }
+}
+
+extension Scene {
+    /// The share of the trail layer that survives from a frame `elapsed` seconds before this one: the
+    /// persistence raised to those seconds, a jump back in time or one of more than a second counting as one
+    /// second. Every renderer and the output stage fade the trails by it.
+    public func trailSurvival(after elapsed: Double) -> Double {
+        pow(trailPersistence.clamped(to: 0...1), elapsed >= 0 && elapsed <= 1 ? elapsed : 1)
     }
 }
