@@ -54,7 +54,8 @@ test: build python-deps
 
 # Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a
 # three-minute soak, the server process under abuse (latency ratios, the time SIGTERM takes), the
-# rasterizer against cairo and Skia, and export against ffmpeg alone.
+# rasterizer against cairo and Skia, export against ffmpeg alone, and the canvas page's frame rate in
+# Chromium against the instances on screen (bench/canvas_fps.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
