@@ -1,7 +1,8 @@
 // The /canvas page: the performance's picture, full window. Frames arrive over the live socket and wait
 // for the next animation frame, which brings the trail layer up to the newest of them in one go (their
 // fades in one pass, the stamps of a few of them; trail-fold.js) and draws the newest (older ones are not
-// drawn); the drawing buffer's resolution follows what the machine keeps up with (quality.js); keys play
+// drawn); no new frame is drawn while the GPU is still at the last one (gpu-pacing.js); the drawing
+// buffer's resolution follows what the machine keeps up with (quality.js); keys play
 // the pads; a tap or a stroke on the canvas releases lumis there (in full screen where the browser has it).
 
 import { addressWithoutToken } from './address.js';
@@ -10,6 +11,7 @@ import { REPORT_INTERVAL, canvasReport, refusesReport } from './canvas-report.js
 import { FormTable } from './form-table.js';
 import { decodeFrame } from './frames.js';
 import { GestureTracker } from './gestures.js';
+import { GpuPacing } from './gpu-pacing.js';
 import { keyDownAction } from './keys.js';
 import { LiveConnection, liveURL } from './live.js';
 import { FIRST_COST_PER_PIXEL, QualityController, drawingWork, qualityFromAddress } from './quality.js';
@@ -37,6 +39,8 @@ const status = {
   /** Received frames whose trail step was folded into another's: all but one of each animation frame's. */
   framesFolded: 0,
   framesDrawn: 0,
+  /** Animation frames that drew nothing because the GPU was still drawing the frame before. */
+  get framesWaitedForGPU() { return pacing ? pacing.framesWaited : 0; },
   lastFrame: null,
   /** The bytes of the frame on screen, as received. */
   lastFrameBytes: null,
@@ -56,6 +60,7 @@ window.imagerCanvas = status;
 
 const forms = new FormTable();
 const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
+const pacing = gl ? new GpuPacing(gl) : null;
 let renderer = null;
 let needsRedraw = false;
 /** The canvas's size in device pixels, as last measured, and whether the buffers were sized for it since. */
@@ -112,10 +117,10 @@ function applySize() {
 }
 
 /** Brings the trail layer up to the frames received since the last animation frame and draws the newest;
- * or draws the last one again after a resize. */
+ * or draws the last one again after a resize. Returns whether it gave the GPU work. */
 function drawReceived() {
   applySize();
-  if (!renderer || gl.isContextLost()) return;
+  if (!renderer || gl.isContextLost()) return false;
   const waiting = status.hold ? [] : backlog.take();
   if (waiting.length > 0) {
     const plan = foldTrailSteps(waiting, quality.setting.stampBudget);
@@ -136,16 +141,22 @@ function drawReceived() {
   } else if (needsRedraw) {
     needsRedraw = false;
     renderer.redraw();
+  } else {
+    return false;
   }
+  return true;
 }
 
 function animate(timestamp) {
   requestAnimationFrame(animate);
   try {
+    // Until the GPU is through with the last frame this animation frame does not count: the quality sees
+    // the time between frames drawn.
+    if (pacing.busy()) return;
     const active = !status.hold && backlog.size > 0;
     const work = active && deviceSize ? drawingWork(backlog.frames, fitCanvasArea(deviceSize.width, deviceSize.height).scale) : undefined;
     if (quality.observe(timestamp, { active, work })) sizeChanged = true;
-    drawReceived();
+    if (drawReceived()) pacing.submitted();
   } catch (error) {
     report(error);
   }
@@ -305,6 +316,7 @@ if (!gl) {
   canvas.addEventListener('webglcontextlost', (event) => {
     event.preventDefault();  // so that the context can be restored
     renderer = null;
+    pacing.forget();
   });
   canvas.addEventListener('webglcontextrestored', () => {
     createRenderer();

@@ -67,6 +67,8 @@ export const QUALITY_TIMING = Object.freeze({
   periodMemory: 300000,
   shortestPeriod: 1000 / 240,
   longestPeriod: 1000 / 30,
+  /** The period taken until one is seen: a 60 Hz display's. */
+  assumedPeriod: 1000 / 60,
   /** Longer intervals count as this long (a stall says as much as this; the page may have been hidden). */
   longestInterval: 1000,
   /** How far back frameMilliseconds looks. */
@@ -186,11 +188,10 @@ export class QualityController {
     /** For each level that failed: `{ count, until, work }`. */
     this.failures = new Map();
     /**
-     * Milliseconds per unit of work: as given, then bounded by quick intervals and learned from slow ones;
-     * forecasts are made once an interval has been measured against it.
+     * Milliseconds per unit of work: as given, then bounded by quick intervals (from the first frame on)
+     * and learned from slow ones (once the first moments are over); forecasts are made from then on.
      */
     this.costPerWork = costPerWork;
-    this.costMeasured = false;
     /** The work estimated for the last two animation frames, at the levels they were drawn at (newest last). */
     this.recentWork = [null, null];
     /** The interval before the last one learned from. */
@@ -239,10 +240,11 @@ export class QualityController {
     const t = this.timing;
     this.firstTimestamp ??= timestamp;
     const warm = timestamp - this.firstTimestamp >= t.warmUp;
-    if (this.lastTimestamp !== null && active && warm && timestamp > this.lastTimestamp) {
-      const start = Math.max(this.lastTimestamp, timestamp - t.longestInterval);
-      this.samples.push({ start, end: timestamp });
-      this.learnCost(timestamp - this.lastTimestamp);
+    if (this.lastTimestamp !== null && active && timestamp > this.lastTimestamp) {
+      // The first moments' slow frames say nothing of the page's pace, but a quick one is a quick one: the
+      // cost is learned from them, so that a load that comes just after them is forecast.
+      if (warm) this.samples.push({ start: Math.max(this.lastTimestamp, timestamp - t.longestInterval), end: timestamp });
+      this.learnCost(timestamp - this.lastTimestamp, warm);
     }
     this.lastTimestamp = timestamp;
     const kept = Math.max(t.statusWindow, t.window);
@@ -257,25 +259,24 @@ export class QualityController {
    * than the interval over the lesser of the two frames' work (the display's or the machine's pace may have
    * set it; right after a long one the browser may be catching up, and says nothing). One of more than
    * `learnAbove` periods after two frames of alike work, not too light to matter: the cost is about the
-   * interval over that work, and moves halfway there. Either way the cost counts as measured from then on.
+   * interval over that work, and moves halfway there — but not in the page's first moments (`warm` false),
+   * whose slow frames are the page getting ready. Until a period is seen, a 60 Hz display's is assumed.
    */
-  learnCost(interval) {
+  learnCost(interval, warm = true) {
     const [before, last] = this.recentWork, previous = this.lastInterval;
     this.lastInterval = interval;
-    if (!(before > 0 && last > 0) || this.period === null) return;
-    const limit = this.timing.learnAbove * this.period;
+    if (!(before > 0 && last > 0)) return;
+    const period = this.period ?? this.timing.assumedPeriod, limit = this.timing.learnAbove * period;
     if (interval <= limit) {
       if (previous !== null && previous > limit) return;
       if (this.costPerWork !== null) this.costPerWork = Math.min(this.costPerWork, interval / Math.min(before, last));
-      this.costMeasured = this.costPerWork !== null;
       return;
     }
-    if (Math.max(before, last) > 2 * Math.min(before, last)) return;
+    if (!warm || Math.max(before, last) > 2 * Math.min(before, last)) return;
     // Light work stalled by something else (the machine, the browser) says nothing about what work costs.
-    if (this.costPerWork !== null && this.costPerWork * last < this.period / 2) return;
+    if (this.costPerWork !== null && this.costPerWork * last < period / 2) return;
     const perWork = interval / last;
     this.costPerWork = this.costPerWork === null ? perWork : (this.costPerWork + perWork) / 2;
-    this.costMeasured = true;
   }
 
   /** Moves the level as the forecast and the measured intervals say; returns whether it moved. */
@@ -288,9 +289,11 @@ export class QualityController {
       else if (this.fasterSince === null) this.fasterSince = timestamp;
       else if (timestamp - this.fasterSince >= t.paceReliefTime) this.pace = this.fasterSince = null;
     }
-    if (this.period === null) return false;
-    const period = Math.max(this.period, this.pace ?? 0), atLevel = timestamp - this.levelSince;
-    const forecast = (level) => (work && this.costMeasured ? this.costPerWork * work(this.levels[level]) : 0);
+    const period = Math.max(this.period ?? t.assumedPeriod, this.pace ?? 0), atLevel = timestamp - this.levelSince;
+    // The cost, as first guessed (the page's guess is pessimistic) or as learned, forecasts once the page's
+    // first moments are over: their quick frames have brought a guess down to what the machine shows.
+    const warm = timestamp - this.firstTimestamp >= t.warmUp;
+    const forecast = (level) => (work && warm && this.costPerWork !== null ? this.costPerWork * work(this.levels[level]) : 0);
 
     // A frame that would take far too long is not drawn at this level: drop to where it fits.
     if (forecast(this.level) > t.forecastLimit * period && this.level < lowest) {
@@ -300,7 +303,7 @@ export class QualityController {
       while (next < lowest && forecast(next) > t.forecastLimit * period) next += 1;
       return this.moveTo(next, timestamp, median ?? forecast(this.level));
     }
-    if (median === null) return false;
+    if (median === null || this.period === null) return false;
     const keepsPace = median <= t.slowestPace;
 
     if (median > t.slow * period) {
@@ -347,7 +350,9 @@ export class QualityController {
     let span = 0;
     for (let i = this.samples.length - 1; i >= 0; i -= 1) {
       const { start, end } = this.samples[i];
-      if (start <= this.levelSince || (end < timestamp - t.window && intervals.length >= t.minimumSamples)) break;
+      // Older intervals only make up the least number: those of long ago do not water down a slow second.
+      const enough = intervals.length >= t.minimumSamples || span >= t.window;
+      if (start <= this.levelSince || (end < timestamp - t.window && enough)) break;
       intervals.push(end - start);
       span += end - start;
     }
