@@ -1,15 +1,17 @@
 // Draws decoded frames with WebGL2, as the Swift SceneRenderer draws scenes: the background, the lit
 // panes, the trail layer added on, then the lumis — each run of instances sharing a blend in one
-// instanced draw call, every form drawn from the atlas. The trail layer may be smaller than the drawing
+// instanced draw call, circles and rings worked out in the shader (analytic-forms.js), every other form
+// drawn from the atlas. The trail layer may be smaller than the drawing
 // buffer (a lower quality): it then has its own canvas area and is stretched onto the picture's.
 
+import { ANALYTIC_BASE, AnalyticShapes } from './analytic-forms.js';
 import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
 import { fitCanvasArea, pixelArea } from './canvas-area.js';
 import { Blend, INSTANCE_SIZE, PANE_SIZE } from './frames.js';
 import {
-  COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, INSTANCE_FRAGMENT, INSTANCE_VERTEX, PANE_FRAGMENT, PANE_VERTEX,
-  STRETCH_FRAGMENT, buildProgram,
+  COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, INSTANCE_FRAGMENT, INSTANCE_VERTEX, INSTANCE_VERTICES, PANE_FRAGMENT,
+  PANE_VERTEX, STRETCH_FRAGMENT, buildProgram,
 } from './shaders.js';
 import { TrailLayer } from './trails.js';
 
@@ -27,7 +29,8 @@ export class CanvasRenderer {
   constructor(gl, forms, width, height, trailWidth = width, trailHeight = height) {
     this.gl = gl;
     this.forms = forms;
-    this.instanceProgram = buildProgram(gl, INSTANCE_VERTEX, INSTANCE_FRAGMENT, ['canvasToClip', 'extent', 'atlas']);
+    this.instanceProgram = buildProgram(gl, INSTANCE_VERTEX, INSTANCE_FRAGMENT,
+      ['canvasToClip', 'extent', 'atlas', 'pixelsPerUnit', 'bands']);
     this.paneProgram = buildProgram(gl, PANE_VERTEX, PANE_FRAGMENT, ['canvasToPixels', 'bufferSize']);
     this.fadeProgram = buildProgram(gl, FULL_VIEW_VERTEX, FADE_FRAGMENT, ['source', 'scales', 'count']);
     this.copyProgram = buildProgram(gl, FULL_VIEW_VERTEX, COPY_FRAGMENT, ['source']);
@@ -48,6 +51,7 @@ export class CanvasRenderer {
     this.trails = new TrailLayer(gl, Math.max(1, trailWidth), Math.max(1, trailHeight));
     this.trailArea = fitCanvasArea(this.trails.width, this.trails.height);
     this.atlas = new FormAtlas(gl, forms, { layerSize: atlasLayerSize(this.height) });
+    this.shapes = new AnalyticShapes();
   }
 
   /**
@@ -81,6 +85,7 @@ export class CanvasRenderer {
    */
   beginFrame() {
     this.atlas.beginFrame();
+    this.shapes.beginFrame();
   }
 
   /**
@@ -141,7 +146,7 @@ export class CanvasRenderer {
   prepare(frame) {
     const gl = this.gl;
     this.lastFrame = frame;
-    const packed = packInstances(frame.instances, (form, stroke) => this.atlas.layerFor(form, stroke), this.packedBytes);
+    const packed = packInstances(frame.instances, (form, stroke) => this.layerFor(form, stroke), this.packedBytes);
     this.packedBytes = packed.bytes;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, packed.bytes.subarray(0, Math.max(packed.byteLength, INSTANCE_SIZE)), gl.STREAM_DRAW);
@@ -151,6 +156,19 @@ export class CanvasRenderer {
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
     this.prepared = { trails: packed.trails, lumis: packed.lumis };
+  }
+
+  /**
+   * Where an instance of `form` at `strokeByte` is drawn from: ANALYTIC_BASE plus its slot for a circle or
+   * ring, else its atlas layer; −1 when it cannot be drawn (see FormAtlas.layerFor).
+   */
+  layerFor(form, strokeByte) {
+    const entry = this.forms.get(form);
+    if (entry && !(entry.strokeOnly && strokeByte === 0)) {
+      const slot = this.shapes.slotFor(entry, strokeByte);
+      if (slot >= 0) return ANALYTIC_BASE + slot;
+    }
+    return this.atlas.layerFor(form, strokeByte);
   }
 
   /** The canvas: black around the area; in it the background, panes, trails (added) and lumis. */
@@ -222,14 +240,19 @@ export class CanvasRenderer {
       (2 * area.scale) / width, (-2 * area.scale) / height,
       (2 * area.x) / width - 1, 1 - (2 * area.y) / height);
     gl.uniform1f(uniforms.extent, ATLAS_EXTENT);
+    gl.uniform1f(uniforms.pixelsPerUnit, area.scale);
     gl.uniform1i(uniforms.atlas, 0);
+    if (this.shapes.changed) {
+      gl.uniform4fv(uniforms.bands, this.shapes.bands);
+      this.shapes.changed = false;
+    }
     this.atlas.bind(0);
     gl.bindVertexArray(this.instanceArray);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     for (const run of runs) {
       blendFor(gl, run.blend);
       pointInstanceAttributes(gl, run.first * INSTANCE_SIZE);
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, run.count);
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, INSTANCE_VERTICES, run.count);
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
   }

@@ -2,29 +2,60 @@
 // down) and reach clip space through `canvasToClip` (x and y scale, then x and y offset); colours leave
 // every program premultiplied.
 
+import { ANALYTIC_BASE, ANALYTIC_SLOTS } from './analytic-forms.js';
+
+/** The segments of the annulus a circle or ring is drawn as. */
+export const ANNULUS_SEGMENTS = 20;
 /**
- * Draws instances from the atlas: one quad each, its corners from gl_VertexID (a 4-vertex strip), just
- * large enough for the form and its stroke so that little is drawn for nothing.
+ * The vertices of one instance: a strip round the annulus for a circle or ring; a square for the others,
+ * whose vertices past the fourth fall on the fourth (degenerate triangles, dropped at once).
+ */
+export const INSTANCE_VERTICES = 2 * (ANNULUS_SEGMENTS + 1);
+
+/**
+ * Places instances, one strip each, its vertices from gl_VertexID. A form from the atlas gets a square just
+ * large enough for the form and its stroke; a circle or ring (an atlas layer from ANALYTIC_BASE on, its
+ * bands of radii in `bands`) an annulus hugging its bands, a pixel wider on each side for the antialiasing.
  */
 export const INSTANCE_VERTEX = `#version 300 es
 layout(location = 0) in vec2 translation;  // canvas heights
 layout(location = 1) in vec2 scale;        // 1/8192 canvas height, negative when mirrored
 layout(location = 2) in float rotation;    // 1/65536 turn
 layout(location = 3) in vec4 color;        // red, green, blue, opacity
-layout(location = 4) in float atlasLayer;
+layout(location = 4) in float atlasLayer;  // from ${ANALYTIC_BASE}: an analytic shape's slot in bands
 layout(location = 5) in float strokeWidth; // 1/512 of the form's size
 uniform vec4 canvasToClip;
 uniform float extent;                      // half the side of what an atlas layer shows, in form units
+uniform float pixelsPerUnit;               // pixels a canvas height
+uniform vec4 bands[${ANALYTIC_SLOTS}];
 out vec2 atlasPoint;
+out vec2 unitPoint;
 flat out float layer;
+flat out vec4 band;
 flat out vec4 paint;
+const int SEGMENTS = ${ANNULUS_SEGMENTS};
 void main() {
-  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
-  // The form fills at most the unit square; its stroke reaches half its width beyond; a margin for filtering.
-  float reach = min(0.5 + strokeWidth * (0.5 / 512.0) + 0.02, extent);
-  vec2 unitPoint = corner * reach;
-  float theta = rotation * (6.283185307179586 / 65536.0);
   vec2 s = scale * (1.0 / 8192.0);
+  band = vec4(0.0);
+  if (atlasLayer >= ${ANALYTIC_BASE}.0) {
+    band = bands[int(atlasLayer) - ${ANALYTIC_BASE}];
+    // A pixel in the form's units, along its shorter axis.
+    float pixel = 1.0 / (max(min(abs(s.x), abs(s.y)), 1e-6) * pixelsPerUnit);
+    int segment = gl_VertexID >> 1;
+    float angle = float(segment) * (6.283185307179586 / float(SEGMENTS));
+    // Outer vertices on a polygon round the outer band's circle, inner ones inside the inner band's.
+    float radius = (gl_VertexID & 1) == 0
+      ? (max(band.y, band.w) + pixel) / cos(3.141592653589793 / float(SEGMENTS))
+      : max(band.x - pixel, 0.0);
+    unitPoint = radius * vec2(cos(angle), sin(angle));
+  } else {
+    int k = min(gl_VertexID, 3);
+    vec2 corner = vec2(float(k & 1), float(k >> 1)) * 2.0 - 1.0;
+    // The form fills at most the unit square; its stroke reaches half its width beyond; a margin for filtering.
+    float reach = min(0.5 + strokeWidth * (0.5 / 512.0) + 0.02, extent);
+    unitPoint = corner * reach;
+  }
+  float theta = rotation * (6.283185307179586 / 65536.0);
   float c = cos(theta), n = sin(theta);
   // x' = a x + c y + tx, y' = b x + d y + ty with a = sx cos, b = sx sin, c = -sy sin, d = sy cos.
   vec2 point = vec2(s.x * c * unitPoint.x - s.y * n * unitPoint.y, s.x * n * unitPoint.x + s.y * c * unitPoint.y) + translation;
@@ -35,18 +66,35 @@ void main() {
 }`;
 
 /**
- * The instance's colour times the form's coverage. The mipmap level is biased half a level finer: edges
- * then ramp over about one pixel, as the rasterizer's exact coverage does, rather than two.
+ * The instance's colour times the form's coverage. A circle or ring's coverage is worked out from the
+ * distance to its centre: each band edge ramps over one pixel across it (the distance's gradient gives a
+ * pixel's size there, whatever the scale, mirroring or squash), as exact area coverage does. Other forms are
+ * sampled from the atlas, the mipmap level biased half a level finer: edges then ramp over about one pixel
+ * too, rather than two.
  */
 export const INSTANCE_FRAGMENT = `#version 300 es
 precision highp float;
 uniform mediump sampler2DArray atlas;
 in vec2 atlasPoint;
+in vec2 unitPoint;
 flat in float layer;
+flat in vec4 band;
 flat in vec4 paint;
 out vec4 fragColor;
 void main() {
-  fragColor = paint * texture(atlas, vec3(atlasPoint, layer), -0.5).r;
+  float coverage;
+  // The branch is the same for every fragment of an instance (layer is flat), so each 2×2 block of them
+  // takes the same way, and derivatives inside it are sound (textureGrad instead would be three times as
+  // slow in SwiftShader).
+  if (layer >= ${ANALYTIC_BASE}.0) {
+    float r = length(unitPoint);
+    float pixel = max(length(vec2(dFdx(r), dFdy(r))), 1e-7);
+    vec4 edges = clamp((band - r) / pixel + 0.5, 0.0, 1.0);
+    coverage = clamp(edges.y - edges.x + edges.w - edges.z, 0.0, 1.0);
+  } else {
+    coverage = texture(atlas, vec3(atlasPoint, layer), -0.5).r;
+  }
+  fragColor = paint * coverage;
 }`;
 
 /** Lit panes: a quad a pixel larger than the pane each, covered exactly (edges antialiased by area). */
