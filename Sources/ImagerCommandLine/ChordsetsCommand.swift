@@ -9,7 +9,7 @@ struct ChordsetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chordsets",
         abstract: "Manage the chordset library: list, add, rename, move, duplicate, delete, export, import.",
-        subcommands: [List.self, Add.self, Rename.self, Move.self, Duplicate.self, Delete.self, Export.self, Import.self])
+        subcommands: [List.self, Add.self, Rename.self, Move.self, Headroom.self, Duplicate.self, Delete.self, Export.self, Import.self])
 
     /// One line per chordset: its index, then its title.
     struct List: ParsableCommand {
@@ -57,6 +57,25 @@ struct ChordsetsCommand: ParsableCommand {
         func run() throws {
             let opened = try library.open()
             try libraryCommand { () throws(LibraryError) in try opened.move(try opened.chordset(named: chordset).id, to: index) }
+        }
+    }
+
+    struct Headroom: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set how strongly a chordset keeps a full stage from burning out to white.",
+            discussion: """
+                STRENGTH is 0 (off: additive light and trails may clip to white) to 1 (the output stage's full \
+                strength), taken up by the performance when the chordset is loaded; `none` lets the chordset \
+                leave the performer's setting as it is (docs/model.md, "Headroom").
+                """)
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "0…1, or none.") var strength: String
+
+        func run() throws {
+            let value = strength == "none" ? nil : try NumberArgument.fraction(strength, "STRENGTH")
+            let opened = try library.open()
+            try libraryCommand { () throws(LibraryError) in try opened.setHeadroom(value, of: try opened.chordset(named: chordset).id) }
         }
     }
 

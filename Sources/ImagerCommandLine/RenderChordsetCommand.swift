@@ -15,7 +15,8 @@ struct RenderChordsetCommand: ParsableCommand {
         discussion: """
             Each chord is played from its pad and caught 1.5 seconds in, in a 16:9 thumbnail; the eight sit in \
             two rows of four. CHORDSET is a chordset of the library: its index (as `imager chordsets list` \
-            shows it) or its title.
+            shows it) or its title. The output stage keeps the chordset's headroom (`imager chordsets \
+            headroom`), or the performer's default when the chordset does not say one, unless --headroom is given.
             """)
 
     @Argument(help: "The chordset: its index or its title.")
@@ -29,18 +30,23 @@ struct RenderChordsetCommand: ParsableCommand {
     @Option(name: .shortAndLong, parsing: .unconditional, help: "The PNG file to write.")
     var output: String
 
+    @Option(parsing: .unconditional, help: "The output stage's strength, 0 (off) to 1, instead of the chordset's.")
+    var headroom: String?
+
     func run() throws {
         let opened = try library.open()
         let chosen = try libraryCommand { () throws(LibraryError) in try opened.chordset(named: chordset) }
         let width = try NumberArgument.integer(thumbnailWidth, "--thumbnail-width", in: 32...4096)
+        let strength = try headroom.map { text throws(CommandFailure) in try NumberArgument.fraction(text, "--headroom") }
         let target = try OutputTarget(output)
         guard case .png(let url) = target else { throw CommandFailure("a contact sheet is a PNG file: name one ending in .png") }
         try target.prepare()
-        try AtomicFile.write(try PNG.encode(try Self.contactSheet(chosen, thumbnailWidth: width)), to: url)
+        try AtomicFile.write(try PNG.encode(try Self.contactSheet(chosen, thumbnailWidth: width, headroom: strength)), to: url)
     }
 
-    /// Eight thumbnails in two rows of four, with a gutter of 1/40 of a thumbnail's width between them.
-    static func contactSheet(_ chordset: Chordset, thumbnailWidth: Int) throws -> Bitmap {
+    /// Eight thumbnails in two rows of four, with a gutter of 1/40 of a thumbnail's width between them, drawn
+    /// through the output stage at `headroom`, by default the chordset's or else the performer's default.
+    static func contactSheet(_ chordset: Chordset, thumbnailWidth: Int, headroom: Double? = nil) throws -> Bitmap {
         let thumbnailHeight = thumbnailWidth * 9 / 16
         let gutter = max(2, thumbnailWidth / 40)
         var sheet = Bitmap(
@@ -52,9 +58,8 @@ struct RenderChordsetCommand: ParsableCommand {
                 PerformanceEvent(time: 0, intent: .padDown(pad: chord.position, velocity: 0.9)),
             ])
             var renderer = SceneRenderer(width: thumbnailWidth, height: thumbnailHeight)
-            // A chordset does not say its headroom yet (a chordset-level control is to come): its sheet is drawn
-            // without the output stage, as a chordset file without one has always been drawn.
-            log.startHeadroom(at: 0)
+            // As the canvas shows the chordset when it is loaded.
+            log.startHeadroom(at: headroom ?? chordset.headroom ?? HeadroomLimiter.defaultStrength)
             var player = PerformancePlayer(log: log)
             var thumbnail = Bitmap(width: 0, height: 0)
             for frame in 0...45 { thumbnail = renderer.render(player.scene(at: Double(frame) / 30)) }  // trails build up

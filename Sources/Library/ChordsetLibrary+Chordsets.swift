@@ -62,6 +62,17 @@ extension ChordsetLibrary {
         }
     }
 
+    /// Sets how strongly a chordset's output stage keeps a full stage from burning out (0…1), taken up by the
+    /// performance when the chordset is loaded; nil: the chordset leaves the performer's setting as it is.
+    public func setHeadroom(_ strength: Double?, of id: UUID) throws(LibraryError) {
+        var chordset = try self.chordset(id: id)
+        chordset.headroom = strength
+        do { try chordset.validate() } catch { throw LibraryError(.invalid, error.description, cause: error) }
+        try write { db in
+            try db.execute(sql: "UPDATE chordset SET headroom = ? WHERE id = ?", arguments: [strength, id.uuidString])
+        }
+    }
+
     /// Moves a chordset to `index` in the list (clamped to the list), shifting the others.
     public func move(_ id: UUID, to index: Int) throws(LibraryError) {
         try write { db in

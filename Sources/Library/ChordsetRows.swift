@@ -7,8 +7,11 @@ import Instrument
 enum ChordsetRows {
     static func insert(_ chordset: Chordset, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO chordset (id, title, creationDate, sortIndex) VALUES (?, ?, ?, ?)",
-            arguments: [chordset.id.uuidString, chordset.title, chordset.creationDate.timeIntervalSince1970, chordset.index])
+            sql: "INSERT INTO chordset (id, title, creationDate, sortIndex, headroom) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                chordset.id.uuidString, chordset.title, chordset.creationDate.timeIntervalSince1970, chordset.index,
+                chordset.headroom,
+            ])
         for chord in chordset.chords { try insert(chord, chordsetID: chordset.id, db) }
     }
 
@@ -38,7 +41,7 @@ enum ChordsetRows {
         do {
             return try Chordset(
                 id: id, title: title, creationDate: Date(timeIntervalSince1970: row["creationDate"]), index: row["sortIndex"],
-                chords: chords)
+                chords: chords, headroom: row["headroom"])
         } catch {
             throw LibraryError(.storage, "the chordset \"\(title)\" in the library cannot be played: \(error)", cause: error)
         }

@@ -37,6 +37,11 @@ enum LibrarySchema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: a chordset's headroom") { db in
+            try db.alter(table: "chordset") { t in
+                t.add(column: "headroom", .double)  // 0…1, or NULL: the chordset leaves the performer's setting
+            }
+        }
         return migrator
     }
 }

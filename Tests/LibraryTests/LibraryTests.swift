@@ -21,6 +21,22 @@ struct LibraryTests {
         #expect(try ChordsetLibrary.open(at: folder.file("library.sqlite")) === library)  // one pool per file
     }
 
+    @Test func aChordsetKeepsItsHeadroomAndRefusesOneOutOfRange() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        let lumia = try library.chordset(named: "Lumia")
+        #expect(lumia.headroom == nil)
+        try library.setHeadroom(0.35, of: lumia.id)
+        #expect(try library.chordset(id: lumia.id).headroom == 0.35)
+        #expect(try library.chordset(id: try library.duplicate(lumia.id).id).headroom == 0.35)
+        #expect(throws: LibraryError.self) { try library.setHeadroom(2, of: lumia.id) }
+        #expect(throws: LibraryError.self) { try library.setHeadroom(.nan, of: lumia.id) }
+        #expect(try library.chordset(id: lumia.id).headroom == 0.35)
+        try library.setHeadroom(nil, of: lumia.id)
+        #expect(try library.chordset(id: lumia.id).headroom == nil)
+    }
+
     @Test func chordsetsAreAddedRenamedMovedDuplicatedAndDeletedWithTheirChords() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -28,6 +28,10 @@ struct MigrationTests {
             try db.execute(sql: "INSERT INTO preference (key, value) VALUES ('tempo', '88')")
             try db.execute(sql: "INSERT INTO libraryInfo (key, value) VALUES ('seeded', 'long ago')")
         },
+        "v2: a chordset's headroom": { db in
+            try fixtures["v1: chordsets, chords, preferences"]!(db)
+            try db.execute(sql: "UPDATE chordset SET headroom = 0.4")
+        },
     ]
 
     @Test func everyMigrationHasAFixture() {
@@ -50,6 +54,8 @@ struct MigrationTests {
         #expect(chordset.chords.allSatisfy { $0.background.hue.center == 0.5 && $0.panes == [.whole] })
         #expect(try library.preference(.tempo) == 88)
         #expect(try library.list().count == 1)  // seeded long ago: the factory sets are not added again
+        // Before the headroom column, a chordset said none.
+        #expect(chordset.headroom == (migration.hasPrefix("v1:") ? nil : 0.4))
         if migration != LibrarySchema.migrator.migrations.last {
             // A safety copy was taken before migrating.
             #expect(FileManager.default.fileExists(atPath: path + ".before-schema-\(ChordsetLibrary.schemaVersion).backup"))

@@ -137,6 +137,31 @@ struct HeadroomLogTests {
         #expect(decoded == .headroom(0.5))
     }
 
+    @Test func aChordsetThatSaysItsHeadroomBringsIt() throws {
+        var saying = FactoryChordsets.all[1]
+        saying.headroom = 0.3
+        // Loaded, it sets the strength (and says the canvas changed); one that does not say leaves it.
+        var state = PerformanceState(chordset: FactoryChordsets.all[0])
+        try state.apply(PerformanceEvent(time: 0, intent: .headroom(0.8)))
+        #expect(try state.apply(PerformanceEvent(time: 1, intent: .loadChordset(saying))) == [.chordset, .selectedChord, .canvas])
+        #expect(state.headroom == 0.3)
+        #expect(try state.apply(PerformanceEvent(time: 2, intent: .loadChordset(FactoryChordsets.all[0]))) == [.chordset, .selectedChord])
+        #expect(state.headroom == 0.3)
+        // A performance that starts on it starts at its strength.
+        #expect(PerformanceState(chordset: saying).headroom == 0.3)
+        // In its file: the key when it says one, none when it does not; out of range, refused.
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(saying)) as! [String: Any]
+        #expect(written["headroom"] as? Double == 0.3)
+        let silent = try JSONSerialization.jsonObject(with: JSONEncoder().encode(FactoryChordsets.all[0])) as! [String: Any]
+        #expect(silent["headroom"] == nil)
+        #expect(try JSONDecoder().decode(Chordset.self, from: JSONEncoder().encode(saying)) == saying)
+        var bad = written
+        bad["headroom"] = 1.5
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(Chordset.self, from: JSONSerialization.data(withJSONObject: bad)) }
+        saying.headroom = -0.1
+        #expect(throws: InstrumentError.self) { try Intent.loadChordset(saying).validate() }
+    }
+
     @Test func aCheckpointKeepsTheStrength() throws {
         var state = PerformanceState(chordset: FactoryChordsets.all[0])
         try state.apply(PerformanceEvent(time: 0, intent: .headroom(0.4)))

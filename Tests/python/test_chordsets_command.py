@@ -39,6 +39,33 @@ def test_export_and_import_share_chordsets(imager, tmp_path):
     assert run(imager, second, "chordsets", "import", str(shared)).stdout == "4\tLumia (2)\n"
 
 
+def test_a_chordset_says_its_headroom_in_its_file_and_its_sheet(imager, tmp_path):
+    library, shared = tmp_path / "library.sqlite", tmp_path / "lumia.json"
+
+    def exported():
+        assert run(imager, library, "chordsets", "export", "Lumia", "-o", str(shared)).returncode == 0
+        return json.loads(shared.read_text())["chordsets"][0]
+
+    assert "headroom" not in exported()
+    assert run(imager, library, "chordsets", "headroom", "Lumia", "0.25").returncode == 0
+    assert exported()["headroom"] == 0.25
+    # Imported elsewhere, it keeps it.
+    other = tmp_path / "other.sqlite"
+    assert run(imager, other, "chordsets", "import", str(shared)).stdout == "4\tLumia (2)\n"
+    assert run(imager, other, "chordsets", "export", "4", "-o", str(tmp_path / "again.json")).returncode == 0
+    assert json.loads((tmp_path / "again.json").read_text())["chordsets"][0]["headroom"] == 0.25
+    # Its contact sheet is drawn at its strength unless told otherwise.
+    sheets = {}
+    for name, extra in [("own", []), ("off", ["--headroom", "0"]), ("quarter", ["--headroom", "0.25"])]:
+        path = tmp_path / f"{name}.png"
+        result = run(imager, library, "render", "chordset", "Lumia", "--thumbnail-width", "64", "-o", str(path), *extra)
+        assert result.returncode == 0, result.stderr
+        sheets[name] = path.read_bytes()
+    assert sheets["own"] == sheets["quarter"] and sheets["own"] != sheets["off"]
+    assert run(imager, library, "chordsets", "headroom", "Lumia", "none").returncode == 0
+    assert "headroom" not in exported()
+
+
 def test_bad_input_gets_one_line_and_changes_nothing(imager, tmp_path):
     library = tmp_path / "library.sqlite"
     before = titles(imager, library)
@@ -52,13 +79,19 @@ def test_bad_input_gets_one_line_and_changes_nothing(imager, tmp_path):
         ["chordsets", "delete", "Nonesuch"],
         ["chordsets", "export", "Nonesuch", "-o", str(tmp_path / "out.json")],
         ["library", "backup", "-o", str(tmp_path / "no" / "such" / "copy.sqlite")],
+        ["chordsets", "headroom", "Lumia", "1.5"],
+        ["chordsets", "headroom", "Lumia", "loud"],
+        ["chordsets", "headroom", "Nonesuch", "0.5"],
+        ["render", "chordset", "Lumia", "--headroom", "2", "-o", str(tmp_path / "sheet.png")],
     ]
     for args in cases:
         result = run(imager, library, *args)
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1, args
     assert titles(imager, library) == before
-    assert not (tmp_path / "out.json").exists()
+    assert not (tmp_path / "out.json").exists() and not (tmp_path / "sheet.png").exists()
+    assert run(imager, library, "chordsets", "export", "Lumia", "-o", str(tmp_path / "lumia.json")).returncode == 0
+    assert "headroom" not in json.loads((tmp_path / "lumia.json").read_text())["chordsets"][0]
 
 
 def test_a_backup_is_a_library(imager, tmp_path):

@@ -124,8 +124,10 @@ def import_chordset(imager, library, path):
 
 def render_sheet(imager, tmp_path, chordset_file):
     index, _ = import_chordset(imager, tmp_path / "library.sqlite", chordset_file)
+    # The sheet was drawn before the output stage existed: without it (a chordset file of version 1 says no
+    # headroom, and would now be drawn at the performer's default).
     result = run(imager, "render", "chordset", index, "--library", tmp_path / "library.sqlite",
-                 "--thumbnail-width", THUMBNAIL_WIDTH, "-o", tmp_path / "sheet.png")
+                 "--thumbnail-width", THUMBNAIL_WIDTH, "--headroom", "0", "-o", tmp_path / "sheet.png")
     assert result.returncode == 0, result.stderr
     return tmp_path / "sheet.png"
 

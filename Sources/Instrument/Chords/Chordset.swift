@@ -12,17 +12,22 @@ public struct Chordset: Hashable, Sendable, Codable, Identifiable {
     public var index: Int
     /// Exactly eight chords, at positions 0…7 in order.
     public private(set) var chords: [Chord]
+    /// How strongly the output stage keeps a full stage from burning out (0…1, `HeadroomLimiter`), taken up
+    /// by the performance when the chordset is loaded; nil: the chordset leaves the performer's setting as
+    /// it is.
+    public var headroom: Double?
 
     /// A chordset of the given chords, which must be eight, one at each position 0…7 (in any order; they
     /// are kept sorted by position).
     public init(
-        id: UUID = UUID(), title: String, creationDate: Date = Date(), index: Int, chords: [Chord]
+        id: UUID = UUID(), title: String, creationDate: Date = Date(), index: Int, chords: [Chord], headroom: Double? = nil
     ) throws(InstrumentError) {
         self.id = id
         self.title = title
         self.creationDate = creationDate
         self.index = index
         self.chords = chords.sorted { $0.position < $1.position }
+        self.headroom = headroom
         try validate()
     }
 
@@ -53,6 +58,7 @@ public struct Chordset: Hashable, Sendable, Codable, Identifiable {
             throw .invalid("a chordset needs one chord at each position 1 to 8")
         }
         for chord in chords { try chord.validate() }
+        if let headroom { _ = try headroom.checked("a chordset's headroom", in: 0...1) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,6 +68,7 @@ public struct Chordset: Hashable, Sendable, Codable, Identifiable {
             title: try container.decode(String.self, forKey: .title),
             creationDate: try container.decode(Date.self, forKey: .creationDate),
             index: try container.decode(Int.self, forKey: .index),
-            chords: try container.decode([Chord].self, forKey: .chords))
+            chords: try container.decode([Chord].self, forKey: .chords),
+            headroom: try container.decodeIfPresent(Double.self, forKey: .headroom))
     }
 }

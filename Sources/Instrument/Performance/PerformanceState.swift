@@ -69,6 +69,7 @@ public struct PerformanceState: Sendable {
         colors = first.background
         pulse = first.pulse
         design = first.lumis.first ?? Lumi()
+        if let strength = chordset.headroom { headroom = strength }
     }
 
     /// How many lumis are on the canvas (held, decaying, or released by a held rhythm's past steps are
@@ -176,7 +177,10 @@ public struct PerformanceState: Sendable {
         case .loadChordset(let newChordset):
             chordset = newChordset
             selectedChord = 0
-            return [.chordset, .selectedChord]
+            // A chordset that says its headroom brings it; one that does not leaves the performer's.
+            guard let strength = newChordset.headroom else { return [.chordset, .selectedChord] }
+            headroom = strength
+            return [.chordset, .selectedChord, .canvas]
         case .fade(let seconds):
             fadeCanvas(at: time, over: seconds)
             return [.canvas]
