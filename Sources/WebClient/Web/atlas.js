@@ -3,6 +3,7 @@
 
 import { AtlasSlots } from './atlas-slots.js';
 import { halve, redChannel } from './coverage-levels.js';
+import { formBounds } from './form-bounds.js';
 import { STROKE_UNIT } from './frames.js';
 
 /** How far beyond the unit square a layer reaches on each side (strokes reach up to 0.25 beyond it). */
@@ -16,6 +17,9 @@ export const ATLAS_EXTENT = 0.5 + ATLAS_PADDING;
  */
 export const PICTURE_TIME_PER_FRAME = 6;
 
+/** The most layers an atlas has (of 1024 pixels; 32 of 2048). */
+export const ATLAS_MAX_LAYERS = 64;
+
 /** The layer side for a drawing buffer `bufferHeight` pixels tall: finer pictures on taller screens. */
 export function atlasLayerSize(bufferHeight) {
   return bufferHeight > 1440 ? 2048 : 1024;
@@ -24,12 +28,18 @@ export function atlasLayerSize(bufferHeight) {
 /** A WebGL2 TEXTURE_2D_ARRAY of form pictures, drawn on demand and reused least-recently-used first. */
 export class FormAtlas {
   /** An atlas of `layerSize`-pixel layers drawn from `forms` (a FormTable). */
-  constructor(gl, forms, { layerSize = 1024, maxLayers = layerSize > 1024 ? 32 : 64, initialLayers = 8 } = {}) {
+  constructor(gl, forms, { layerSize = 1024, maxLayers = layerSize > 1024 ? 32 : ATLAS_MAX_LAYERS, initialLayers = 8 } = {}) {
     this.gl = gl;
     this.forms = forms;
     this.layerSize = layerSize;
     this.levels = Math.log2(layerSize) + 1;
-    this.slots = new AtlasSlots({ capacity: initialLayers, maxCapacity: maxLayers });
+    this.slots = new AtlasSlots({ capacity: initialLayers, maxCapacity: Math.min(maxLayers, ATLAS_MAX_LAYERS) });
+    /**
+     * What each layer's picture covers, `[minX, minY, maxX, maxY]` in the form's units, four numbers a layer
+     * (the shader's `boxes`); and whether they changed since the shader was last given them.
+     */
+    this.boxes = new Float32Array(4 * ATLAS_MAX_LAYERS);
+    this.boxesChanged = true;
     this.texture = this.createTexture(this.slots.capacity);
     this.textureLayers = this.slots.capacity;
     this.frameStart = 0;
@@ -167,6 +177,10 @@ export class FormAtlas {
     } else {
       context.fill('nonzero');
     }
+
+    const box = formBounds(form.contours, strokeByte) ?? [0, 0, 0, 0];
+    this.boxes.set(box.map((edge) => Math.min(Math.max(edge, -ATLAS_EXTENT), ATLAS_EXTENT)), 4 * layer);
+    this.boxesChanged = true;
 
     const levels = this.levelBytes;
     redChannel(context.getImageData(0, 0, size, size).data, levels[0].bytes);

@@ -30,7 +30,7 @@ export class CanvasRenderer {
     this.gl = gl;
     this.forms = forms;
     this.instanceProgram = buildProgram(gl, INSTANCE_VERTEX, INSTANCE_FRAGMENT,
-      ['canvasToClip', 'extent', 'atlas', 'pixelsPerUnit', 'bands']);
+      ['canvasToClip', 'extent', 'atlas', 'pixelsPerUnit', 'bands', 'boxes']);
     this.paneProgram = buildProgram(gl, PANE_VERTEX, PANE_FRAGMENT, ['canvasToPixels', 'bufferSize']);
     this.fadeProgram = buildProgram(gl, FULL_VIEW_VERTEX, FADE_FRAGMENT, ['source', 'scales', 'count']);
     this.copyProgram = buildProgram(gl, FULL_VIEW_VERTEX, COPY_FRAGMENT, ['source']);
@@ -245,6 +245,10 @@ export class CanvasRenderer {
     if (this.shapes.changed) {
       gl.uniform4fv(uniforms.bands, this.shapes.bands);
       this.shapes.changed = false;
+    }
+    if (this.atlas.boxesChanged) {
+      gl.uniform4fv(uniforms.boxes, this.atlas.boxes);
+      this.atlas.boxesChanged = false;
     }
     this.atlas.bind(0);
     gl.bindVertexArray(this.instanceArray);

@@ -3,6 +3,7 @@
 // every program premultiplied.
 
 import { ANALYTIC_BASE, ANALYTIC_SLOTS } from './analytic-forms.js';
+import { ATLAS_MAX_LAYERS } from './atlas.js';
 
 /** The segments of the annulus a circle or ring is drawn as. */
 export const ANNULUS_SEGMENTS = 20;
@@ -13,8 +14,8 @@ export const ANNULUS_SEGMENTS = 20;
 export const INSTANCE_VERTICES = 2 * (ANNULUS_SEGMENTS + 1);
 
 /**
- * Places instances, one strip each, its vertices from gl_VertexID. A form from the atlas gets a square just
- * large enough for the form and its stroke; a circle or ring (an atlas layer from ANALYTIC_BASE on, its
+ * Places instances, one strip each, its vertices from gl_VertexID. A form from the atlas gets a rectangle
+ * round what its picture covers (`boxes`, by atlas layer), with a margin for filtering; a circle or ring (an atlas layer from ANALYTIC_BASE on, its
  * bands of radii in `bands`) an annulus hugging its bands, a pixel wider on each side for the antialiasing.
  */
 export const INSTANCE_VERTEX = `#version 300 es
@@ -28,6 +29,7 @@ uniform vec4 canvasToClip;
 uniform float extent;                      // half the side of what an atlas layer shows, in form units
 uniform float pixelsPerUnit;               // pixels a canvas height
 uniform vec4 bands[${ANALYTIC_SLOTS}];
+uniform vec4 boxes[${ATLAS_MAX_LAYERS}];     // min x, min y, max x, max y in form units
 out vec2 atlasPoint;
 out vec2 unitPoint;
 flat out float layer;
@@ -36,11 +38,11 @@ flat out vec4 paint;
 const int SEGMENTS = ${ANNULUS_SEGMENTS};
 void main() {
   vec2 s = scale * (1.0 / 8192.0);
+  // A pixel in the form's units, along its shorter axis.
+  float pixel = 1.0 / (max(min(abs(s.x), abs(s.y)), 1e-6) * pixelsPerUnit);
   band = vec4(0.0);
   if (atlasLayer >= ${ANALYTIC_BASE}.0) {
     band = bands[int(atlasLayer) - ${ANALYTIC_BASE}];
-    // A pixel in the form's units, along its shorter axis.
-    float pixel = 1.0 / (max(min(abs(s.x), abs(s.y)), 1e-6) * pixelsPerUnit);
     int segment = gl_VertexID >> 1;
     float angle = float(segment) * (6.283185307179586 / float(SEGMENTS));
     // Outer vertices on a polygon round the outer band's circle, inner ones inside the inner band's.
@@ -50,10 +52,11 @@ void main() {
     unitPoint = radius * vec2(cos(angle), sin(angle));
   } else {
     int k = min(gl_VertexID, 3);
-    vec2 corner = vec2(float(k & 1), float(k >> 1)) * 2.0 - 1.0;
-    // The form fills at most the unit square; its stroke reaches half its width beyond; a margin for filtering.
-    float reach = min(0.5 + strokeWidth * (0.5 / 512.0) + 0.02, extent);
-    unitPoint = corner * reach;
+    vec2 corner = vec2(float(k & 1), float(k >> 1));
+    // The mipmaps blur an edge over a pixel or two on screen, and over 0.02 of the form's size at most.
+    vec4 box = boxes[int(atlasLayer)];
+    float margin = max(0.02, 2.0 * pixel);
+    unitPoint = clamp(mix(box.xy - margin, box.zw + margin, corner), -extent, extent);
   }
   float theta = rotation * (6.283185307179586 / 65536.0);
   float c = cos(theta), n = sin(theta);
