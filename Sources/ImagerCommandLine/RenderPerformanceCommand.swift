@@ -53,12 +53,7 @@ struct RenderPerformanceCommand: ParsableCommand {
             throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
         }
         var performance = try Self.read(log)
-        if let headroom {
-            guard let strength = Double(headroom), strength.isFinite, (0...1).contains(strength) else {
-                throw CommandFailure("--headroom must be a number from 0 to 1; \"\(headroom)\" is not")
-            }
-            performance.startHeadroom(at: strength)
-        }
+        if let headroom { performance.startHeadroom(at: try NumberArgument.fraction(headroom, "--headroom")) }
         let target = try OutputTarget(output)
         let span = performance.recordedSpan
         let count = Int(((span.upperBound - span.lowerBound + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1

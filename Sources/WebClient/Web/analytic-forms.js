@@ -57,7 +57,9 @@ export class AnalyticShapes {
    * when every slot is taken in this animation frame (it is then drawn from the atlas).
    */
   slotFor(entry, strokeByte) {
-    const key = `${entry.index}:${entry.generation}:${strokeByte}`;
+    // A generation names one form's geometry (FormTable numbers every definition afresh): with the stroke
+    // byte, a number is key enough, and costs no string per instance.
+    const key = entry.generation * 256 + strokeByte;
     const known = this.slots.get(key);
     if (known !== undefined) return known;
     if (this.slots.size >= this.capacity) return -1;

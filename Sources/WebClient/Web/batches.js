@@ -62,9 +62,11 @@ export function packInstances(records, atlasLayerOf, packed = null) {
 }
 
 /**
- * The area the quads of `records` (InstanceRecords) cover, in square canvas heights, for the trail stamps
- * and for the lumis: `{ trails, lumis }` — each quad as INSTANCE_VERTEX makes it, just large enough for its
- * form and stroke; overlaps counted as often as they are drawn. What drawing a frame costs grows with it.
+ * The area of the squares that hold the instances of `records` (InstanceRecords) with their strokes, in
+ * square canvas heights, for the trail stamps and for the lumis: `{ trails, lumis }`; overlaps counted as
+ * often as they are drawn. What drawing a frame costs grows with it. It is read from the records alone, as
+ * frames arrive, so it is an upper bound: the renderer draws circles and rings as annuli and other forms on
+ * the rectangle round them (a line's strip), which cover less.
  */
 export function quadAreas(records) {
   const bytes = records.bytes, view = records.view;

@@ -164,11 +164,8 @@ export class CanvasRenderer {
    */
   layerFor(form, strokeByte) {
     const entry = this.forms.get(form);
-    if (entry && !(entry.strokeOnly && strokeByte === 0)) {
-      const slot = this.shapes.slotFor(entry, strokeByte);
-      if (slot >= 0) return ANALYTIC_BASE + slot;
-    }
-    return this.atlas.layerFor(form, strokeByte);
+    const slot = entry ? this.shapes.slotFor(entry, strokeByte) : -1;
+    return slot >= 0 ? ANALYTIC_BASE + slot : this.atlas.layerFor(form, strokeByte);
   }
 
   /** The canvas: black around the area; in it the background, panes, trails (added) and lumis. */
@@ -281,7 +278,7 @@ export class CanvasRenderer {
     const gl = this.gl, array = gl.createVertexArray();
     gl.bindVertexArray(array);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
-    for (let location = 0; location <= 5; location += 1) {
+    for (let location = 0; location <= 4; location += 1) {
       gl.enableVertexAttribArray(location);
       gl.vertexAttribDivisor(location, 1);
     }
@@ -311,8 +308,7 @@ function pointInstanceAttributes(gl, base) {
   gl.vertexAttribPointer(1, 2, gl.SHORT, false, INSTANCE_SIZE, base + 8);            // sx, sy
   gl.vertexAttribPointer(2, 1, gl.UNSIGNED_SHORT, false, INSTANCE_SIZE, base + 12);  // rotation
   gl.vertexAttribPointer(3, 4, gl.UNSIGNED_BYTE, true, INSTANCE_SIZE, base + 14);    // r, g, b, opacity
-  gl.vertexAttribPointer(4, 1, gl.UNSIGNED_SHORT, false, INSTANCE_SIZE, base + 22);  // atlas layer
-  gl.vertexAttribPointer(5, 1, gl.UNSIGNED_BYTE, false, INSTANCE_SIZE, base + 20);   // stroke width
+  gl.vertexAttribPointer(4, 1, gl.UNSIGNED_SHORT, false, INSTANCE_SIZE, base + 22);  // atlas layer (or analytic slot)
 }
 
 /** `area` (in pixels from the top left of a picture `height` tall) in whole pixels, in GL window coordinates. */

@@ -24,7 +24,6 @@ layout(location = 1) in vec2 scale;        // 1/8192 canvas height, negative whe
 layout(location = 2) in float rotation;    // 1/65536 turn
 layout(location = 3) in vec4 color;        // red, green, blue, opacity
 layout(location = 4) in float atlasLayer;  // from ${ANALYTIC_BASE}: an analytic shape's slot in bands
-layout(location = 5) in float strokeWidth; // 1/512 of the form's size
 uniform vec4 canvasToClip;
 uniform float extent;                      // half the side of what an atlas layer shows, in form units
 uniform float pixelsPerUnit;               // pixels a canvas height

@@ -55,7 +55,7 @@ export class TrailBacklog {
   /**
    * Adds a received frame, `frame` decoded by decodeFrame from `data`: it waits as
    * `{ frame, data, step, stamps, areas }`, `step` being what to do to the trail layer before the frame's
-   * stamps are drawn, `stamps` whether it has any, `areas` what its quads cover (quadAreas).
+   * stamps are drawn, `stamps` whether it has any, `areas` what its instances' squares cover (quadAreas).
    */
   push(frame, data = null) {
     const step = this.clock.step(frame), stamps = hasTrailStamps(frame.instances);
