@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: swiftSettings),
         // The system's zlib, for PNG.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // QR codes (libqrencode), for pairing a tablet with the canvas address.
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         // Portfolio adapter: PNG files (zlib), atomic file writes.
         .target(name: "ImageFiles", dependencies: ["Raster", "CZlib"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Instrument", "Control", "Geometry", "WebClient",
+                "Engine", "Instrument", "Control", "Geometry", "WebClient", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

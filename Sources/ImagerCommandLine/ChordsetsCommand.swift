@@ -11,15 +11,15 @@ struct ChordsetsCommand: ParsableCommand {
         abstract: "Manage the chordset library: list, add, rename, move, duplicate, delete, export, import.",
         subcommands: [List.self, Add.self, Rename.self, Move.self, Headroom.self, Duplicate.self, Delete.self, Export.self, Import.self])
 
-    /// One line per chordset: its index, then its title.
+    /// One line per chordset: its number (from 1), then its title.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the chordsets: index, then title.")
+        static let configuration = CommandConfiguration(abstract: "List the chordsets: number (from 1), then title.")
         @OptionGroup var library: LibraryOption
 
         func run() throws {
             let opened = try library.open()
             for chordset in try libraryCommand({ () throws(LibraryError) in try opened.list() }) {
-                print("\(chordset.index)\t\(chordset.title)")
+                print("\(chordset.number)\t\(chordset.title)")
             }
         }
     }
@@ -32,14 +32,14 @@ struct ChordsetsCommand: ParsableCommand {
         func run() throws {
             let opened = try library.open()
             let added = try libraryCommand { () throws(LibraryError) in try opened.add(title: title) }
-            print("\(added.index)\t\(added.title)")
+            print("\(added.index + 1)\t\(added.title)")
         }
     }
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a chordset.")
         @OptionGroup var library: LibraryOption
-        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
         @Argument(help: "The new title (1…200 characters).") var title: String
 
         func run() throws {
@@ -51,12 +51,12 @@ struct ChordsetsCommand: ParsableCommand {
     struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Move a chordset to another place in the list.")
         @OptionGroup var library: LibraryOption
-        @Argument(help: "The chordset: its index or title.") var chordset: String
-        @Argument(help: "Its new index.") var index: Int
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
+        @Argument(help: "Its new number in the list (from 1).") var number: Int
 
         func run() throws {
             let opened = try library.open()
-            try libraryCommand { () throws(LibraryError) in try opened.move(try opened.chordset(named: chordset).id, to: index) }
+            try libraryCommand { () throws(LibraryError) in try opened.move(try opened.chordset(named: chordset).id, to: number - 1) }
         }
     }
 
@@ -69,7 +69,7 @@ struct ChordsetsCommand: ParsableCommand {
                 leave the performer's setting as it is (docs/model.md, "Headroom").
                 """)
         @OptionGroup var library: LibraryOption
-        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
         @Argument(help: "0…1, or none.") var strength: String
 
         func run() throws {
@@ -82,19 +82,21 @@ struct ChordsetsCommand: ParsableCommand {
     struct Duplicate: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Copy a chordset (its title followed by \" (2)\").")
         @OptionGroup var library: LibraryOption
-        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
 
         func run() throws {
             let opened = try library.open()
             let copy = try libraryCommand { () throws(LibraryError) in try opened.duplicate(try opened.chordset(named: chordset).id) }
-            print("\(copy.index)\t\(copy.title)")
+            print("\(copy.index + 1)\t\(copy.title)")
         }
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a chordset and its chords.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a chordset and its chords.",
+            discussion: "The console can bring it back for a minute (its Undo); after that it is gone.")
         @OptionGroup var library: LibraryOption
-        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
 
         func run() throws {
             let opened = try library.open()
@@ -105,7 +107,7 @@ struct ChordsetsCommand: ParsableCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Write a chordset to a file to share (docs/chordset-file.md).")
         @OptionGroup var library: LibraryOption
-        @Argument(help: "The chordset: its index or title.") var chordset: String
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
         @Option(name: .shortAndLong, help: "The file to write.") var output: String
 
         func run() throws {
@@ -146,7 +148,7 @@ struct ChordsetsCommand: ParsableCommand {
                 } catch {
                     throw CommandFailure("\(file): \(error.message)")
                 }
-                for chordset in stored { print("\(chordset.index)\t\(chordset.title)") }
+                for chordset in stored { print("\(chordset.index + 1)\t\(chordset.title)") }
             }
         }
     }

@@ -24,3 +24,79 @@ struct LibraryShelf: ChordsetShelf {
         return next
     }
 }
+
+extension LibraryShelf: ChordsetCatalog {
+    var undoSeconds: Int { Int(ChordsetLibrary.undoWindow) }
+
+    func all() throws(LiveError) -> [Chordset] { try refused { () throws(LibraryError) in try library.allChordsets() } }
+
+    func chordset(_ id: UUID) throws(LiveError) -> Chordset { try refused { () throws(LibraryError) in try library.chordset(id: id) } }
+
+    func add(title: String) throws(LiveError) -> Chordset { try refused { () throws(LibraryError) in try library.add(title: title) } }
+
+    func rename(_ id: UUID, to title: String) throws(LiveError) -> Chordset {
+        try refused { () throws(LibraryError) in
+            try library.rename(id, to: title)
+            return try library.chordset(id: id)
+        }
+    }
+
+    func move(_ id: UUID, to index: Int) throws(LiveError) { try refused { () throws(LibraryError) in try library.move(id, to: index) } }
+
+    func duplicate(_ id: UUID) throws(LiveError) -> Chordset { try refused { () throws(LibraryError) in try library.duplicate(id) } }
+
+    func delete(_ id: UUID) throws(LiveError) { try refused { () throws(LibraryError) in try library.delete(id) } }
+
+    func restore(_ id: UUID) throws(LiveError) -> Chordset { try refused { () throws(LibraryError) in try library.restore(id) } }
+
+    func moveChord(from: Int, to: Int, in id: UUID) throws(LiveError) -> Chordset {
+        try refused { () throws(LibraryError) in try library.moveChord(from: from, to: to, in: id) }
+    }
+
+    func makeCurrent(_ id: UUID) throws(LiveError) {
+        try refused { () throws(LibraryError) in
+            guard let index = try library.list().firstIndex(where: { $0.id == id }) else {
+                throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library")
+            }
+            try library.setCurrentChordset(index: index)
+        }
+    }
+
+    func export(_ id: UUID) throws(LiveError) -> Data { try refused { () throws(LibraryError) in try library.export(id) } }
+
+    func importFile(_ data: Data) throws(LiveError) -> [Chordset] { try refused { () throws(LibraryError) in try library.importFile(data) } }
+
+    func restoreFactoryChordsets() throws(LiveError) -> Int {
+        try refused { () throws(LibraryError) in try library.restoreFactoryChordsets() }
+    }
+
+    func preferences() throws(LiveError) -> ConsolePreferences {
+        try refused { () throws(LibraryError) in
+            ConsolePreferences(
+                panels: try library.preference(.panelVisibility), tempo: try library.preference(.tempo),
+                outputSize: try library.preference(.outputSize), midiMappings: try library.preference(.midiMappings))
+        }
+    }
+
+    func setPreferences(_ changes: ConsolePreferences.Changes) throws(LiveError) -> ConsolePreferences {
+        try refused { () throws(LibraryError) in
+            try library.setPreferences(
+                panelVisibility: changes.panels, tempo: changes.tempo, outputSize: changes.outputSize, midiMappings: changes.midiMappings)
+        }
+        return try preferences()
+    }
+
+    /// The library's failure as the live session's, with the code that says what kind it is.
+    private func refused<T>(_ body: () throws(LibraryError) -> T) throws(LiveError) -> T {
+        do { return try body() } catch {
+            let code: LiveError.Code =
+                switch error.code {
+                case .notFound: .notFound
+                case .invalid, .unreadableFile: .invalid
+                case .full: .full
+                default: .notSaved
+                }
+            throw LiveError(code, error.message)
+        }
+    }
+}

@@ -14,12 +14,12 @@ struct RenderChordsetCommand: ParsableCommand {
         abstract: "Render a contact sheet of a chordset's eight chords (the chordset list's thumbnails).",
         discussion: """
             Each chord is played from its pad and caught 1.5 seconds in, in a 16:9 thumbnail; the eight sit in \
-            two rows of four. CHORDSET is a chordset of the library: its index (as `imager chordsets list` \
-            shows it) or its title. The output stage keeps the chordset's headroom (`imager chordsets \
+            two rows of four. CHORDSET is a chordset of the library: its number (from 1, as `imager chordsets \
+            list` shows it) or its title. The output stage keeps the chordset's headroom (`imager chordsets \
             headroom`), or the performer's default when the chordset does not say one, unless --headroom is given.
             """)
 
-    @Argument(help: "The chordset: its index or its title.")
+    @Argument(help: "The chordset: its number (from 1) or its title.")
     var chordset: String
 
     @OptionGroup var library: LibraryOption
@@ -44,6 +44,23 @@ struct RenderChordsetCommand: ParsableCommand {
         try AtomicFile.write(try PNG.encode(try Self.contactSheet(chosen, thumbnailWidth: width, headroom: strength)), to: url)
     }
 
+    /// One chord of the chordset, played from its pad and caught 1.5 seconds in, 16:9 and `width` wide — the
+    /// chordset list's thumbnail — through the output stage at `headroom`, by default the chordset's or else
+    /// the performer's default.
+    static func thumbnail(of position: Int, in chordset: Chordset, width: Int, headroom: Double? = nil) throws -> Bitmap {
+        var log = try PerformanceLog(chordset: chordset, events: [
+            PerformanceEvent(time: 0, intent: .recallChord(position)),
+            PerformanceEvent(time: 0, intent: .padDown(pad: position, velocity: 0.9)),
+        ])
+        var renderer = SceneRenderer(width: width, height: width * 9 / 16)
+        // As the canvas shows the chordset when it is loaded.
+        log.startHeadroom(at: headroom ?? chordset.headroom ?? HeadroomLimiter.defaultStrength)
+        var player = PerformancePlayer(log: log)
+        var thumbnail = Bitmap(width: 0, height: 0)
+        for frame in 0...45 { thumbnail = renderer.render(player.scene(at: Double(frame) / 30)) }  // trails build up
+        return thumbnail
+    }
+
     /// Eight thumbnails in two rows of four, with a gutter of 1/40 of a thumbnail's width between them, drawn
     /// through the output stage at `headroom`, by default the chordset's or else the performer's default.
     static func contactSheet(_ chordset: Chordset, thumbnailWidth: Int, headroom: Double? = nil) throws -> Bitmap {
@@ -53,16 +70,7 @@ struct RenderChordsetCommand: ParsableCommand {
             width: 4 * thumbnailWidth + 5 * gutter, height: 2 * thumbnailHeight + 3 * gutter,
             color: RGBAColor(red: 0.08, green: 0.08, blue: 0.09))
         for chord in chordset.chords {
-            var log = try PerformanceLog(chordset: chordset, events: [
-                PerformanceEvent(time: 0, intent: .recallChord(chord.position)),
-                PerformanceEvent(time: 0, intent: .padDown(pad: chord.position, velocity: 0.9)),
-            ])
-            var renderer = SceneRenderer(width: thumbnailWidth, height: thumbnailHeight)
-            // As the canvas shows the chordset when it is loaded.
-            log.startHeadroom(at: headroom ?? chordset.headroom ?? HeadroomLimiter.defaultStrength)
-            var player = PerformancePlayer(log: log)
-            var thumbnail = Bitmap(width: 0, height: 0)
-            for frame in 0...45 { thumbnail = renderer.render(player.scene(at: Double(frame) / 30)) }  // trails build up
+            let thumbnail = try Self.thumbnail(of: chord.position, in: chordset, width: thumbnailWidth, headroom: headroom)
             let column = chord.position % 4, row = chord.position / 4
             sheet.paste(thumbnail, x: gutter + column * (thumbnailWidth + gutter), y: gutter + row * (thumbnailHeight + gutter))
         }

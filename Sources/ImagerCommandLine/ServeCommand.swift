@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the live instrument: the engine, its canvas page and its server.",
         discussion: """
-            Serves the canvas page (/canvas: open it in any browser, full screen on click or f), /live (the \
+            Serves the console (/: the performer's panels), the canvas page (/canvas: open it in any browser, \
+            full screen on click or f), the library's API (/api/, docs/library-api.md), /live (the \
             WebSocket of intents, state and frames, docs/live-protocol.md), /state and /status, and OSC on UDP \
             (docs/osc.md). Plays the library's current chordset. Recordings (started from a client or OSC) are \
             journaled to the recordings folder as they are played (on the disk at least every second) and saved \
@@ -60,7 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.message)
         }
-        let session = LiveSession(instrument: instrument)
+        let session = LiveSession(
+            instrument: instrument,
+            library: LiveLibrary(instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails()))
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -90,11 +93,15 @@ struct ServeCommand: AsyncParsableCommand {
         print("Image Performer \(ImagePerformerVersion.current) — playing “\(chordset.title)”")
         let hosts = token == nil ? ["127.0.0.1"] : ["127.0.0.1"] + NetworkAddresses.lanIPv4()
         let query = token.map { "?token=\($0)" } ?? ""
+        // The console first: it is where a performer starts.
         for host in hosts {
-            print("  canvas: http://\(host):\(port)/canvas\(query)")
+            print("  console: http://\(host):\(port)/\(query)")
         }
-        print("  live:   ws://\(hosts.last ?? "127.0.0.1"):\(port)/live\(query)")
-        print("  OSC:    udp://\(oscHost):\(oscPort)")
+        for host in hosts {
+            print("  canvas:  http://\(host):\(port)/canvas\(query)")
+        }
+        print("  live:    ws://\(hosts.last ?? "127.0.0.1"):\(port)/live\(query)")
+        print("  OSC:     udp://\(oscHost):\(oscPort)")
         if let token { print("  pairing token: \(token) (give it only to the devices that play)") }
         // Started from a pipe (tests, scripts): say it now, not when the buffer fills.
         fflush(nil)

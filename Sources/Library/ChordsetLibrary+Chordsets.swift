@@ -18,6 +18,11 @@ extension ChordsetLibrary {
         }
     }
 
+    /// Every chordset, whole (with its chords), in the performer's order.
+    public func allChordsets() throws(LibraryError) -> [Chordset] {
+        try read { db in try ChordsetRows.fetchAll(db) }
+    }
+
     public func chordset(id: UUID) throws(LibraryError) -> Chordset {
         guard let chordset = try read({ db in try ChordsetRows.fetch(id: id, db) }) else {
             throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library")
@@ -25,16 +30,17 @@ extension ChordsetLibrary {
         return chordset
     }
 
-    /// The chordset named by its index in the list or by its title (ignoring case).
+    /// The chordset named by its number in the list (counted from 1, as people count) or by its title
+    /// (ignoring case).
     public func chordset(named name: String) throws(LibraryError) -> Chordset {
         let all = try list()
-        if let index = Int(name), let match = all.first(where: { $0.index == index }) { return try chordset(id: match.id) }
+        if let number = Int(name), let match = all.first(where: { $0.number == number }) { return try chordset(id: match.id) }
         let matches = all.filter { $0.title.lowercased() == name.lowercased() }
         guard let match = matches.first else {
             throw LibraryError(.notFound, "no chordset \"\(name)\" in the library; `imager chordsets list` shows them")
         }
         guard matches.count == 1 else {
-            throw LibraryError(.invalid, "\(matches.count) chordsets are called \"\(name)\"; name one by its index")
+            throw LibraryError(.invalid, "\(matches.count) chordsets are called \"\(name)\"; name one by its number")
         }
         return try chordset(id: match.id)
     }
@@ -94,13 +100,18 @@ extension ChordsetLibrary {
         return try write { db in try Self.insertCopy(of: original, db) }
     }
 
-    /// Deletes a chordset and, with it, its chords.
-    public func delete(_ id: UUID) throws(LibraryError) {
+    /// Moves the chord at `from` to `to` (0…7) within a chordset, shifting the chords between; the
+    /// chordset as it now is.
+    @discardableResult
+    public func moveChord(from: Int, to: Int, in id: UUID) throws(LibraryError) -> Chordset {
+        var chordset = try self.chordset(id: id)
+        do { try chordset.moveChord(from: from, to: to) } catch { throw LibraryError(.notFound, error.description, cause: error) }
+        let moved = chordset
         try write { db in
-            try db.execute(sql: "DELETE FROM chordset WHERE id = ?", arguments: [id.uuidString])
-            guard db.changesCount > 0 else { throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library") }
-            try Self.renumber(try String.fetchAll(db, sql: "SELECT id FROM chordset ORDER BY sortIndex, title"), db)
+            try db.execute(sql: "DELETE FROM chord WHERE chordsetId = ?", arguments: [id.uuidString])
+            for chord in moved.chords { try ChordsetRows.insert(chord, chordsetID: id, db) }
         }
+        return moved
     }
 
     /// Stores a chord into its position of a chordset (seed 002's shift-store).
@@ -153,7 +164,7 @@ extension ChordsetLibrary {
         }
     }
 
-    private static func renumber(_ ids: [String], _ db: Database) throws {
+    static func renumber(_ ids: [String], _ db: Database) throws {
         for (index, id) in ids.enumerated() {
             try db.execute(sql: "UPDATE chordset SET sortIndex = ? WHERE id = ?", arguments: [index, id])
         }

@@ -42,3 +42,30 @@ extension ChordsetLibrary {
         try setPreference(.currentChordset, to: index)
     }
 }
+
+extension ChordsetLibrary {
+    /// Sets several preferences at once: every value is checked first, and all are kept or none.
+    public func setPreferences(
+        panelVisibility: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil
+    ) throws(LibraryError) {
+        var rows: [(String, String)] = []
+        func add<Value>(_ key: PreferenceKey<Value>, _ value: Value?) throws(LibraryError) {
+            guard let value else { return }
+            try key.validate(value)
+            do { rows.append((key.name, try ChordsetRows.json(value))) } catch {
+                throw LibraryError(.storage, "cannot store \(key.name): \(error)", cause: error)
+            }
+        }
+        try add(.panelVisibility, panelVisibility)
+        try add(.tempo, tempo)
+        try add(.outputSize, outputSize)
+        try add(.midiMappings, midiMappings)
+        try write { db in
+            for (name, text) in rows {
+                try db.execute(
+                    sql: "INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    arguments: [name, text])
+            }
+        }
+    }
+}

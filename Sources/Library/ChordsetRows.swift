@@ -47,6 +47,25 @@ enum ChordsetRows {
         }
     }
 
+    /// Every chordset, whole, in the list's order: two queries, however many there are.
+    static func fetchAll(_ db: Database) throws -> [Chordset] {
+        var chords: [String: [Chord]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM chord ORDER BY chordsetId, position") {
+            chords[row["chordsetId"], default: []].append(try chord(from: row))
+        }
+        return try Row.fetchAll(db, sql: "SELECT * FROM chordset ORDER BY sortIndex, title").map { row in
+            let id: String = row["id"]
+            let title: String = row["title"]
+            do {
+                return try Chordset(
+                    id: UUID(uuidString: id) ?? UUID(), title: title, creationDate: Date(timeIntervalSince1970: row["creationDate"]),
+                    index: row["sortIndex"], chords: chords[id] ?? [], headroom: row["headroom"])
+            } catch {
+                throw LibraryError(.storage, "the chordset \"\(title)\" in the library cannot be played: \(error)", cause: error)
+            }
+        }
+    }
+
     static func chord(from row: Row) throws -> Chord {
         let position: Int = row["position"]
         do {

@@ -6,4 +6,7 @@ public struct ChordsetSummary: Hashable, Sendable {
     public let index: Int
     public let title: String
     public let creationDate: Date
+
+    /// Its place in the list as people count: 1 for the first.
+    public var number: Int { index + 1 }
 }

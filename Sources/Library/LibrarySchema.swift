@@ -42,6 +42,14 @@ enum LibrarySchema {
                 t.add(column: "headroom", .double)  // 0…1, or NULL: the chordset leaves the performer's setting
             }
         }
+        migrator.registerMigration("v3: deleted chordsets kept for undo") { db in
+            try db.create(table: "deletedChordset") { t in
+                t.primaryKey("id", .text)
+                t.column("sortIndex", .integer).notNull()  // its place in the list when it was deleted
+                t.column("deletedAt", .double).notNull()  // seconds since 1970
+                t.column("content", .text).notNull()  // the chordset file of it (docs/chordset-file.md)
+            }
+        }
         return migrator
     }
 }

@@ -7,8 +7,8 @@ import Instrument
 import Logging
 
 /// The instrument's server, built the same way by `imager serve` and by the tests: `/live` (the WebSocket
-/// of intents, state and frames, docs/live-protocol.md), `/state`, and the canvas page (`/canvas`, its
-/// files under `/web/`); the frame ticker and the recording flusher run with it and stop with it.
+/// of intents, state and frames, docs/live-protocol.md), `/state`, the console (`/`), the canvas page
+/// (`/canvas`; the pages' files under `/web/`) and the library's API (`/api/`, docs/library-api.md); the frame ticker and the recording flusher run with it and stop with it.
 public func buildApplication<C: Clock>(
     configuration: ServerConfiguration, session: LiveSession<C>, machineNames: Set<String> = [],
     logger: Logger = Logger(label: "imager"), onListening: @escaping @Sendable (_ port: Int) -> Void = { _ in }
@@ -29,12 +29,10 @@ public func buildApplication<C: Clock>(
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "the status could not be written: \(error)\n")))
         }
     }
-    router.get("/") { request, _ -> Response in
-        let query = request.uri.query.map { "?" + $0 } ?? ""
-        return Response(status: .found, headers: [.location: "/canvas" + query])
-    }
+    router.get("/") { _, _ in try webFile("console.html") }
     router.get("/canvas") { _, _ in try webFile("canvas.html") }
     router.get("/web/{name}") { _, context in try webFile(context.parameters.require("name")) }
+    LibraryRoutes.add(to: router, session: session, configuration: configuration, listening: listening)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,

@@ -80,6 +80,14 @@ enum LiveMessages {
         var file: String?
     }
 
+    private struct LibraryChange: Encodable {
+        let type = "library"
+        let revision: Int
+    }
+
+    /// The chordset library changed: consoles fetch its list again.
+    static func library(revision: Int) -> String { text(LibraryChange(revision: revision)) }
+
     /// Whether the performance is being recorded; when it stops, the file it was saved to.
     static func recording(_ on: Bool, file: String? = nil) -> String { text(Recording(on: on, file: file)) }
 

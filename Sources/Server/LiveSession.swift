@@ -1,17 +1,20 @@
 import Engine
 import Instrument
 
-/// The live instrument as the server reaches it: its use cases (`LiveInstrument`), everyone connected to
+/// The live instrument as the server reaches it: its use cases (`LiveInstrument`, `LiveLibrary`), everyone connected to
 /// `/live` (the hub, which hears every change the instrument makes, whoever asked for it), and how long the
 /// frame ticker's ticks take.
 public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration {
     public let instrument: LiveInstrument<C>
+    /// The chordset list's use cases, for `/api/` (nil: the instrument has no library, and `/api/` says so).
+    public let library: LiveLibrary<C>?
     let hub: LiveHub<C>
     /// How long the frame ticker's last ticks took.
     public let ticks = TickStatistics()
 
-    public init(instrument: LiveInstrument<C>) {
+    public init(instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil) {
         self.instrument = instrument
+        self.library = library
         hub = LiveHub(clock: instrument.engine.clock)
         instrument.listen(hub)
     }
@@ -44,5 +47,9 @@ extension LiveHub: LiveAudience {
 
     func recording(_ on: Bool, savedAt location: String?) {
         broadcast(LiveMessages.recording(on, file: location))
+    }
+
+    func libraryChanged(revision: Int) {
+        broadcast(LiveMessages.library(revision: revision))
     }
 }

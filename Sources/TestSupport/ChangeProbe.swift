@@ -17,6 +17,8 @@ public final class ChangeProbe: LiveAudience {
 
     public func recording(_ on: Bool, savedAt location: String?) {}
 
+    public func libraryChanged(revision: Int) {}
+
     /// The first state heard — since the probe was made, and not yet passed over by an earlier call —
     /// that satisfies `condition`; waits for it until the task is cancelled (by a test's time limit), and
     /// then is nil.

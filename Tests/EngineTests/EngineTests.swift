@@ -109,6 +109,9 @@ struct LiveInstrumentTests {
         func recording(_ on: Bool, savedAt location: String?) {
             heard.withLock { $0.append("recording \(on) \(location ?? "-")") }
         }
+        func libraryChanged(revision: Int) {
+            heard.withLock { $0.append("library \(revision)") }
+        }
     }
 
     @Test func aRecordingIsFlushedOnTheClockAndSavedWhenItStops() async throws {

@@ -77,3 +77,23 @@ struct ChordsetTests {
         #expect(hues.count >= 9)
     }
 }
+
+@Suite("Revising the chordset playing")
+struct ReviseChordsetTests {
+    @Test func theChordsetPlayingIsRevisedAndTheControlsStay() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia)
+        try state.apply(PerformanceEvent(time: 0, intent: .recallChord(5)))
+        let colors = state.colors
+        var revised = FactoryChordsets.lumia
+        revised.title = "Lumia, revised"
+        try revised.moveChord(from: 0, to: 7)
+        #expect(try state.apply(PerformanceEvent(time: 1, intent: .reviseChordset(revised))) == [.chordset])
+        #expect(state.chordset == revised && state.selectedChord == 5 && state.colors == colors)
+    }
+
+    @Test func anotherChordsetIsRefusedAndNothingChanges() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia)
+        #expect(throws: InstrumentError.self) { try state.apply(PerformanceEvent(time: 1, intent: .reviseChordset(FactoryChordsets.prism))) }
+        #expect(state.chordset == FactoryChordsets.lumia && state.eventCount == 0)
+    }
+}

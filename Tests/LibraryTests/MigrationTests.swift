@@ -32,6 +32,11 @@ struct MigrationTests {
             try fixtures["v1: chordsets, chords, preferences"]!(db)
             try db.execute(sql: "UPDATE chordset SET headroom = 0.4")
         },
+        "v3: deleted chordsets kept for undo": { db in
+            try fixtures["v2: a chordset's headroom"]!(db)
+            // A chordset deleted long ago waits in the trash; opening the library leaves the list as it was.
+            try db.execute(sql: "INSERT INTO deletedChordset (id, sortIndex, deletedAt, content) VALUES ('0D000000-1111-4222-8333-944455556666', 1, 1700000000, '{}')")
+        },
     ]
 
     @Test func everyMigrationHasAFixture() {

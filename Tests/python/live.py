@@ -16,15 +16,21 @@ def free_port(kind=socket.SOCK_STREAM):
         return s.getsockname()[1]
 
 
-def request(port, path="/state", headers=None, host=None):
-    """(status, headers, body) of a GET with exactly these headers (Host defaults to ours)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.putrequest("GET", path, skip_host=True)
+def request(port, path="/state", headers=None, host=None, method="GET", body=None):
+    """(status, headers, body) of a request with exactly these headers (Host defaults to ours); `body` (bytes,
+    or an object sent as JSON) with its length."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
     all_headers = {"Host": host or f"127.0.0.1:{port}"}
+    if body is not None and not isinstance(body, (bytes, bytearray)):
+        body = json.dumps(body).encode()
+        all_headers["Content-Type"] = "application/json"
+    if body is not None:
+        all_headers["Content-Length"] = str(len(body))
     all_headers.update(headers or {})
     for name, value in all_headers.items():
         connection.putheader(name, value)
-    connection.endheaders()
+    connection.endheaders(body)
     response = connection.getresponse()
     body = response.read()
     connection.close()

@@ -13,17 +13,17 @@ def titles(imager, library):
     return [line.split("\t", 1) for line in result.stdout.splitlines()]
 
 
-def test_the_list_starts_with_the_factory_chordsets_index_first(imager, tmp_path):
+def test_the_list_starts_with_the_factory_chordsets_numbered_from_1(imager, tmp_path):
     library = tmp_path / "library.sqlite"
-    assert titles(imager, library) == [["0", "Lumia"], ["1", "Prism"], ["2", "Cole's Contrasts"], ["3", "Pulse Garden"]]
+    assert titles(imager, library) == [["1", "Lumia"], ["2", "Prism"], ["3", "Cole's Contrasts"], ["4", "Pulse Garden"]]
 
 
 def test_add_rename_move_duplicate_delete(imager, tmp_path):
     library = tmp_path / "library.sqlite"
-    assert run(imager, library, "chordsets", "add", "Mine").stdout == "4\tMine\n"
+    assert run(imager, library, "chordsets", "add", "Mine").stdout == "5\tMine\n"
     assert run(imager, library, "chordsets", "rename", "Mine", "Ours").returncode == 0
-    assert run(imager, library, "chordsets", "move", "Ours", "0").returncode == 0
-    assert run(imager, library, "chordsets", "duplicate", "0").stdout == "5\tOurs (2)\n"
+    assert run(imager, library, "chordsets", "move", "Ours", "1").returncode == 0
+    assert run(imager, library, "chordsets", "duplicate", "1").stdout == "6\tOurs (2)\n"
     assert run(imager, library, "chordsets", "delete", "Prism").returncode == 0
     assert [t for _, t in titles(imager, library)] == ["Ours", "Lumia", "Cole's Contrasts", "Pulse Garden", "Ours (2)"]
 
@@ -35,8 +35,8 @@ def test_export_and_import_share_chordsets(imager, tmp_path):
     content = json.loads(shared.read_text())
     assert content["formatVersion"] == 1 and content["chordsets"][0]["title"] == "Lumia"
     assert run(imager, second, "chordsets", "delete", "Lumia").returncode == 0
-    assert run(imager, second, "chordsets", "import", str(shared)).stdout == "3\tLumia\n"
-    assert run(imager, second, "chordsets", "import", str(shared)).stdout == "4\tLumia (2)\n"
+    assert run(imager, second, "chordsets", "import", str(shared)).stdout == "4\tLumia\n"
+    assert run(imager, second, "chordsets", "import", str(shared)).stdout == "5\tLumia (2)\n"
 
 
 def test_a_chordset_says_its_headroom_in_its_file_and_its_sheet(imager, tmp_path):
@@ -51,8 +51,8 @@ def test_a_chordset_says_its_headroom_in_its_file_and_its_sheet(imager, tmp_path
     assert exported()["headroom"] == 0.25
     # Imported elsewhere, it keeps it.
     other = tmp_path / "other.sqlite"
-    assert run(imager, other, "chordsets", "import", str(shared)).stdout == "4\tLumia (2)\n"
-    assert run(imager, other, "chordsets", "export", "4", "-o", str(tmp_path / "again.json")).returncode == 0
+    assert run(imager, other, "chordsets", "import", str(shared)).stdout == "5\tLumia (2)\n"
+    assert run(imager, other, "chordsets", "export", "5", "-o", str(tmp_path / "again.json")).returncode == 0
     assert json.loads((tmp_path / "again.json").read_text())["chordsets"][0]["headroom"] == 0.25
     # Its contact sheet is drawn at its strength unless told otherwise.
     sheets = {}

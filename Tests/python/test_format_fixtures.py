@@ -113,7 +113,7 @@ def assert_renders_alike(rendered_path, stored_name):
 
 
 def import_chordset(imager, library, path):
-    """Imports a chordset file into `library` (made afresh, with the factory chordsets): (its index, its title)."""
+    """Imports a chordset file into `library` (made afresh, with the factory chordsets): (its number, its title)."""
     result = run(imager, "chordsets", "import", path, "--library", library)
     assert result.returncode == 0, result.stderr
     listed = run(imager, "chordsets", "list", "--library", library)

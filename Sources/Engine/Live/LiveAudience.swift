@@ -7,4 +7,7 @@ public protocol LiveAudience: Sendable {
     func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot)
     /// A recording started (`on`) or stopped; when it stopped and was saved, where its log went.
     func recording(_ on: Bool, savedAt location: String?)
+    /// The chordset library changed (its list, a chord stored, the preferences); `revision` counts its
+    /// changes since the start.
+    func libraryChanged(revision: Int)
 }

@@ -7,7 +7,7 @@ public struct LiveError: Error, CustomStringConvertible {
     /// What kind of failure it is; new kinds may come.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
-            case refused, unavailable, endOfList, notSaved
+            case refused, unavailable, endOfList, notSaved, notFound, invalid, full
         }
 
         private let kind: Kind
@@ -19,8 +19,15 @@ public struct LiveError: Error, CustomStringConvertible {
         public static let unavailable = Code(kind: .unavailable)
         /// Stepping past the first or the last chordset.
         public static let endOfList = Code(kind: .endOfList)
-        /// It was done in the performance, but could not be written down (the library, a recording's file).
+        /// It was done in the performance, but could not be written down (the library, a recording's file);
+        /// or, for the library alone, it could not be read or written.
         public static let notSaved = Code(kind: .notSaved)
+        /// No such chordset or chord in the library.
+        public static let notFound = Code(kind: .notFound)
+        /// A value, name or file the library refuses.
+        public static let invalid = Code(kind: .invalid)
+        /// The library holds as many chordsets as it may.
+        public static let full = Code(kind: .full)
     }
 
     public let code: Code

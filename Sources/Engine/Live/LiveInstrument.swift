@@ -13,6 +13,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     /// Where recordings are journaled and saved (nil: recording is refused).
     let recordings: (any RecordingStore)?
     private let audiences = Mutex<[any LiveAudience]>([])
+    private let libraryChanges = Atomic<Int>(0)
 
     public init(engine: InstrumentEngine<C>, shelf: (any ChordsetShelf)? = nil, recordings: (any RecordingStore)? = nil) {
         self.engine = engine
@@ -23,6 +24,16 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     /// Adds someone who hears every change from now on.
     public func listen(_ audience: any LiveAudience) {
         audiences.withLock { $0.append(audience) }
+    }
+
+    /// How many times the library changed since the start (chords stored, chordsets stepped to, the
+    /// chordset list's changes).
+    public var libraryRevision: Int { libraryChanges.load(ordering: .relaxed) }
+
+    /// Tells everyone the library changed.
+    public func libraryChanged() {
+        let revision = libraryChanges.add(1, ordering: .relaxed).newValue
+        tell { $0.libraryChanged(revision: revision) }
     }
 
     private func tell(_ message: (any LiveAudience) -> Void) {
@@ -42,6 +53,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
             } catch {
                 throw LiveError(.notSaved, "chord \(position + 1) is stored in the performance but could not be saved in the library", cause: error)
             }
+            libraryChanged()
         }
         return changed
     }
@@ -56,6 +68,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         }
         guard let next else { throw LiveError(.endOfList, offset > 0 ? "this is the last chordset" : "this is the first chordset") }
         try await perform(.loadChordset(next))
+        libraryChanged()
     }
 
     /// Starts recording from the state now (a recording under way goes on) and tells everyone.

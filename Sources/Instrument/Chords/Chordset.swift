@@ -44,6 +44,17 @@ public struct Chordset: Hashable, Sendable, Codable, Identifiable {
         chords[chord.position] = chord
     }
 
+    /// Moves the chord at `from` to `to` (both 0…7), shifting the chords between them; every chord takes its
+    /// new position.
+    public mutating func moveChord(from: Int, to: Int) throws(InstrumentError) {
+        for (name, position) in [("from", from), ("to", to)] where !(0..<Self.chordCount).contains(position) {
+            throw .invalid("there is no chord \(position + 1) to move \(name); chords are numbered 1 to \(Self.chordCount)")
+        }
+        let moving = chords.remove(at: from)
+        chords.insert(moving, at: to)
+        for position in chords.indices { chords[position].position = position }
+    }
+
     public func validate() throws(InstrumentError) {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .invalid("a chordset needs a title")

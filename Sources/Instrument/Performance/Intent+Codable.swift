@@ -7,7 +7,7 @@ extension Intent: Codable {
     public static let types = [
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
-        "headroom",
+        "headroom", "reviseChordset",
     ]
 
     private enum CodingKeys: String, CodingKey {
@@ -31,6 +31,7 @@ extension Intent: Codable {
         case .recallChord: "recallChord"
         case .storeChord: "storeChord"
         case .loadChordset: "loadChordset"
+        case .reviseChordset: "reviseChordset"
         case .fade: "fade"
         case .erase: "erase"
         case .trailPersistence: "trailPersistence"
@@ -59,6 +60,7 @@ extension Intent: Codable {
         case "recallChord": self = .recallChord(try c.decode(Int.self, forKey: .chord))
         case "storeChord": self = .storeChord(try c.decode(Int.self, forKey: .chord))
         case "loadChordset": self = .loadChordset(try c.decode(Chordset.self, forKey: .chordset))
+        case "reviseChordset": self = .reviseChordset(try c.decode(Chordset.self, forKey: .chordset))
         case "fade": self = .fade(seconds: try c.decode(Double.self, forKey: .seconds))
         case "erase": self = .erase
         case "trailPersistence": self = .trailPersistence(try c.decode(Double.self, forKey: .value))
@@ -98,7 +100,7 @@ extension Intent: Codable {
             try c.encode(points, forKey: .points)
             try c.encode(velocity, forKey: .velocity)
         case .recallChord(let chord), .storeChord(let chord): try c.encode(chord, forKey: .chord)
-        case .loadChordset(let chordset): try c.encode(chordset, forKey: .chordset)
+        case .loadChordset(let chordset), .reviseChordset(let chordset): try c.encode(chordset, forKey: .chordset)
         case .fade(let seconds): try c.encode(seconds, forKey: .seconds)
         case .erase, .tapTempo: break
         case .trailPersistence(let value), .headroom(let value): try c.encode(value, forKey: .value)

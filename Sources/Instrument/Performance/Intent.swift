@@ -33,6 +33,9 @@ public enum Intent: Hashable, Sendable {
     case storeChord(Int)
     /// Make this the current chordset (its chords go to the pads).
     case loadChordset(Chordset)
+    /// The chordset playing, as the library now holds it (renamed, its chords reordered): the pads take its
+    /// chords; the controls, the selected chord and the headroom stay. Refused for another chordset.
+    case reviseChordset(Chordset)
     /// Fade everything on the canvas out over so many seconds (0…600).
     case fade(seconds: Double)
     /// Clear the canvas at once, trails included.
@@ -74,7 +77,7 @@ public enum Intent: Hashable, Sendable {
             guard (0..<Chordset.chordCount).contains(position) else {
                 throw .invalid("there is no chord \(position); chords are numbered 0 to \(Chordset.chordCount - 1)")
             }
-        case .loadChordset(let chordset): try chordset.validate()
+        case .loadChordset(let chordset), .reviseChordset(let chordset): try chordset.validate()
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
         case .erase, .tapTempo: break
         case .trailPersistence(let value): _ = try value.checked("trail persistence", in: 0...1)

@@ -97,6 +97,9 @@ public struct PerformanceState: Sendable {
             throw .invalid("event at \(event.time) s comes before the last one (\(time) s); events must be in time order")
         }
         try event.intent.validate()
+        if case .reviseChordset(let revised) = event.intent, revised.id != chordset.id {
+            throw .invalid("the chordset \"\(revised.title)\" is not the one playing; load it instead of revising it")
+        }
         if event.time >= lastPrune + Self.pruneInterval { prune(at: event.time) }
         time = event.time
         eventCount += 1
@@ -181,6 +184,9 @@ public struct PerformanceState: Sendable {
             guard let strength = newChordset.headroom else { return [.chordset, .selectedChord] }
             headroom = strength
             return [.chordset, .selectedChord, .canvas]
+        case .reviseChordset(let revised):
+            chordset = revised
+            return [.chordset]
         case .fade(let seconds):
             fadeCanvas(at: time, over: seconds)
             return [.canvas]

@@ -1,0 +1,37 @@
+/// The console's preferences, kept in the library between runs (the UserDefaults of seeds 000 and 002):
+/// which panels show, the tempo, the size of rendered output, and the MIDI mappings.
+public struct ConsolePreferences: Hashable, Sendable, Codable {
+    /// The eight panels by name — color, form, motion, chordset, canvas, triggerpads, chordsetList,
+    /// settings — and whether each shows.
+    public var panels: [String: Bool]
+    /// Beats per minute.
+    public var tempo: Double
+    /// Width and height, in pixels, of renders and recordings.
+    public var outputSize: [Int]
+    /// A MIDI source (`note:CH:N`, `cc:CH:N`) to the control it plays (`pad:N`, `hue.center`, …).
+    public var midiMappings: [String: String]
+
+    public init(panels: [String: Bool], tempo: Double, outputSize: [Int], midiMappings: [String: String]) {
+        self.panels = panels
+        self.tempo = tempo
+        self.outputSize = outputSize
+        self.midiMappings = midiMappings
+    }
+
+    /// Some of the preferences, to be changed together; what is nil stays as it is.
+    public struct Changes: Hashable, Sendable, Codable {
+        public var panels: [String: Bool]?
+        public var tempo: Double?
+        public var outputSize: [Int]?
+        public var midiMappings: [String: String]?
+
+        public init(panels: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil) {
+            self.panels = panels
+            self.tempo = tempo
+            self.outputSize = outputSize
+            self.midiMappings = midiMappings
+        }
+
+        public var isEmpty: Bool { panels == nil && tempo == nil && outputSize == nil && midiMappings == nil }
+    }
+}

@@ -1,0 +1,284 @@
+import Engine
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Instrument
+
+/// The chordset library and the console's preferences over HTTP (`/api/`, docs/library-api.md): each route
+/// decodes its request, calls one of `LiveLibrary`'s use cases, and encodes what comes back. Every refusal
+/// is a 4xx with `{"error": "…"}` and changes nothing.
+enum LibraryRoutes {
+    /// The largest JSON body taken, and the largest chordset file.
+    static let maximumBody = 64 * 1024
+    static let maximumImport = 16 << 20
+
+    static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>, configuration: ServerConfiguration, listening: ListeningPort)
+    where C.Duration == Duration {
+        @Sendable func respond(status: HTTPResponse.Status = .ok, _ body: (LiveLibrary<C>) async throws -> [String: Any]) async -> Response {
+            do {
+                guard let library = session.library else { throw noLibrary }
+                return jsonResponse(status, try await body(library))
+            } catch {
+                return failure(error)
+            }
+        }
+
+        let api = router.group("/api")
+        api.get("/chordsets") { _, _ in
+            await respond { library in try await listingJSON(await library.listing()) }
+        }
+        api.post("/chordsets") { request, _ in
+            await respond(status: .created) { library in
+                let body = try await decode(TitleBody.self, from: request)
+                return ["chordset": json(try await library.add(title: body?.title ?? "New chordset"))]
+            }
+        }
+        api.patch("/chordsets/{id}") { request, context in
+            await respond { library in
+                let id = try chordsetID(context)
+                guard let body = try await decode(ChordsetChanges.self, from: request), body.title != nil || body.number != nil else {
+                    throw LiveError(.invalid, "say what to change: {\"title\": \"…\"} and/or {\"number\": n}")
+                }
+                var changed: ChordsetListing.ListedChordset?
+                if let title = body.title { changed = try await library.rename(id, to: title) }
+                if let number = body.number { changed = try await library.move(id, toNumber: number) }
+                return ["chordset": changed.map(json) ?? NSNull()]
+            }
+        }
+        api.post("/chordsets/{id}/duplicate") { _, context in
+            await respond(status: .created) { library in ["chordset": json(try await library.duplicate(try chordsetID(context)))] }
+        }
+        api.delete("/chordsets/{id}") { _, context in
+            await respond { library in
+                let id = try chordsetID(context)
+                return ["deleted": id.uuidString, "undoSeconds": try await library.delete(id)]
+            }
+        }
+        api.post("/chordsets/{id}/restore") { _, context in
+            await respond { library in ["chordset": json(try await library.restore(try chordsetID(context)))] }
+        }
+        api.post("/chordsets/{id}/chords/move") { request, context in
+            await respond { library in
+                let id = try chordsetID(context)
+                guard let body = try await decode(ChordMove.self, from: request) else {
+                    throw LiveError(.invalid, "say which chord goes where: {\"from\": 1, \"to\": 8}")
+                }
+                return ["chordset": json(try await library.moveChord(from: body.from, to: body.to, in: id))]
+            }
+        }
+        api.post("/chordsets/{id}/play") { _, context in
+            await respond { library in
+                try await library.play(try chordsetID(context))
+                return [:]
+            }
+        }
+        api.get("/chordsets/{id}/export") { _, context in
+            do {
+                guard let library = session.library else { throw noLibrary }
+                let (title, file) = try library.export(try chordsetID(context))
+                return Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: "application/json", .contentDisposition: "attachment; filename=\"\(fileName(for: title)).json\"",
+                        .cacheControl: "no-store",
+                    ],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: file)))
+            } catch {
+                return failure(error)
+            }
+        }
+        api.post("/chordsets/import") { request, _ in
+            await respond(status: .created) { library in
+                let data = try await body(of: request, upTo: maximumImport)
+                return ["imported": try await library.importFile(data).map(json)]
+            }
+        }
+        api.get("/chordsets/{id}/chords/{number}/thumbnail.png") { _, context in
+            do {
+                guard let library = session.library else { throw noLibrary }
+                guard let number = Int(context.parameters.get("number") ?? "") else {
+                    throw LiveError(.notFound, "a chord is named by its number, 1 to 8")
+                }
+                let png = try library.thumbnail(of: number, in: try chordsetID(context))
+                // The list names the thumbnail with its version: the same address is always the same picture.
+                return Response(
+                    status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=31536000, immutable"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+            } catch {
+                return failure(error)
+            }
+        }
+        api.post("/factory-chordsets") { _, _ in
+            await respond { library in ["restored": try await library.restoreFactoryChordsets()] }
+        }
+        api.get("/preferences") { _, _ in
+            await respond { library in try preferencesJSON(try library.preferences()) }
+        }
+        api.patch("/preferences") { request, _ in
+            await respond { library in
+                guard let changes = try await decode(ConsolePreferences.Changes.self, from: request), !changes.isEmpty else {
+                    throw LiveError(.invalid, "say which preferences to change: panels, tempo, outputSize, midiMappings")
+                }
+                return try preferencesJSON(try await library.setPreferences(changes))
+            }
+        }
+        api.get("/pairing") { request, _ in
+            let pairing = Pairing(configuration: configuration, port: listening.port ?? configuration.port, askedHost: request.head.authority)
+            return jsonResponse(.ok, ["lan": pairing.isLAN, "canvas": pairing.canvasAddress, "qr": pairing.qrSVG ?? NSNull()])
+        }
+        api.post("/forms/outline") { request, _ in
+            do {
+                guard let body = try await decode(FormsBody.self, from: request) else {
+                    throw LiveError(.invalid, "send the forms to outline: {\"forms\": [{\"kind\": \"circle\"}, …]}")
+                }
+                guard (1...64).contains(body.forms.count) else {
+                    throw LiveError(.invalid, "outline 1 to 64 forms at a time; this asks for \(body.forms.count)")
+                }
+                for form in body.forms {
+                    do throws(InstrumentError) { try form.validate() } catch { throw LiveError.refused(error) }
+                }
+                let outlines = body.forms.map { FormGeometry(index: 0, form: $0) }
+                let encoded = try JSONEncoder().encode(FormsAnswer(forms: outlines.map(FormsAnswer.Outline.init)))
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded)))
+            } catch {
+                return failure(error)
+            }
+        }
+        // Any other address under /api/ is not one: said in the same shape as every other refusal.
+        api.on("/**", method: .get) { request, _ in jsonResponse(.notFound, ["error": "there is no \(request.uri.path) in the library's API (docs/library-api.md)"]) }
+
+    }
+
+    // MARK: - Requests
+
+    private struct TitleBody: Decodable { let title: String? }
+    private struct ChordsetChanges: Decodable {
+        let title: String?
+        let number: Int?
+    }
+    private struct ChordMove: Decodable {
+        let from: Int
+        let to: Int
+    }
+    private struct FormsBody: Decodable { let forms: [Form] }
+    private struct FormsAnswer: Encodable {
+        struct Outline: Encodable {
+            let form: Form
+            let strokeOnly: Bool
+            let contours: [FormGeometry.Contour]
+            init(_ geometry: FormGeometry) {
+                form = geometry.form
+                strokeOnly = geometry.strokeOnly
+                contours = geometry.contours
+            }
+        }
+        let forms: [Outline]
+    }
+
+    private static let noLibrary = LiveError(.unavailable, "this instrument has no chordset library")
+
+    private static func chordsetID(_ context: LiveRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw LiveError(.notFound, "a chordset is named by its id (a UUID, as GET /api/chordsets lists them)")
+        }
+        return id
+    }
+
+    /// The request's body, refused past `limit` bytes.
+    private static func body(of request: Request, upTo limit: Int) async throws -> Data {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw APIRefusal(.contentTooLarge, "the body is \(length) bytes; this address takes at most \(limit)")
+        }
+        do {
+            return Data(buffer: try await request.body.collect(upTo: limit))
+        } catch {
+            throw APIRefusal(.contentTooLarge, "the body is larger than \(limit) bytes, or could not be read whole")
+        }
+    }
+
+    /// The request's JSON body as `T`; nil for an empty body, for the route to say what it needs.
+    private static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T? {
+        let data = try await body(of: request, upTo: maximumBody)
+        if data.isEmpty { return nil }
+        if let contentType = request.headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
+            throw APIRefusal(.unsupportedMediaType, "send JSON (Content-Type: application/json), not \(contentType)")
+        }
+        guard !JSONNesting.exceeds(LiveMessages.maximumNesting, in: data) else {
+            throw APIRefusal(.badRequest, "the body is nested more than \(LiveMessages.maximumNesting) deep")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw APIRefusal(.badRequest, "the body is not what this address takes: \(DecodingProblem(error))")
+        } catch {
+            throw APIRefusal(.badRequest, "the body is not JSON: \(error)")
+        }
+    }
+
+    // MARK: - Answers
+
+    private static func json(_ chordset: ChordsetListing.ListedChordset) -> [String: Any] {
+        [
+            "id": chordset.id.uuidString, "number": chordset.number, "title": chordset.title, "headroom": chordset.headroom ?? NSNull(),
+            "chords": chordset.chords.map { chord in
+                [
+                    "number": chord.number, "color": chord.color.hex,
+                    "thumbnail": "/api/chordsets/\(chordset.id.uuidString)/chords/\(chord.number)/thumbnail.png?v=\(chord.thumbnailVersion)",
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    private static func listingJSON(_ listing: ChordsetListing) -> [String: Any] {
+        ["revision": listing.revision, "current": listing.current.uuidString, "chordsets": listing.chordsets.map(json)]
+    }
+
+    private static func preferencesJSON(_ preferences: ConsolePreferences) throws -> [String: Any] {
+        let data = try JSONEncoder().encode(preferences)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    private static func jsonResponse(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
+        // Made of strings, numbers, booleans, arrays and dictionaries only: always serializable.
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(#"{"error":"internal"}"#.utf8)
+        return Response(
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The refusal or failure as a status and one line for a person.
+    private static func failure(_ error: any Error) -> Response {
+        switch error {
+        case let refusal as APIRefusal: return jsonResponse(refusal.status, ["error": refusal.message])
+        case let error as LiveError:
+            let status: HTTPResponse.Status =
+                switch error.code {
+                case .notFound: .notFound
+                case .full: .conflict
+                case .invalid, .refused, .endOfList: .badRequest
+                case .unavailable: .serviceUnavailable
+                default: .internalServerError
+                }
+            return jsonResponse(status, ["error": error.message])
+        default:
+            return jsonResponse(.internalServerError, ["error": "the library could not do it"])
+        }
+    }
+
+    /// A name for a downloaded file: the title's letters, digits, spaces, dashes and underscores.
+    static func fileName(for title: String) -> String {
+        let kept = title.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || " -_".unicodeScalars.contains($0)) }
+        let name = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? "chordset" : String(name.prefix(80))
+    }
+}
+
+/// A request refused before it reached the library, with the status that says why.
+struct APIRefusal: Error {
+    let status: HTTPResponse.Status
+    let message: String
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}

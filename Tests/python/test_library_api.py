@@ -1,0 +1,238 @@
+"""The library over HTTP (`/api/`, docs/library-api.md) against the real server: every endpoint, what every
+console hears after a change, and hostile requests — each a 4xx with one line, and nothing changed."""
+import asyncio
+import io
+import json
+import struct
+import subprocess
+
+import cairo
+import numpy
+
+import pytest
+from websockets.asyncio.client import connect
+
+from live import request, serving
+
+FACTORY = ["Lumia", "Prism", "Cole's Contrasts", "Pulse Garden"]
+
+
+def call(server, method, path, body=None, headers=None):
+    status, response_headers, data = request(server.port, path, headers, method=method, body=body)
+    if response_headers.get("Content-Type", "").startswith("application/json"):
+        return status, json.loads(data)
+    return status, data
+
+
+def listing(server):
+    status, body = call(server, "GET", "/api/chordsets")
+    assert status == 200
+    return body
+
+
+def titles(server):
+    return [c["title"] for c in listing(server)["chordsets"]]
+
+
+def chordset_id(server, title):
+    return next(c["id"] for c in listing(server)["chordsets"] if c["title"] == title)
+
+
+def pixels(png):
+    """The picture of a PNG file's bytes as rows of 32-bit pixels."""
+    surface = cairo.ImageSurface.create_from_png(io.BytesIO(png))
+    return numpy.ndarray((surface.get_height(), surface.get_stride() // 4), numpy.uint32, surface.get_data())[:, :surface.get_width()].copy()
+
+
+def png_size(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_list_shows_every_chordset_with_its_chords_colours_and_thumbnails(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        body = listing(server)
+        assert [c["title"] for c in body["chordsets"]] == FACTORY
+        assert [c["number"] for c in body["chordsets"]] == [1, 2, 3, 4]
+        assert body["current"] == body["chordsets"][0]["id"]
+        chords = body["chordsets"][0]["chords"]
+        assert [c["number"] for c in chords] == list(range(1, 9))
+        assert all(len(c["color"]) == 7 and c["color"].startswith("#") for c in chords)
+        status, picture = call(server, "GET", chords[2]["thumbnail"])
+        assert status == 200 and png_size(picture) == (192, 108)
+        # The same pixels as the contact sheet's thumbnail of that chord (third of the first row).
+        sheet = tmp_path / "sheet.png"
+        result = subprocess.run([imager, "render", "chordset", "1", "--library", str(tmp_path / "library.sqlite"),
+                                 "--thumbnail-width", "192", "-o", str(sheet)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        thumbnail = pixels(picture)
+        gutter = 192 // 40
+        x = gutter + 2 * (192 + gutter)
+        assert (pixels(sheet.read_bytes())[gutter:gutter + 108, x:x + 192] == thumbnail).all()
+
+
+def test_add_rename_move_duplicate_delete_restore_and_chords_moved(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        status, added = call(server, "POST", "/api/chordsets", {"title": "Mine"})
+        assert status == 201 and added["chordset"]["number"] == 5 and added["chordset"]["title"] == "Mine"
+        mine = added["chordset"]["id"]
+        assert call(server, "POST", "/api/chordsets")[1]["chordset"]["title"] == "New chordset"
+        status, renamed = call(server, "PATCH", f"/api/chordsets/{mine}", {"title": "Ours"})
+        assert status == 200 and renamed["chordset"]["title"] == "Ours"
+        assert call(server, "PATCH", f"/api/chordsets/{mine}", {"number": 1})[1]["chordset"]["number"] == 1
+        assert titles(server) == ["Ours", *FACTORY, "New chordset"]
+        status, copy = call(server, "POST", f"/api/chordsets/{mine}/duplicate")
+        assert status == 201 and copy["chordset"]["title"] == "Ours (2)" and copy["chordset"]["number"] == 7
+
+        prism = chordset_id(server, "Prism")
+        status, deleted = call(server, "DELETE", f"/api/chordsets/{prism}")
+        assert status == 200 and deleted == {"deleted": prism, "undoSeconds": 60}
+        assert "Prism" not in titles(server)
+        status, restored = call(server, "POST", f"/api/chordsets/{prism}/restore")
+        assert status == 200 and restored["chordset"]["number"] == 3
+        assert titles(server) == ["Ours", "Lumia", "Prism", "Cole's Contrasts", "Pulse Garden", "New chordset", "Ours (2)"]
+
+        lumia = chordset_id(server, "Lumia")
+        before = next(c for c in listing(server)["chordsets"] if c["id"] == lumia)["chords"]
+        playing = [c["title"] for c in json.loads(request(server.port, "/state")[2])["state"]["chordset"]["chords"]]
+        status, moved = call(server, "POST", f"/api/chordsets/{lumia}/chords/move", {"from": 1, "to": 8})
+        assert status == 200
+        assert [c["color"] for c in moved["chordset"]["chords"]] == [c["color"] for c in before[1:] + before[:1]]
+        # Lumia is playing: the pads took the chords in their new order.
+        state = json.loads(request(server.port, "/state")[2])["state"]
+        assert [c["title"] for c in state["chordset"]["chords"]] == playing[1:] + playing[:1]
+        assert [c["position"] for c in state["chordset"]["chords"]] == list(range(8))
+
+
+def test_play_export_import_factory_and_preferences(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        garden = chordset_id(server, "Pulse Garden")
+        assert call(server, "POST", f"/api/chordsets/{garden}/play")[0] == 200
+        assert json.loads(request(server.port, "/state")[2])["state"]["chordset"]["title"] == "Pulse Garden"
+        assert listing(server)["current"] == garden
+
+        status, headers, exported = request(server.port, f"/api/chordsets/{garden}/export")
+        assert status == 200 and 'filename="Pulse Garden.json"' in headers["Content-Disposition"]
+        assert json.loads(exported)["chordsets"][0]["title"] == "Pulse Garden"
+        status, imported = call(server, "POST", "/api/chordsets/import", exported, {"Content-Type": "application/json"})
+        assert status == 201 and [c["title"] for c in imported["imported"]] == ["Pulse Garden (2)"]
+
+        for title in ["Prism", "Lumia"]:
+            assert call(server, "DELETE", f"/api/chordsets/{chordset_id(server, title)}")[0] == 200
+        assert call(server, "POST", "/api/factory-chordsets") == (200, {"restored": 2})
+        assert sorted(titles(server)) == sorted([*FACTORY, "Pulse Garden (2)"])
+
+        status, preferences = call(server, "GET", "/api/preferences")
+        assert status == 200 and preferences["panels"]["chordsetList"] is False and preferences["tempo"] == 120
+        panels = {**preferences["panels"], "chordsetList": True, "form": False}
+        status, kept = call(server, "PATCH", "/api/preferences", {"panels": panels, "midiMappings": {"note:1:60": "pad:1"}})
+        assert status == 200 and kept["panels"] == panels and kept["midiMappings"] == {"note:1:60": "pad:1"}
+    # Kept in the library: another start (another browser) finds them.
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        assert call(server, "GET", "/api/preferences")[1]["panels"] == panels
+
+
+def test_pairing_and_form_outlines(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        status, pairing = call(server, "GET", "/api/pairing")
+        assert status == 200 and pairing["lan"] is False
+        assert pairing["canvas"] == f"http://127.0.0.1:{server.port}/canvas"
+        assert pairing["qr"].startswith("<svg") and "<path" in pairing["qr"]
+        status, outlines = call(server, "POST", "/api/forms/outline", {"forms": [{"kind": "circle"}, {"kind": "line"}]})
+        assert status == 200 and [o["strokeOnly"] for o in outlines["forms"]] == [False, True]
+        points = outlines["forms"][0]["contours"][0]["points"]
+        assert len(points) > 40 and max(abs(p) for p in points) <= 0.5
+
+
+def test_pairing_under_lan_carries_the_token(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--lan") as server:
+        bearer = {"Authorization": f"Bearer {server.token}"}
+        assert call(server, "GET", "/api/chordsets")[0] == 401
+        assert call(server, "POST", "/api/chordsets", {"title": "Sneaky"})[0] == 401
+        status, pairing = call(server, "GET", "/api/pairing", headers=bearer)
+        assert status == 200 and pairing["lan"] is True and pairing["canvas"].endswith(f"/canvas?token={server.token}")
+        assert "Sneaky" not in [c["title"] for c in call(server, "GET", "/api/chordsets", headers=bearer)[1]["chordsets"]]
+
+
+def test_every_console_hears_a_change(imager, tmp_path):
+    async def scenario(server):
+        async with connect(f"ws://127.0.0.1:{server.port}/live") as first, connect(f"ws://127.0.0.1:{server.port}/live") as second:
+            for console in (first, second):
+                assert json.loads(await console.recv())["type"] == "snapshot"
+            await asyncio.to_thread(call, server, "POST", "/api/chordsets", {"title": "Shared"})
+            for console in (first, second):
+                while (message := json.loads(await asyncio.wait_for(console.recv(), 30)))["type"] != "library":
+                    pass
+                assert message["revision"] >= 1
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        asyncio.run(scenario(server))
+        assert listing(server)["revision"] >= 1
+
+
+HOSTILE = [
+    ("PATCH", "/api/chordsets/ID", {"title": 5}, 400),
+    ("PATCH", "/api/chordsets/ID", {"title": ""}, 400),
+    ("PATCH", "/api/chordsets/ID", {"title": "x" * 201}, 400),
+    ("PATCH", "/api/chordsets/ID", {"number": 0}, 400),
+    ("PATCH", "/api/chordsets/ID", {"number": "first"}, 400),
+    ("PATCH", "/api/chordsets/ID", {}, 400),
+    ("PATCH", "/api/chordsets/ID", b"{not json", 400),
+    ("PATCH", "/api/chordsets/ID", b"[" * 100 + b"]" * 100, 400),
+    ("PATCH", "/api/chordsets/00000000-0000-4000-8000-000000000000", {"title": "Ghost"}, 404),
+    ("PATCH", "/api/chordsets/not-a-uuid", {"title": "Ghost"}, 404),
+    ("DELETE", "/api/chordsets/00000000-0000-4000-8000-000000000000", None, 404),
+    ("POST", "/api/chordsets/00000000-0000-4000-8000-000000000000/restore", None, 404),
+    ("POST", "/api/chordsets/ID/restore", None, 404),  # not deleted
+    ("POST", "/api/chordsets/ID/chords/move", {"from": 0, "to": 3}, 404),
+    ("POST", "/api/chordsets/ID/chords/move", {"from": 1, "to": 9}, 404),
+    ("POST", "/api/chordsets/ID/chords/move", {"from": 1}, 400),
+    ("POST", "/api/chordsets/00000000-0000-4000-8000-000000000000/play", None, 404),
+    ("GET", "/api/chordsets/ID/chords/9/thumbnail.png", None, 404),
+    ("GET", "/api/chordsets/ID/chords/one/thumbnail.png", None, 404),
+    ("POST", "/api/chordsets/import", b"", 400),
+    ("POST", "/api/chordsets/import", b"\x00\xff garbage", 400),
+    ("POST", "/api/chordsets/import", {"formatVersion": 99, "chordsets": []}, 400),
+    ("POST", "/api/chordsets/import", {"formatVersion": 1, "chordsets": [{"title": "half"}]}, 400),
+    ("POST", "/api/chordsets", {"title": ["a"]}, 400),
+    ("POST", "/api/chordsets", b"x" * (65 * 1024), 413),
+    ("PATCH", "/api/preferences", {"tempo": 999}, 400),
+    ("PATCH", "/api/preferences", {"tempo": "fast"}, 400),
+    ("PATCH", "/api/preferences", {"panels": {"nonesuch": True}}, 400),
+    ("PATCH", "/api/preferences", {"panels": {"color": "yes"}}, 400),
+    ("PATCH", "/api/preferences", {"outputSize": [0, 0]}, 400),
+    ("PATCH", "/api/preferences", {"tempo": 90, "outputSize": [1]}, 400),  # one bad value: none kept
+    ("PATCH", "/api/preferences", {"midiMappings": {f"cc:1:{n}": "hue.center" for n in range(600)}}, 400),
+    ("PATCH", "/api/preferences", {}, 400),
+    ("POST", "/api/forms/outline", {"forms": []}, 400),
+    ("POST", "/api/forms/outline", {"forms": [{"kind": "blob"}]}, 400),
+    ("POST", "/api/forms/outline", {"forms": [{"kind": "polygon", "sides": 2}]}, 400),
+    ("POST", "/api/forms/outline", {"forms": [{"kind": "circle"}] * 65}, 400),
+    ("GET", "/api/nonesuch", None, 404),
+]
+
+
+@pytest.mark.parametrize("method,path,body,expected", HOSTILE, ids=[f"{m} {p} {i}" for i, (m, p, _, _) in enumerate(HOSTILE)])
+def test_a_bad_request_is_refused_in_one_line_and_changes_nothing(imager, tmp_path, method, path, body, expected):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        before = listing(server)
+        preferences = call(server, "GET", "/api/preferences")[1]
+        path = path.replace("ID", before["chordsets"][0]["id"])
+        status, headers, data = request(server.port, path, method=method, body=body)
+        assert status == expected, data
+        message = json.loads(data)["error"]
+        assert message and "\n" not in message and "Error" not in message and "Swift" not in message
+        after = listing(server)
+        assert after["chordsets"] == before["chordsets"] and after["revision"] == before["revision"]
+        assert call(server, "GET", "/api/preferences")[1] == preferences
+        assert server.process.poll() is None
+
+
+def test_a_foreign_origin_or_host_is_refused(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        before = listing(server)
+        for headers, host in [({"Origin": "http://evil.example"}, None), ({}, "evil.example")]:
+            status, _, _ = request(server.port, "/api/chordsets", headers, host=host, method="POST", body={"title": "Evil"})
+            assert status == 403
+            status, _, _ = request(server.port, f"/api/chordsets/{before['chordsets'][0]['id']}", headers, host=host, method="DELETE")
+            assert status == 403
+        assert listing(server)["chordsets"] == before["chordsets"]
