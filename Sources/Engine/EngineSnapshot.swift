@@ -7,6 +7,8 @@ public struct EngineSnapshot: Hashable, Sendable, Codable {
     public var colors: ColorSelection
     public var pulse: Pulse
     public var design: Lumi
+    /// How many lumis a chord stored from the controls holds; nil: as many as it had.
+    public var lumiCount: Int?
     public var selectedChord: Int
     public var pads: TriggerPads
     public var tempo: Double

@@ -33,11 +33,20 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     /// An engine starting now on `chordset`, whose recordings hold at most `maximumRecordedEvents` events each
     /// (a performance log's limit).
     public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E, maximumRecordedEvents: Int = PerformanceLog.maximumEvents) {
+        self.init(state: PerformanceState(chordset: chordset, seed: seed), clock: clock, maximumRecordedEvents: maximumRecordedEvents)
+    }
+
+    /// An engine starting now from `state` (a performance on a chordset, its controls as a performer left
+    /// them).
+    public init(state: PerformanceState, clock: C, maximumRecordedEvents: Int = PerformanceLog.maximumEvents) {
         self.clock = clock
         self.maximumRecordedEvents = min(maximumRecordedEvents, PerformanceLog.maximumEvents)
         start = clock.now
-        state = PerformanceState(chordset: chordset, seed: seed)
+        self.state = state
     }
+
+    /// What the controls hold now.
+    public var controls: PerformanceState.Controls { state.controls }
 
     /// Seconds since the engine started.
     public var time: Double {
@@ -93,7 +102,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     public func snapshot() -> EngineSnapshot {
         EngineSnapshot(
             time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
-            design: state.design, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
+            design: state.design, lumiCount: state.lumiCount, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
             trailPersistence: state.trailPersistence, headroom: state.headroom, liveLumis: state.liveLumiCount, isRecording: recording != nil,
             revision: revision)
     }

@@ -12,6 +12,10 @@ struct LibraryShelf: ChordsetShelf {
         try library.store(chord, in: chordset)
     }
 
+    func keep(_ controls: PerformanceState.Controls) throws {
+        try library.setPreference(.controls, to: controls)
+    }
+
     func step(from chordset: UUID, by offset: Int) throws -> Chordset? {
         let list = try library.list()
         guard let index = list.firstIndex(where: { $0.id == chordset }) else {

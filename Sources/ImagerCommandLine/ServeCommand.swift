@@ -47,8 +47,11 @@ struct ServeCommand: AsyncParsableCommand {
         let chordset = try libraryCommand { () throws(LibraryError) in try opened.currentChordset() } ?? FactoryChordsets.lumia
         let recordingsFolder = recordings.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? LibraryLocation.resolve(library.path).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
+        // The controls as the performer left them (seed 002's controls chord), if they were kept and still hold.
+        let kept = try? opened.preference(.controls)
+        let state = kept.flatMap { $0 }.flatMap { try? PerformanceState(chordset: chordset, controls: $0) } ?? PerformanceState(chordset: chordset)
         let instrument = LiveInstrument(
-            engine: InstrumentEngine(chordset: chordset, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),
+            engine: InstrumentEngine(state: state, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),
             recordings: FolderRecordings(folder: RecordingFolder(recordingsFolder)))
         do throws(LiveError) {
             for recovered in try instrument.recoverUnfinishedRecordings() {

@@ -54,4 +54,11 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
             }
         })
     }
+
+    /// What the console's controls held when last kept (nil until then).
+    public static var controls: PreferenceKey<PerformanceState.Controls?> {
+        PreferenceKey<PerformanceState.Controls?>(name: "controls", defaultValue: nil, validate: { (controls) throws(LibraryError) in
+            do throws(InstrumentError) { try controls?.validate() } catch { throw LibraryError(.invalid, error.description, cause: error) }
+        })
+    }
 }

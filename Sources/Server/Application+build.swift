@@ -50,6 +50,7 @@ public func buildApplication<C: Clock>(
         services: [
             FrameTicker(session: session, fps: configuration.fps),
             RecordingFlusher(session: session) { logger.error("\($0)") },
+            ControlsKeeper(session: session) { logger.error("\($0)") },
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

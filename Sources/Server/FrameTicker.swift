@@ -60,3 +60,17 @@ struct RecordingFlusher<C: Clock>: Service where C.Duration == Duration {
         }
     }
 }
+
+/// Keeps what the console's controls hold in the library, once a second while they change and once more
+/// when the server stops, on the engine's clock.
+struct ControlsKeeper<C: Clock>: Service where C.Duration == Duration {
+    static var interval: Duration { .seconds(1) }
+    let session: LiveSession<C>
+    let failed: @Sendable (LiveError) -> Void
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await session.instrument.keepControls(every: Self.interval, on: session.engine.clock, failed: failed)
+        }
+    }
+}

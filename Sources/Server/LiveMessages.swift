@@ -21,6 +21,7 @@ enum LiveMessages {
         var colors: ColorSelection?
         var pulse: Pulse?
         var design: Lumi?
+        var lumiCount: Int?
         var chordset: Chordset?
         var selectedChord: Int?
         var pads: TriggerPads?
@@ -48,7 +49,9 @@ enum LiveMessages {
         for aspect in aspects {
             switch aspect {
             case .colors: change.colors = state.colors; change.pulse = state.pulse
-            case .design: change.design = state.design
+            case .design:
+                change.design = state.design
+                change.lumiCount = state.lumiCount
             case .chordset: change.chordset = state.chordset
             case .selectedChord: change.selectedChord = state.selectedChord
             case .pads: change.pads = state.pads

@@ -137,6 +137,24 @@ struct LiveInstrumentTests {
         await flushing.value
     }
 
+    @Test func theControlsAreKeptOnTheClockWhileTheyChangeAndOnceMoreAtTheEnd() async throws {
+        let clock = ManualClock()
+        let shelf = MemoryShelf()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), shelf: shelf)
+        let keeping = Task { await instrument.keepControls(every: .seconds(1), on: clock) }
+        while clock.sleeperCount == 0 { await Task.yield() }  // it has taken the controls as they start
+        try await instrument.perform(.tempo(beatsPerMinute: 97))
+        await advance(clock, by: .seconds(1), until: { shelf.controlsKept.count == 1 })
+        #expect(shelf.controlsKept.last?.tempo == 97)
+        // Nothing changed: nothing written again.
+        await advance(clock, by: .seconds(1), until: { clock.sleeperCount == 1 })
+        #expect(shelf.controlsKept.count == 1)
+        try await instrument.perform(.ribbonCenter(.hue, 0.2))
+        keeping.cancel()
+        await keeping.value
+        #expect(shelf.controlsKept.count == 2 && shelf.controlsKept.last?.colors.hue.center == 0.2)
+    }
+
     @Test func withoutAFolderOrALibraryRecordingAndSteppingAreRefused() async throws {
         let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ManualClock()))
         await #expect(throws: LiveError.self) { try await instrument.startRecording() }

@@ -97,3 +97,57 @@ struct ReviseChordsetTests {
         #expect(state.chordset == FactoryChordsets.lumia && state.eventCount == 0)
     }
 }
+
+@Suite("The prism as a form")
+struct PrismFormTests {
+    @Test func itsFourFractionsTravelInFilesAndAreChecked() throws {
+        var parameters = PrismParameters.cover
+        parameters.rainbowSize = 0.3
+        let form = Form.prism(parameters)
+        let encoded = try JSONEncoder().encode(form)
+        #expect(try JSONDecoder().decode(Form.self, from: encoded) == form)
+        #expect(try JSONDecoder().decode(Form.self, from: Data(#"{"kind":"prism"}"#.utf8)) == .prism(.cover))
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(Form.self, from: Data(#"{"kind":"prism","prismFraction":1.5}"#.utf8)) }
+        #expect(form.isStrokeOnly)
+        // The outline holds the prism, the beam, the dispersion and the six slices, within the unit square.
+        let bounds = try #require(form.unitPath.bounds)
+        #expect(bounds.minX >= -0.5 && bounds.maxX <= 0.5 && bounds.minY >= -0.5 && bounds.maxY <= 0.5)
+        #expect(form.unitPath.flattened(tolerance: 0.001).count >= 9)
+    }
+}
+
+@Suite("The controls kept between runs, and the lumis a chord holds")
+struct ControlsTests {
+    @Test func aPerformanceStartsWithTheControlsAsTheyWereLeft() throws {
+        var played = PerformanceState(chordset: FactoryChordsets.lumia)
+        try played.apply(PerformanceEvent(time: 0, intent: .recallChord(4)))
+        try played.apply(PerformanceEvent(time: 1, intent: .ribbonCenter(.hue, 0.31)))
+        try played.apply(PerformanceEvent(time: 2, intent: .tempo(beatsPerMinute: 93)))
+        try played.apply(PerformanceEvent(time: 3, intent: .lumiCount(5)))
+        let kept = try JSONDecoder().decode(PerformanceState.Controls.self, from: try JSONEncoder().encode(played.controls))
+        let resumed = try PerformanceState(chordset: FactoryChordsets.lumia, controls: kept)
+        #expect(resumed.controls == played.controls)
+        #expect(resumed.colors.hue.center == 0.31 && resumed.tempo.beatsPerMinute == 93 && resumed.selectedChord == 4)
+        var broken = kept
+        broken.tempo = 9999
+        #expect(throws: InstrumentError.self) { try PerformanceState(chordset: FactoryChordsets.lumia, controls: broken) }
+    }
+
+    @Test func aChordStoredHoldsAsManyLumisAsTheCountSays() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia)
+        let own = state.chordset[2].lumis.count
+        try state.apply(PerformanceEvent(time: 0, intent: .storeChord(2)))
+        #expect(state.chordset[2].lumis.count == own)  // no count said: the chord keeps its own
+        try state.apply(PerformanceEvent(time: 1, intent: .lumiCount(6)))
+        try state.apply(PerformanceEvent(time: 2, intent: .storeChord(2)))
+        #expect(state.chordset[2].lumis.count == 6)
+        #expect(Set(state.chordset[2].lumis.map(\.anchor)).count == 6)
+        try state.apply(PerformanceEvent(time: 3, intent: .lumiCount(1)))
+        try state.apply(PerformanceEvent(time: 4, intent: .storeChord(2)))
+        #expect(state.chordset[2].lumis.count == 1)
+        try state.apply(PerformanceEvent(time: 5, intent: .recallChord(3)))
+        #expect(state.lumiCount == nil)
+        #expect(throws: InstrumentError.self) { try state.apply(PerformanceEvent(time: 6, intent: .lumiCount(0))) }
+        #expect(throws: InstrumentError.self) { try state.apply(PerformanceEvent(time: 6, intent: .lumiCount(65))) }
+    }
+}

@@ -16,27 +16,6 @@ enum LiveTesting {
     }
 }
 
-/// A chordset library in memory: the factory chordsets to step through, and the chords stored.
-final class MemoryShelf: ChordsetShelf {
-    private let chordsets = Mutex(FactoryChordsets.all)
-
-    func store(_ chord: Chord, in chordset: UUID) throws {
-        try chordsets.withLock { list in
-            guard let index = list.firstIndex(where: { $0.id == chordset }) else { throw LiveTestingError.noSuchChordset }
-            try list[index].store(chord)
-        }
-    }
-
-    func step(from chordset: UUID, by offset: Int) throws -> Chordset? {
-        chordsets.withLock { list in
-            guard let index = list.firstIndex(where: { $0.id == chordset }), list.indices.contains(index + offset) else { return nil }
-            return list[index + offset]
-        }
-    }
-
-    func chordset(_ id: UUID) -> Chordset? { chordsets.withLock { list in list.first { $0.id == id } } }
-}
-
 enum LiveTestingError: Error { case noSuchChordset }
 
 func json(_ text: String) throws -> [String: Any] {

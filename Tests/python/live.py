@@ -63,9 +63,10 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(imager, library, *arguments, env=None):
-    """`imager serve` on free ports with `library`, until the block ends (then SIGINT, and it must stop)."""
-    port, osc_port = free_port(), free_port(socket.SOCK_DGRAM)
+def serving(imager, library, *arguments, env=None, port=None):
+    """`imager serve` on free ports (or HTTP on `port`, to start a server again where one was) with `library`,
+    until the block ends (then SIGINT, and it must stop)."""
+    port, osc_port = port or free_port(), free_port(socket.SOCK_DGRAM)
     process = subprocess.Popen(
         [imager, "serve", "--port", str(port), "--osc-port", str(osc_port), "--library", str(library), *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})

@@ -236,3 +236,25 @@ def test_a_foreign_origin_or_host_is_refused(imager, tmp_path):
             status, _, _ = request(server.port, f"/api/chordsets/{before['chordsets'][0]['id']}", headers, host=host, method="DELETE")
             assert status == 403
         assert listing(server)["chordsets"] == before["chordsets"]
+
+
+def test_the_controls_survive_a_restart(imager, tmp_path):
+    async def play(server):
+        async with connect(f"ws://127.0.0.1:{server.port}/live") as console:
+            assert json.loads(await console.recv())["type"] == "snapshot"
+            for intent in [{"type": "recallChord", "chord": 2}, {"type": "ribbonCenter", "ribbon": "hue", "value": 0.37},
+                           {"type": "tempo", "bpm": 101}, {"type": "lumiCount", "count": 3}]:
+                await console.send(json.dumps(intent))
+            while True:
+                message = json.loads(await asyncio.wait_for(console.recv(), 30))
+                if message["type"] == "changed" and message.get("lumiCount") == 3:
+                    return
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        asyncio.run(play(server))
+        left = json.loads(request(server.port, "/state")[2])["state"]
+    # Stopped (SIGINT) and started again: the controls are as they were left.
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        state = json.loads(request(server.port, "/state")[2])["state"]
+        for key in ["colors", "pulse", "design", "selectedChord", "tempo", "lumiCount", "trailPersistence", "headroom"]:
+            assert state[key] == left[key], key
+        assert state["colors"]["hue"]["center"] == 0.37 and state["tempo"] == 101 and state["selectedChord"] == 2

@@ -125,6 +125,33 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         }
     }
 
+    /// Keeps what the controls hold in the library every `interval` of `clock` while they change, until
+    /// cancelled, and once more then: a performer who comes back — after a restart, a crash or a power cut
+    /// — finds the instrument as they left it (at most `interval` earlier). A failure is handed to `failed`
+    /// and tried again at the next change; it never stops the performance. Without a library, it only waits
+    /// to be cancelled.
+    public func keepControls(every interval: Duration, on clock: C, failed: @Sendable (LiveError) -> Void = { _ in }) async {
+        var kept = await engine.controls
+        func keepIfChanged() async {
+            guard let shelf else { return }
+            let controls = await engine.controls
+            guard controls != kept else { return }
+            do {
+                try shelf.keep(controls)
+                kept = controls
+            } catch {
+                failed(LiveError(.notSaved, "the controls could not be kept in the library", cause: error))
+            }
+        }
+        var deadline = clock.now
+        while !Task.isCancelled {
+            deadline = deadline.advanced(by: interval)
+            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { break }
+            await keepIfChanged()
+        }
+        await keepIfChanged()
+    }
+
     /// Closes the recordings a crash left unfinished (at start, before anything is played).
     public func recoverUnfinishedRecordings() throws(LiveError) -> [RecoveredRecording] {
         guard let recordings else { return [] }

@@ -8,4 +8,6 @@ public protocol ChordsetShelf: Sendable {
     func store(_ chord: Chord, in chordset: UUID) throws
     /// The chordset `offset` places from `chordset` in the list, now the current one; nil past either end.
     func step(from chordset: UUID, by offset: Int) throws -> Chordset?
+    /// Keeps what the controls hold, for the next start.
+    func keep(_ controls: PerformanceState.Controls) throws
 }

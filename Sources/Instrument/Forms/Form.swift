@@ -14,9 +14,12 @@ public enum Form: Hashable, Sendable {
     case line
     /// A rose curve of 1…64 petals.
     case rose(petals: Int)
+    /// The prism drawing of seed 004 — prism, beam, dispersion and rainbow — as one outline, placed by its
+    /// four parameters; drawn with a stroke.
+    case prism(PrismParameters)
 
     /// The names used in files, messages and the protocol.
-    public static let kinds = ["circle", "polygon", "star", "ring", "line", "rose"]
+    public static let kinds = ["circle", "polygon", "star", "ring", "line", "rose", "prism"]
 
     public var kind: String {
         switch self {
@@ -26,6 +29,7 @@ public enum Form: Hashable, Sendable {
         case .ring: "ring"
         case .line: "line"
         case .rose: "rose"
+        case .prism: "prism"
         }
     }
 
@@ -38,6 +42,7 @@ public enum Form: Hashable, Sendable {
         case .ring(let innerRadius): Ring(innerRadius: innerRadius)
         case .line: LineShape()
         case .rose(let petals): Rose(petals: petals)
+        case .prism(let parameters): PrismOutline(parameters: parameters)
         }
     }
 
@@ -45,7 +50,12 @@ public enum Form: Hashable, Sendable {
     public var unitPath: Path { shape.path(in: .unitCentered) }
 
     /// Whether the form is only visible when stroked (it encloses no area).
-    public var isStrokeOnly: Bool { self == .line }
+    public var isStrokeOnly: Bool {
+        switch self {
+        case .line, .prism: true
+        default: false
+        }
+    }
 
     /// Checks the parameters; throws naming the first that is out of range.
     public func validate() throws(InstrumentError) {
@@ -60,12 +70,21 @@ public enum Form: Hashable, Sendable {
             _ = try innerRadius.checked("ring inner radius", in: 0...1)
         case .rose(let petals):
             guard (1...64).contains(petals) else { throw .outOfRange("rose petals", Double(petals), allowed: 1...64) }
+        case .prism(let parameters):
+            for (name, value) in [
+                ("prism light fraction", parameters.lightFraction), ("prism fraction", parameters.prismFraction),
+                ("prism dispersion size", parameters.dispersionSize), ("prism rainbow size", parameters.rainbowSize),
+            ] {
+                _ = try value.checked(name, in: 0...1)
+            }
         }
     }
 }
 
 extension Form: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, sides, points, innerRadius, petals }
+    private enum CodingKeys: String, CodingKey {
+        case kind, sides, points, innerRadius, petals, lightFraction, prismFraction, dispersionSize, rainbowSize
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -80,6 +99,15 @@ extension Form: Codable {
         case "ring": self = .ring(innerRadius: try container.decode(Double.self, forKey: .innerRadius))
         case "line": self = .line
         case "rose": self = .rose(petals: try container.decode(Int.self, forKey: .petals))
+        case "prism":
+            let cover = PrismParameters.cover
+            // The prism's fractions are checked by `validate()` below (a GeometryError would name them less well).
+            var parameters = cover
+            parameters.lightFraction = try container.decodeIfPresent(Double.self, forKey: .lightFraction) ?? cover.lightFraction
+            parameters.prismFraction = try container.decodeIfPresent(Double.self, forKey: .prismFraction) ?? cover.prismFraction
+            parameters.dispersionSize = try container.decodeIfPresent(Double.self, forKey: .dispersionSize) ?? cover.dispersionSize
+            parameters.rainbowSize = try container.decodeIfPresent(Double.self, forKey: .rainbowSize) ?? cover.rainbowSize
+            self = .prism(parameters)
         default: throw InstrumentError.unknownName("form", kind, known: Self.kinds)
         }
         try validate()
@@ -96,6 +124,11 @@ extension Form: Codable {
             try container.encode(innerRadius, forKey: .innerRadius)
         case .ring(let innerRadius): try container.encode(innerRadius, forKey: .innerRadius)
         case .rose(let petals): try container.encode(petals, forKey: .petals)
+        case .prism(let parameters):
+            try container.encode(parameters.lightFraction, forKey: .lightFraction)
+            try container.encode(parameters.prismFraction, forKey: .prismFraction)
+            try container.encode(parameters.dispersionSize, forKey: .dispersionSize)
+            try container.encode(parameters.rainbowSize, forKey: .rainbowSize)
         }
     }
 }

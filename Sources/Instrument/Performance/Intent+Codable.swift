@@ -7,11 +7,11 @@ extension Intent: Codable {
     public static let types = [
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
-        "headroom", "reviseChordset",
+        "headroom", "reviseChordset", "lumiCount",
     ]
 
     private enum CodingKeys: String, CodingKey {
-        case type, ribbon, value, widen, pulse, form, motion, edges, feature, setting, pad, velocity, at, points, chord
+        case type, ribbon, value, widen, pulse, form, motion, edges, feature, setting, pad, velocity, at, points, chord, count
         case chordset, seconds, bpm
     }
 
@@ -24,6 +24,7 @@ extension Intent: Codable {
         case .form: "form"
         case .motion: "motion"
         case .feature: "feature"
+        case .lumiCount: "lumiCount"
         case .padDown: "padDown"
         case .padUp: "padUp"
         case .tap: "tap"
@@ -53,6 +54,7 @@ extension Intent: Codable {
         case "motion": self = .motion(try c.decode(Motion.self, forKey: .motion), try c.decode(EdgeBehavior.self, forKey: .edges))
         case "feature":
             self = .feature(try c.decode(LumiFeature.self, forKey: .feature), try c.decode(FeatureSetting.self, forKey: .setting))
+        case "lumiCount": self = .lumiCount(try c.decode(Int.self, forKey: .count))
         case "padDown": self = .padDown(pad: try c.decode(Int.self, forKey: .pad), velocity: try c.decode(Double.self, forKey: .velocity))
         case "padUp": self = .padUp(pad: try c.decode(Int.self, forKey: .pad))
         case "tap": self = .tap(at: try c.decode(Point.self, forKey: .at), velocity: try c.decode(Double.self, forKey: .velocity))
@@ -93,6 +95,7 @@ extension Intent: Codable {
             try c.encode(pad, forKey: .pad)
             try c.encode(velocity, forKey: .velocity)
         case .padUp(let pad): try c.encode(pad, forKey: .pad)
+        case .lumiCount(let count): try c.encode(count, forKey: .count)
         case .tap(let point, let velocity):
             try c.encode(point, forKey: .at)
             try c.encode(velocity, forKey: .velocity)

@@ -20,6 +20,8 @@ public enum Intent: Hashable, Sendable {
     case motion(Motion, EdgeBehavior)
     /// One feature of the lumi being designed.
     case feature(LumiFeature, FeatureSetting)
+    /// How many lumis a chord stored from the controls holds (1…`Chord.maximumLumis`).
+    case lumiCount(Int)
     /// A pad pressed (1…8 on the console are 0…7 here) with a velocity 0…1.
     case padDown(pad: Int, velocity: Double)
     case padUp(pad: Int)
@@ -60,6 +62,10 @@ public enum Intent: Hashable, Sendable {
         case .feature(let feature, let setting):
             _ = try setting.base.checked("\(feature.rawValue) base", in: feature.range)
             try setting.oscillator.validate()
+        case .lumiCount(let count):
+            guard (1...Chord.maximumLumis).contains(count) else {
+                throw .invalid("a chord holds 1 to \(Chord.maximumLumis) lumis, not \(count)")
+            }
         case .padDown(let pad, let velocity):
             try TriggerPads.validate(pad: pad)
             _ = try velocity.checked("velocity", in: 0...1)

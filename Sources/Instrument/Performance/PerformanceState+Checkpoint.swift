@@ -10,7 +10,7 @@ import Geometry
 extension PerformanceState: Codable {
     private enum CodingKeys: String, CodingKey {
         case seed, time, eventCount, chordset, colors, pulse, design, selectedChord, pads, tempo, trailPersistence
-        case headroom, erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
+        case headroom, lumiCount, erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
     }
 
     /// A moment and the beat count (or fade length) that goes with it.
@@ -28,6 +28,7 @@ extension PerformanceState: Codable {
         try container.encode(colors, forKey: .colors)
         try container.encode(pulse, forKey: .pulse)
         try container.encode(design, forKey: .design)
+        try container.encodeIfPresent(lumiCount, forKey: .lumiCount)
         try container.encode(selectedChord, forKey: .selectedChord)
         try container.encode(pads, forKey: .pads)
         try container.encode(tempo, forKey: .tempo)
@@ -73,6 +74,9 @@ extension PerformanceState: Codable {
         try pulse.validate()
         design = try container.decode(Lumi.self, forKey: .design)
         try design.validate()
+        // Absent (and in checkpoints written before the count existed): stored chords keep their own count.
+        lumiCount = try container.decodeIfPresent(Int.self, forKey: .lumiCount)
+        if let lumiCount { try Intent.lumiCount(lumiCount).validate() }
         selectedChord = try container.decode(Int.self, forKey: .selectedChord)
         guard chordset.chords.indices.contains(selectedChord) else {
             throw InstrumentError.invalid("a checkpoint's selected chord \(selectedChord) is not one of the chordset's")

@@ -88,6 +88,7 @@ extension PerformanceState {
             design.motion = first.motion
             design.edges = first.edges
         }
+        lumiCount = nil
     }
 
     /// Shift-store (seed 002): the chord's background takes the colour selection and pulse; every lumi of
@@ -99,6 +100,15 @@ extension PerformanceState {
         chord.background = colors
         chord.pulse = pulse
         if chord.lumis.isEmpty { chord.lumis = [design] }
+        let count = lumiCount ?? chord.lumis.count
+        if chord.lumis.count > count { chord.lumis.removeLast(chord.lumis.count - count) }
+        // New lumis are copies of the design, anchored on a circle round the middle where none stood.
+        while chord.lumis.count < count {
+            var copy = design
+            let turn = Double(chord.lumis.count) / Double(count)
+            copy.anchor = Point(x: 0.5 + 0.25 * Turns.cos(turn) * 9 / 16, y: 0.5 + 0.25 * Turns.sin(turn))
+            chord.lumis.append(copy)
+        }
         for index in chord.lumis.indices {
             chord.lumis[index].form = design.form
             chord.lumis[index].motion = design.motion

@@ -31,6 +31,10 @@ public struct PerformanceState: Sendable {
     public internal(set) var pulse: Pulse
     /// The lumi the form and motion panels design (its colour features come from `colors` when stored).
     public internal(set) var design: Lumi
+    /// How many lumis a chord stored from the controls holds — the design, and copies of it round the
+    /// canvas's middle — once the performer has said (`lumiCount`); nil: a stored chord keeps as many as it
+    /// had (as every performance before the count did). Recalling a chord lets it go.
+    public internal(set) var lumiCount: Int?
     /// The chord that taps and strokes play: the one last recalled.
     public internal(set) var selectedChord = 0
     public internal(set) var pads = TriggerPads()
@@ -170,6 +174,9 @@ public struct PerformanceState: Sendable {
                 release(chordset[selectedChord], at: time, velocity: velocity, around: points[0], following: stroke)
             }
             return [.canvas]
+        case .lumiCount(let count):
+            lumiCount = count
+            return [.design]
         case .recallChord(let position):
             recall(position)
             wakeBackground()

@@ -24,7 +24,8 @@ extension FactoryChordsets {
         chords.append(B.chord(6, "Beam", hue: 0.0, hueRange: 0, purity: 0.02, purityRange: 0, [
             B.lumi(.line, at: (0.25, 0.55), hue: 0, saturation: 0, size: 0.5, opacity: 1, stroke: 0.012, trail: 0.3,
                    motion: .drift(direction: -0.02, speed: 0.2), edges: .free, envelope: sharp),
-            B.lumi(.polygon(sides: 3), at: (0.5, 0.45), hue: 0, saturation: 0, size: 0.45, opacity: 1, stroke: 0.015,
+            // The cover's whole drawing — prism, beam, dispersion and rainbow — in white light.
+            B.lumi(.prism(.cover), at: (0.5, 0.45), hue: 0, saturation: 0, size: 0.55, opacity: 1, stroke: 0.008,
                    envelope: Envelope(attack: 0.4, hold: 3, release: 2)),
         ]))
         chords.append(B.chord(7, "Dark Side", hue: 0.0, hueRange: 1, purity: 0.03, purityRange: 0.02,
