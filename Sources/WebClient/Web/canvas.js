@@ -1,198 +1,61 @@
-// The /canvas page: the performance's picture, full window. Frames arrive over the live socket and wait
-// for the next animation frame, which brings the trail layer up to the newest of them in one go (their
-// fades in one pass, the stamps of a few of them; trail-fold.js) and draws the newest (older ones are not
-// drawn); no new frame is drawn while the GPU is still at the last one (gpu-pacing.js); the drawing
-// buffer's resolution follows what the machine keeps up with (quality.js); keys play
-// the pads; a tap or a stroke on the canvas releases lumis there (in full screen where the browser has it).
+// The /canvas page: the performance's picture, full window (canvas-view.js draws it — the console's
+// preview is the same view). This page adds what only a full-window canvas does: keys play the pads, fade
+// and erase; F or a click toggles full screen; taps and strokes play in full screen (or at once where the
+// browser has no full screen); and it takes the pairing token out of its address.
 
 import { addressWithoutToken } from './address.js';
-import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
-import { REPORT_INTERVAL, canvasReport, refusesReport } from './canvas-report.js';
-import { FormTable } from './form-table.js';
-import { decodeFrame } from './frames.js';
-import { GestureTracker } from './gestures.js';
-import { GpuPacing } from './gpu-pacing.js';
+import { startCanvasView } from './canvas-view.js';
 import { keyDownAction } from './keys.js';
-import { LiveConnection, liveURL } from './live.js';
-import { FIRST_COST_PER_PIXEL, QualityController, drawingWork, qualityFromAddress } from './quality.js';
-import { CONTEXT_ATTRIBUTES, CanvasRenderer } from './renderer.js';
-import { TrailBacklog } from './trail-backlog.js';
-import { foldTrailSteps } from './trail-fold.js';
 
 const canvas = document.querySelector('canvas');
-/** The frames received since the last animation frame, with what each does to the trail layer. */
-const backlog = new TrailBacklog();
-/** What the address asks of the quality (`?quality=auto|full|0.5`), and the controller that keeps it. */
-const requestedQuality = qualityFromAddress(window.location.search);
-const quality = new QualityController({ pinned: requestedQuality.pinned, costPerWork: FIRST_COST_PER_PIXEL });
-/** Waiting frames with stamps left unstamped by the stamp budget. */
-let stampsOverBudget = 0;
 
-/** What the page has done, for tests and for curious performers (read-only by convention). */
-const status = {
-  framesReceived: 0,
-  /** Received frames whose trail stamps reached the trail layer. */
-  framesStamped: 0,
-  /** Received frames with trail stamps that were never stamped: more waited for an animation frame than
-   * its stamp budget, or than the backlog holds (their fades and clears were kept). */
-  get stampsGivenUp() { return backlog.stampsGivenUp + stampsOverBudget; },
-  /** Received frames whose trail step was folded into another's: all but one of each animation frame's. */
-  framesFolded: 0,
-  framesDrawn: 0,
-  /** Animation frames that drew nothing because the GPU was still drawing the frame before. */
-  get framesWaitedForGPU() { return pacing ? pacing.framesWaited : 0; },
-  lastFrame: null,
-  /** The bytes of the frame on screen, as received. */
-  lastFrameBytes: null,
-  connected: false,
-  /** How many times the WebGL context came back after being lost (and the renderer was made again). */
-  contextsRestored: 0,
-  /** `{ level, resolution, trailResolution, stampBudget, pinned }` (quality.js). */
-  get quality() { return quality.setting; },
-  /** `{ median, p95 }` of the last two seconds' animation-frame intervals while frames arrived. */
-  get frameMilliseconds() { return quality.frameMilliseconds(); },
-  lastError: null,
-  /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
-   * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
-  hold: false,
-};
-window.imagerCanvas = status;
+// Opened as /canvas?token=… under --lan, the page was given the token as a cookie: take it out of the
+// address bar and the history.
+const tokenless = addressWithoutToken(window.location.href);
+const search = window.location.search;
+if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
 
-const forms = new FormTable();
-const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
-const pacing = gl ? new GpuPacing(gl) : null;
-let renderer = null;
-let needsRedraw = false;
-/** The canvas's size in device pixels, as last measured, and whether the buffers were sized for it since. */
-let deviceSize = null;
-let sizeChanged = false;
-/** The trail layer's size, which the quality may keep below the drawing buffer's. */
-let trailSize = { width: canvas.width, height: canvas.height };
+// Full screen, where the browser has it (not on iPhone Safari; older Safari has the webkit-prefixed API).
 
-function report(error) {
-  status.lastError = error instanceof Error ? error.message : String(error);
-  console.error('canvas:', error);
-}
+const root = document.documentElement;
+const fullScreenAvailable = typeof (root.requestFullscreen ?? root.webkitRequestFullscreen) === 'function'
+  && (document.fullscreenEnabled ?? document.webkitFullscreenEnabled ?? true) !== false;
 
-// Drawing.
+function isFullScreen() { return (document.fullscreenElement ?? document.webkitFullscreenElement ?? null) !== null; }
 
-function createRenderer() {
+// Pointer gestures: where the browser has full screen, a click outside it asks for it and taps and strokes
+// play in it; without full screen they play at once.
+function gesturesPlay() { return isFullScreen() || !fullScreenAvailable; }
+
+const view = startCanvasView(canvas, { search, gesturesPlay });
+/** What the page has done, for tests and for curious performers (docs/live-protocol.md). */
+window.imagerCanvas = view.status;
+const { send, report } = view;
+
+function toggleFullScreen() {
+  if (!fullScreenAvailable) return;
   try {
-    renderer = new CanvasRenderer(gl, forms, canvas.width, canvas.height, trailSize.width, trailSize.height);
-    needsRedraw = true;
+    const change = isFullScreen()
+      ? (document.exitFullscreen ?? document.webkitExitFullscreen).call(document)
+      : (root.requestFullscreen ?? root.webkitRequestFullscreen).call(root);
+    Promise.resolve(change).catch((error) => report(`full screen was refused: ${error.message}`));
   } catch (error) {
-    renderer = null;
-    report(error);
+    report(`full screen was refused: ${error.message}`);
   }
 }
 
-/** The canvas's size in device pixels: what it covers on screen (the drawing buffer at full quality). */
-function measure(entry) {
-  const box = entry?.devicePixelContentBoxSize?.[0];
-  if (box) return { width: box.inlineSize, height: box.blockSize };
-  const ratio = window.devicePixelRatio || 1;
-  return { width: Math.round(canvas.clientWidth * ratio), height: Math.round(canvas.clientHeight * ratio) };
+function fullScreenChanged() {
+  // In full screen the browser would take Escape for itself; asking for it keeps Escape for erasing
+  // (a long press still leaves full screen) where the Keyboard Lock API exists (Chromium, secure
+  // contexts). Backspace and Delete erase in every browser.
+  if (isFullScreen()) navigator.keyboard?.lock?.(['Escape'])?.catch?.(() => {});
+  else navigator.keyboard?.unlock?.();
 }
+document.addEventListener('onfullscreenchange' in document ? 'fullscreenchange' : 'webkitfullscreenchange', fullScreenChanged);
 
-/**
- * Sizes the drawing buffer (and the trail layer) for the measured size and the quality's resolutions, in
- * the animation frame that then draws, so that no frame shows a cleared buffer. The canvas keeps its size
- * on the page; the browser stretches a smaller buffer over it.
- */
-function applySize() {
-  if (!sizeChanged || !deviceSize) return;
-  sizeChanged = false;
-  const { resolution, trailResolution } = quality.setting;
-  const scaled = (pixels, scale) => Math.max(1, Math.round(pixels * scale));
-  const width = scaled(deviceSize.width, resolution), height = scaled(deviceSize.height, resolution);
-  const trail = { width: scaled(deviceSize.width, trailResolution), height: scaled(deviceSize.height, trailResolution) };
-  if (width === canvas.width && height === canvas.height
-    && trail.width === trailSize.width && trail.height === trailSize.height) return;
-  // Setting a canvas's size clears it, even to the size it has.
-  if (width !== canvas.width) canvas.width = width;
-  if (height !== canvas.height) canvas.height = height;
-  trailSize = trail;
-  if (renderer) renderer.resize(width, height, trail.width, trail.height);
-  needsRedraw = true;
-}
-
-/** Brings the trail layer up to the frames received since the last animation frame and draws the newest;
- * or draws the last one again after a resize. Returns whether it gave the GPU work. */
-function drawReceived() {
-  applySize();
-  if (!renderer || gl.isContextLost()) return false;
-  const waiting = status.hold ? [] : backlog.take();
-  if (waiting.length > 0) {
-    const plan = foldTrailSteps(waiting, quality.setting.stampBudget);
-    renderer.beginFrame();
-    renderer.updateTrails(waiting, plan);
-    status.framesStamped += plan.stamps.length;
-    status.framesFolded += plan.folded;
-    stampsOverBudget += plan.givenUp;
-    const { frame, data } = waiting[waiting.length - 1];
-    renderer.draw(frame);
-    needsRedraw = false;
-    status.framesDrawn += 1;
-    status.lastFrameBytes = data;
-    status.lastFrame = {
-      frame: frame.frame, time: frame.time, background: frame.background, trailPersistence: frame.trailPersistence,
-      erasures: frame.erasures, paneCount: frame.paneCount, instanceCount: frame.instanceCount,
-    };
-  } else if (needsRedraw) {
-    needsRedraw = false;
-    renderer.redraw();
-  } else {
-    return false;
-  }
-  return true;
-}
-
-function animate(timestamp) {
-  requestAnimationFrame(animate);
-  try {
-    // Until the GPU is through with the last frame this animation frame does not count: the quality sees
-    // the time between frames drawn.
-    if (pacing.busy()) return;
-    const active = !status.hold && backlog.size > 0;
-    const work = active && deviceSize ? drawingWork(backlog.frames, fitCanvasArea(deviceSize.width, deviceSize.height).scale) : undefined;
-    if (quality.observe(timestamp, { active, work })) sizeChanged = true;
-    if (drawReceived()) pacing.submitted();
-  } catch (error) {
-    report(error);
-  }
-}
-
-// The connection.
-
-const live = new LiveConnection(liveURL(window.location), {
-  onFrame(data) {
-    status.framesReceived += 1;
-    try {
-      backlog.push(decodeFrame(data), data);
-    } catch (error) {
-      report(error);
-    }
-  },
-  onForms(described) { forms.define(described); },
-  onError(message) {
-    // A server that does not take the page's reports yet refuses each one; that is no news to show.
-    if (!refusesReport(message)) status.lastError = message;
-  },
-  onConnectionChange(connected) { status.connected = connected; },
+canvas.addEventListener('click', () => {
+  if (fullScreenAvailable && !isFullScreen()) toggleFullScreen();
 });
-
-function send(intent) {
-  if (intent) live.send(intent);
-}
-
-// How the page keeps up, told to the server once a second (it shows it in /status).
-setInterval(() => {
-  try {
-    live.send(canvasReport(status));
-  } catch (error) {
-    report(error);
-  }
-}, REPORT_INTERVAL);
 
 // Keys.
 
@@ -225,115 +88,3 @@ window.addEventListener('blur', () => {
   for (const pad of heldPads.values()) send({ type: 'padUp', pad });
   heldPads.clear();
 });
-
-// Full screen, where the browser has it (not on iPhone Safari; older Safari has the webkit-prefixed API).
-
-const root = document.documentElement;
-const fullScreenAvailable = typeof (root.requestFullscreen ?? root.webkitRequestFullscreen) === 'function'
-  && (document.fullscreenEnabled ?? document.webkitFullscreenEnabled ?? true) !== false;
-
-function isFullScreen() { return (document.fullscreenElement ?? document.webkitFullscreenElement ?? null) !== null; }
-
-function toggleFullScreen() {
-  if (!fullScreenAvailable) return;
-  try {
-    const change = isFullScreen()
-      ? (document.exitFullscreen ?? document.webkitExitFullscreen).call(document)
-      : (root.requestFullscreen ?? root.webkitRequestFullscreen).call(root);
-    Promise.resolve(change).catch((error) => report(`full screen was refused: ${error.message}`));
-  } catch (error) {
-    report(`full screen was refused: ${error.message}`);
-  }
-}
-
-function fullScreenChanged() {
-  // In full screen the browser would take Escape for itself; asking for it keeps Escape for erasing
-  // (a long press still leaves full screen) where the Keyboard Lock API exists (Chromium, secure
-  // contexts). Backspace and Delete erase in every browser.
-  if (isFullScreen()) navigator.keyboard?.lock?.(['Escape'])?.catch?.(() => {});
-  else navigator.keyboard?.unlock?.();
-}
-document.addEventListener('onfullscreenchange' in document ? 'fullscreenchange' : 'webkitfullscreenchange', fullScreenChanged);
-
-// Pointer gestures: where the browser has full screen, a click outside it asks for it and taps and strokes
-// play in it; without full screen they play at once.
-
-const gestures = new Map();
-
-function gesturesPlay() { return isFullScreen() || !fullScreenAvailable; }
-
-function canvasFraction(event) {
-  const rect = canvas.getBoundingClientRect();
-  return fractionAt(event.clientX - rect.left, event.clientY - rect.top, fitCanvasArea(rect.width, rect.height));
-}
-
-canvas.addEventListener('click', () => {
-  if (fullScreenAvailable && !isFullScreen()) toggleFullScreen();
-});
-
-canvas.addEventListener('pointerdown', (event) => {
-  if (!gesturesPlay() || event.button > 0) return;
-  const fraction = canvasFraction(event);
-  if (!isOnCanvas(fraction)) return;
-  const tracker = new GestureTracker();
-  tracker.begin(fraction);
-  gestures.set(event.pointerId, tracker);
-  canvas.setPointerCapture(event.pointerId);
-});
-
-canvas.addEventListener('pointermove', (event) => {
-  const tracker = gestures.get(event.pointerId);
-  if (!tracker) return;
-  const moves = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
-  for (const move of moves.length > 0 ? moves : [event]) tracker.move(clampToCanvas(canvasFraction(move)));
-});
-
-canvas.addEventListener('pointerup', (event) => {
-  const tracker = gestures.get(event.pointerId);
-  if (!tracker) return;
-  gestures.delete(event.pointerId);
-  send(tracker.end(clampToCanvas(canvasFraction(event))));
-});
-
-canvas.addEventListener('pointercancel', (event) => gestures.delete(event.pointerId));
-canvas.addEventListener('contextmenu', (event) => event.preventDefault());
-
-// Start.
-
-// Opened as /canvas?token=… under --lan, the page was given the token as a cookie: take it out of the
-// address bar and the history.
-const tokenless = addressWithoutToken(window.location.href);
-if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
-
-if (requestedQuality.problem) report(requestedQuality.problem);
-
-// Time spent hidden says nothing about how fast the page draws.
-document.addEventListener('visibilitychange', () => quality.restart());
-
-if (!gl) {
-  report('this browser cannot draw the canvas: it has no WebGL2');
-} else {
-  canvas.addEventListener('webglcontextlost', (event) => {
-    event.preventDefault();  // so that the context can be restored
-    renderer = null;
-    pacing.forget();
-  });
-  canvas.addEventListener('webglcontextrestored', () => {
-    createRenderer();
-    status.contextsRestored += 1;
-  });
-  const observer = new ResizeObserver(([entry]) => {
-    deviceSize = measure(entry);
-    sizeChanged = true;
-  });
-  try {
-    observer.observe(canvas, { box: 'device-pixel-content-box' });
-  } catch {
-    observer.observe(canvas);
-  }
-  deviceSize = measure(null);
-  sizeChanged = true;
-  applySize();
-  createRenderer();
-  requestAnimationFrame(animate);
-}

@@ -1,26 +1,33 @@
-// The canvas's WebSocket to the instrument (`/live?frames=1`): binary frames and forms in, intents out.
-// When the connection drops it is made again, waiting longer after each failure (up to a few seconds).
+// A WebSocket to the instrument that keeps itself open: the canvas's (`/live?frames=1`: binary frames and
+// forms in, intents out) and the console's (`/live`: the engine's state in, intents out). When the
+// connection drops it is made again, waiting longer after each failure (up to a few seconds).
 
 import { decodeForms } from './frames.js';
 
 /** The first wait before reconnecting, and the longest. */
 export const RECONNECT_DELAY = Object.freeze({ first: 250, longest: 5000 });
 
-/** The address of the live socket for a page served from `location`, asking for binary frames. */
-export function liveURL(location) {
+/**
+ * The address of the live socket for a page served from `location`: asking for binary frames (a canvas),
+ * or, with `{ frames: false }`, for the state alone (a console).
+ */
+export function liveURL(location, { frames = true } = {}) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/live?frames=1`;
+  return `${scheme}//${location.host}/live${frames ? '?frames=1' : ''}`;
 }
 
 /**
  * A live connection that keeps itself open. Calls `onFrame(arrayBuffer)`, `onForms(forms)` (decoded),
- * `onError(message)` for the server's error messages and for messages that could not be read, and
+ * `onError(message)` for the server's error messages and for messages that could not be read,
+ * `onMessage(message)` for every other message (parsed: `snapshot`, `changed`, `library`, `recording`) and
  * `onConnectionChange(connected)`.
  */
 export class LiveConnection {
-  constructor(url, { onFrame = () => {}, onForms = () => {}, onError = () => {}, onConnectionChange = () => {} } = {}) {
+  constructor(url, {
+    onFrame = () => {}, onForms = () => {}, onError = () => {}, onMessage = () => {}, onConnectionChange = () => {},
+  } = {}) {
     this.url = url;
-    this.handlers = { onFrame, onForms, onError, onConnectionChange };
+    this.handlers = { onFrame, onForms, onError, onMessage, onConnectionChange };
     this.delay = RECONNECT_DELAY.first;
     this.socket = null;
     this.timer = null;
@@ -92,7 +99,7 @@ export class LiveConnection {
     try {
       if (message.type === 'forms') this.handlers.onForms(decodeForms(message));
       else if (message.type === 'error') this.handlers.onError(String(message.message ?? 'unknown error'));
-      // "snapshot" and "changed" describe the console's state; the canvas draws frames only.
+      else this.handlers.onMessage(message);  // the state, for consoles; a canvas draws frames only
     } catch (error) {
       this.handlers.onError(error.message);
     }

@@ -1,0 +1,157 @@
+// Everything the console sends goes through here: intents over the live socket (docs/live-protocol.md) and
+// requests to the library's HTTP API (docs/library-api.md). A refusal becomes one line for the performer —
+// the server's own `{"error": "…"}` when it gives one — never a stack trace. No DOM here (the socket and
+// fetch are the browser's, or a test's).
+//
+// The panels' interface (console-panel.js, panel-base.js): `sender.send(intent)` → whether it went;
+// `await sender.api(method, path, body)` → the answer's JSON, or throws an ApiError with a one-line message;
+// `await sender.request(…)` → `{ ok, data }` or `{ ok: false, error }`, the failure also shown to the
+// performer.
+
+import { LiveConnection, liveURL } from './live.js';
+
+/** The API's addresses (docs/library-api.md). Chordsets are named by id; chords by number, from 1. */
+export const apiPaths = Object.freeze({
+  chordsets: '/api/chordsets',
+  chordset: (id) => `/api/chordsets/${encodeURIComponent(id)}`,
+  duplicate: (id) => `/api/chordsets/${encodeURIComponent(id)}/duplicate`,
+  restore: (id) => `/api/chordsets/${encodeURIComponent(id)}/restore`,
+  moveChord: (id) => `/api/chordsets/${encodeURIComponent(id)}/chords/move`,
+  play: (id) => `/api/chordsets/${encodeURIComponent(id)}/play`,
+  exportFile: (id) => `/api/chordsets/${encodeURIComponent(id)}/export`,
+  importFile: '/api/chordsets/import',
+  factoryChordsets: '/api/factory-chordsets',
+  preferences: '/api/preferences',
+  pairing: '/api/pairing',
+});
+
+const STATUS_WORDS = {
+  400: 'the request was refused', 401: 'this device is not paired (open the address with its token)',
+  403: 'the server refused this page', 404: 'not found', 405: 'the server does not take this request',
+  409: 'the library is full', 413: 'it is too large', 415: 'it is not a file the library reads',
+  500: 'the server failed', 502: 'the server cannot be reached', 503: 'the server is busy',
+};
+
+/** The longest message shown, in characters. */
+export const MESSAGE_LENGTH = 240;
+
+/** A message cut to one line of at most MESSAGE_LENGTH characters. */
+export function oneLine(text) {
+  const line = String(text ?? '').split(/\r?\n/).map((part) => part.trim()).find((part) => part !== '') ?? '';
+  return line.length > MESSAGE_LENGTH ? `${line.slice(0, MESSAGE_LENGTH - 1)}…` : line;
+}
+
+/**
+ * Why a request was refused, in one line: the body's `error` when it is the API's JSON, else words for
+ * the status (`404 not found`). An HTML page or a stack trace in the body is never shown.
+ */
+export function refusalMessage(status, bodyText) {
+  try {
+    const body = JSON.parse(bodyText);
+    if (body && typeof body.error === 'string' && oneLine(body.error) !== '') return oneLine(body.error);
+  } catch {
+    // not JSON: say what the status means
+  }
+  return `${STATUS_WORDS[status] ?? 'the server refused it'} (${status})`;
+}
+
+/** A refused request: `message` is one line for a person, `status` the HTTP status (0: no answer). */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** A response's body as JSON (null when empty), or an ApiError saying why it was refused. */
+export async function readAnswer(response) {
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(refusalMessage(response.status, text), response.status);
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('the server answered with something that is not JSON', response.status);
+  }
+}
+
+/**
+ * The console's one sender. `onMessage(message)` hears the live socket's messages (snapshot, changed,
+ * library, recording), `onConnectionChange(connected)` its state, `onError(message)` the engine's
+ * refusals, and `onProblem(line)` every failure a performer should read.
+ */
+export class ConsoleSender {
+  constructor({
+    location = globalThis.location, onMessage = () => {}, onConnectionChange = () => {}, onError = () => {},
+    onProblem = () => {}, fetchFunction = (...args) => globalThis.fetch(...args), Connection = LiveConnection,
+  } = {}) {
+    this.location = location;
+    this.handlers = { onMessage, onConnectionChange, onError };
+    this.onProblem = onProblem;
+    this.fetchFunction = fetchFunction;
+    this.Connection = Connection;
+    this.live = null;
+  }
+
+  /** Opens the live socket (no frames: the console reads the state; its canvas preview has its own). */
+  start() {
+    if (this.live) return;
+    this.live = new this.Connection(liveURL(this.location, { frames: false }), {
+      onMessage: (message) => this.handlers.onMessage(message),
+      onConnectionChange: (connected) => this.handlers.onConnectionChange(connected),
+      onError: (message) => this.handlers.onError(oneLine(message)),
+    });
+  }
+
+  /** Whether intents can be sent now. */
+  get connected() { return this.live?.connected === true; }
+
+  /**
+   * Sends an intent (or a request such as `{"type": "chordsetStep", "offset": 1}`) to the engine. While the
+   * socket is down it is dropped (a late gesture would be wrong) and false is returned.
+   */
+  send(intent) {
+    if (!intent || !this.live) return false;
+    return this.live.send(intent);
+  }
+
+  /**
+   * A request to the library's API: `method`, `path` (from apiPaths), an optional JSON `body` — or, with
+   * `{ bytes }`, bytes sent as they are (an import). Resolves to the answer's JSON (null for none); rejects
+   * with an ApiError whose message is one line for the performer (the API's own `error`, or what the status
+   * means; "the server cannot be reached" when there was no answer). Callers say it where it belongs
+   * (`onProblem`, or next to what failed).
+   */
+  async api(method, path, body, { bytes } = {}) {
+    const init = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+    if (bytes !== undefined) {
+      init.body = bytes;
+      init.headers['Content-Type'] = 'application/json';
+    } else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers['Content-Type'] = 'application/json';
+    }
+    let response;
+    try {
+      response = await this.fetchFunction(path, init);
+    } catch {
+      throw new ApiError('the server cannot be reached', 0);
+    }
+    return readAnswer(response);
+  }
+
+  /**
+   * The same request, never rejecting: `{ ok: true, data }` or `{ ok: false, status, error }`; a failure is
+   * also told to `onProblem` as "Could not DOING: WHY" (`doing`, e.g. "rename the chordset") unless `quiet`.
+   */
+  async request(method, path, body, { bytes, doing, quiet = false } = {}) {
+    try {
+      return { ok: true, data: await this.api(method, path, body, { bytes }) };
+    } catch (error) {
+      const line = oneLine(error?.message ?? error);
+      if (!quiet) this.onProblem(doing ? `Could not ${doing}: ${line}` : line);
+      return { ok: false, status: error?.status ?? 0, error: line };
+    }
+  }
+}

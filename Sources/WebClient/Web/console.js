@@ -1,0 +1,313 @@
+// The performer's console (`/`, console.html): the shell that holds the eight panels of seed 000 and wires
+// them to the instrument.
+//
+// - One store (console-store.js) of what the engine and the library say; one sender (console-sender.js)
+//   for intents (the live socket) and the library's API. Every panel element is given both as properties —
+//   `panel.store`, `panel.sender` — and told when it shows (`panel.shown`).
+// - Panels: the colour panel, the chordset panel, the trigger pads, the chordset list, the preferences and
+//   the canvas preview are this folder's panel-*.js; the form and motion panels (panel-form.js,
+//   panel-motion.js) and the MIDI mappings (midi-mappings.js) are loaded if they are there — the console
+//   works without them.
+// - Layout (console-layout.js): seed 000's grid, recomputed when the window changes or a panel is shown or
+//   hidden; a panel appears and disappears by scaling from (and to) the edge of the screen it sits on.
+// - Edge controls: eight round buttons on the screen's edges, each showing or hiding a panel
+//   (aria-pressed). Which panels show is kept in the library's preferences (PATCH /api/preferences), so a
+//   reload, or another browser, shows the same layout; when the library cannot keep it the console shows it
+//   anyway and says so, and when it cannot be read the console opens with seed 000's first-run map.
+// - Connection: "Connecting…" / "Reconnecting…" while the live socket is down (the sender reconnects by
+//   itself); on every connection the engine's snapshot replaces the state and the library is read again.
+
+import { EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, edgeControls, panelRects } from './console-layout.js';
+import { element } from './console-panel.js';
+import { ConsoleSender, apiPaths, oneLine } from './console-sender.js';
+import { ConsoleStore, LatestFetch } from './console-store.js';
+import './panel-canvas.js';
+import './panel-chordset-list.js';
+import './panel-chordset.js';
+import './panel-color.js';
+import './panel-pads.js';
+import './panel-preferences.js';
+
+/** Each panel's element, by the library's name for the panel; form and motion come from other modules. */
+const PANEL_ELEMENTS = Object.freeze({
+  color: 'ip-color-panel', form: 'ip-form-panel', motion: 'ip-motion-panel', chordset: 'ip-chordset-panel',
+  canvas: 'ip-canvas-preview', triggerpads: 'ip-trigger-pads', chordsetList: 'ip-chordset-list', settings: 'ip-preferences',
+});
+
+/** Panels that load from modules of their own, and the module. */
+const OPTIONAL_PANELS = Object.freeze({ form: './panel-form.js', motion: './panel-motion.js' });
+
+/** How long a message to the performer stays, in milliseconds. */
+const MESSAGE_MILLISECONDS = 10_000;
+
+const store = new ConsoleStore();
+const stage = document.getElementById('stage');
+const edgeNav = document.getElementById('edge-controls');
+const connection = document.getElementById('connection');
+const messageBar = document.getElementById('message');
+const messageText = messageBar.querySelector('.message-text');
+
+// Messages to the performer: one line, never a stack trace.
+
+let messageTimer = 0;
+function showMessage(text) {
+  const line = oneLine(text);
+  if (!line) return;
+  messageText.textContent = line;
+  messageBar.hidden = false;
+  clearTimeout(messageTimer);
+  messageTimer = setTimeout(() => { messageBar.hidden = true; }, MESSAGE_MILLISECONDS);
+}
+messageBar.querySelector('button').addEventListener('click', () => {
+  messageBar.hidden = true;
+});
+
+// The library: its list and the preferences, fetched on start, on every connection and on every change.
+
+let preferencesEpoch = 0;  // counts preferences answered to a change: a read begun before one is stale
+
+const libraryFetch = new LatestFetch(
+  () => sender.api('GET', apiPaths.chordsets),
+  (list) => store.setLibrary(list),
+  (error) => store.setLibraryProblem(oneLine(error?.message ?? error)),
+);
+
+let preferencesFailed = false;
+const preferencesFetch = new LatestFetch(
+  async () => ({ epoch: preferencesEpoch, preferences: await sender.api('GET', apiPaths.preferences) }),
+  ({ epoch, preferences }) => {
+    preferencesFailed = false;
+    if (epoch === preferencesEpoch) store.setPreferences(preferences);
+  },
+  (error) => {
+    // Said once: the layout shown is the first-run map, or what this page was last told.
+    if (!preferencesFailed) showMessage(`The layout cannot be read from the library, so the first-run layout is shown: ${oneLine(error?.message ?? error)}`);
+    preferencesFailed = true;
+  },
+);
+
+function refreshLibrary() {
+  libraryFetch.request();
+  return preferencesFetch.request();
+}
+
+const sender = new ConsoleSender({
+  onMessage(message) {
+    if (message.type === 'library') refreshLibrary();
+    else store.applyMessage(message);
+  },
+  onConnectionChange(connected) {
+    store.setConnected(connected);
+    if (connected) refreshLibrary();
+  },
+  onError: (message) => showMessage(`The instrument refused that: ${message}`),
+  onProblem: showMessage,
+});
+
+// Panels.
+
+/** name → { section, element } */
+const panels = {};
+/** Until the preferences have answered (or not, in time), no panel shows: only the edge controls. */
+let layoutReady = false;
+
+function mountPanel(name) {
+  const section = element('section', {
+    class: 'panel is-hidden', id: `panel-${name}`, 'aria-label': name === 'settings' ? 'Preferences panel' : labelOf(name), inert: true,
+    dataset: { panel: name },
+  });
+  section.style.zIndex = String(PANEL_LAYERS[name]);
+  const anchor = PANEL_ANCHORS[name];
+  section.style.transformOrigin = `${anchor.x * 100}% ${anchor.y * 100}%`;
+  stage.append(section);
+  panels[name] = { section, element: null };
+  fillPanel(name);
+}
+
+function labelOf(name) {
+  return edgeControls(1, 1).find((control) => control.panel === name)?.label ?? name;
+}
+
+/** Puts the panel's element in its section: a defined custom element, or a note that it is missing. */
+function fillPanel(name) {
+  const panel = panels[name];
+  const tag = PANEL_ELEMENTS[name];
+  if (!customElements.get(tag)) {
+    panel.section.replaceChildren(element('p', { class: 'panel-missing' }, `The ${labelOf(name).toLowerCase()} is not part of this console yet.`));
+    return;
+  }
+  const panelElement = document.createElement(tag);
+  panelElement.store = store;
+  panelElement.sender = sender;
+  panel.element = panelElement;
+  panel.section.replaceChildren(panelElement);
+  if ('shown' in panelElement) panelElement.shown = layoutReady && store.panels[name] === true;
+}
+
+for (const name of PANELS) mountPanel(name);
+
+async function loadOptionalPanels() {
+  await Promise.all(Object.entries(OPTIONAL_PANELS).map(async ([name, module]) => {
+    try {
+      await import(module);
+      fillPanel(name);
+    } catch (error) {
+      console.warn(`console: ${module} did not load`, error);
+    }
+  }));
+  await mountMidi();
+}
+
+/** The MIDI mappings in the preferences' slot, and MIDI input listening from the start, when they are there. */
+async function mountMidi() {
+  try {
+    await import('./midi-mappings.js');
+    const slot = panels.settings.element?.midiMappingsSlot;
+    if (slot && customElements.get('ip-midi-mappings')) {
+      const mappings = document.createElement('ip-midi-mappings');
+      mappings.store = store;
+      mappings.sender = sender;
+      slot.replaceChildren(mappings);
+    }
+  } catch (error) {
+    console.warn('console: the MIDI mappings did not load', error);
+  }
+  try {
+    const { startMidi } = await import('./midi-input.js');
+    startMidi?.({ store, sender });
+  } catch (error) {
+    console.warn('console: MIDI input did not load', error);
+  }
+}
+
+// Layout.
+
+let appliedPanels = null;
+
+function layout() {
+  const width = document.documentElement.clientWidth;
+  const height = document.documentElement.clientHeight;
+  const visible = layoutReady ? store.panels : Object.fromEntries(PANELS.map((name) => [name, false]));
+  const rects = panelRects(visible, width, height);
+  for (const name of PANELS) {
+    const { section, element: panelElement } = panels[name];
+    const rect = rects[name];
+    const shown = visible[name] === true;
+    if (rect) {
+      Object.assign(section.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+      // Where a panel touches a side of the screen it keeps clear of the edge controls there (console.css).
+      section.toggleAttribute('data-left-edge', rect.x <= 0.5);
+      section.toggleAttribute('data-right-edge', rect.x + rect.width >= width - 0.5);
+    }
+    section.classList.toggle('is-hidden', !shown);
+    section.inert = !shown;
+    section.setAttribute('aria-hidden', String(!shown));
+    if (panelElement && 'shown' in panelElement) panelElement.shown = shown;
+  }
+  const controls = edgeControls(width, height);
+  document.documentElement.style.setProperty('--edge-size', `${controls[0].diameter}px`);
+  for (const control of controls) {
+    const button = edgeButtons[control.panel];
+    Object.assign(button.style, {
+      left: `${control.x}px`, top: `${control.y}px`, width: `${control.diameter}px`, height: `${control.diameter}px`,
+    });
+    button.style.setProperty('--edge-color', control.color);
+    button.setAttribute('aria-pressed', String(visible[control.panel] === true));
+  }
+  if (layoutReady) appliedPanels = visible;
+}
+
+// Edge controls.
+
+const edgeButtons = {};
+for (const control of edgeControls(window.innerWidth, window.innerHeight)) {
+  const button = element('button', {
+    type: 'button', class: 'edge-control', 'aria-label': control.label, title: control.label, 'aria-pressed': 'false',
+    'aria-controls': `panel-${control.panel}`, dataset: { panel: control.panel },
+    onclick: () => togglePanel(control.panel),
+  });
+  button.style.zIndex = String(EDGE_CONTROL_LAYER);
+  edgeButtons[control.panel] = button;
+  edgeNav.append(button);
+}
+
+/** Shows the panels `next` says, keeping them in the library; shown anyway (and said) when it cannot. */
+async function setPanels(next) {
+  const answer = await sender.request('PATCH', apiPaths.preferences, { panels: next }, { quiet: true });
+  if (answer.ok && answer.data) {
+    preferencesEpoch += 1;
+    store.setPreferences(answer.data);
+  } else {
+    store.setLocalPanels(next);
+    showMessage(`This layout is shown here but not kept: ${answer.error ?? 'the library did not answer'}`);
+  }
+}
+
+let openedFrom = null;  // the control that opened the preferences, where the focus returns when they close
+
+async function togglePanel(name) {
+  const next = { ...store.panels, [name]: !store.panels[name] };
+  if (name === 'settings' && next.settings) openedFrom = document.activeElement;
+  await setPanels(next);
+}
+
+document.addEventListener('ip-toggle-panel', (event) => togglePanel(event.detail.panel));
+document.addEventListener('ip-set-panels', (event) => setPanels(event.detail.panels));
+document.addEventListener('ip-message', (event) => showMessage(event.detail.text));
+document.addEventListener('ip-refresh-library', () => refreshLibrary());
+
+// Escape closes the preferences, wherever the focus is (fields that use Escape keep it).
+window.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && !event.defaultPrevented && store.panels.settings) {
+    event.preventDefault();
+    togglePanel('settings');
+  }
+});
+
+store.subscribe((what) => {
+  if (what.has('panels') && layoutReady) {
+    const before = appliedPanels;
+    layout();
+    const preferences = panels.settings.element;
+    if (!before?.settings && store.panels.settings) preferences?.focusFirst?.();
+    if (before?.settings && !store.panels.settings) {
+      if (openedFrom?.isConnected) openedFrom.focus();
+      else edgeButtons.settings.focus();
+      openedFrom = null;
+    }
+  }
+  if (what.has('connection')) showConnection();
+});
+
+function showConnection() {
+  const down = !store.connected;
+  connection.textContent = down ? (store.everConnected ? 'Reconnecting…' : 'Connecting…') : '';
+  connection.hidden = !down;
+  document.body.dataset.connection = store.connected ? 'connected' : store.everConnected ? 'reconnecting' : 'connecting';
+}
+
+let resizeFrame = 0;
+window.addEventListener('resize', () => {
+  cancelAnimationFrame(resizeFrame);
+  resizeFrame = requestAnimationFrame(layout);
+});
+
+// Start: the layout the library keeps (or seed 000's), laid out without the transition, then the live socket.
+
+async function start() {
+  showConnection();
+  layout();
+  sender.start();
+  // The first layout waits for the preferences (briefly): panels do not fly in and then out again.
+  await Promise.race([preferencesFetch.request(), new Promise((resolve) => { setTimeout(resolve, 1500); })]);
+  layoutReady = true;
+  layout();
+  requestAnimationFrame(() => requestAnimationFrame(() => document.body.classList.add('animated')));
+  libraryFetch.request();
+  loadOptionalPanels();
+}
+
+start();
+
+/** For tests and curious performers: the console's store. */
+window.imagerConsole = { store, sender };

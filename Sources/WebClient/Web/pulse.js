@@ -1,0 +1,68 @@
+// The colour panel's pulse controls: how the canvas background plays the hue and purity ranges
+// (Sources/Instrument/Color/Pulse.swift). A pulse is a waveform, a rate (in beats per cycle, locked to the
+// tempo, or in hertz) and the purity's lag behind the hue, in cycles. How far it swings is the ribbons'
+// ranges: a pulse has no depth of its own. No DOM here.
+
+/** The waveforms a pulse may have, by their names on the wire. */
+export const PULSE_WAVEFORMS = Object.freeze(['sine', 'triangle', 'saw', 'square', 'pulse', 'sample-and-hold']);
+/** A pulse waveform's name for people. */
+export const WAVEFORM_LABELS = Object.freeze({
+  sine: 'Sine', triangle: 'Triangle', saw: 'Saw', square: 'Square', pulse: 'Pulse', 'sample-and-hold': 'Sample and hold',
+});
+
+/** The rates the engine takes (OscillatorRate): beats per cycle 1/64…1024, or 0…100 Hz. */
+export const RATE_LIMITS = Object.freeze({ beats: { min: 1 / 64, max: 1024 }, hertz: { min: 0, max: 100 } });
+/** The purity's lag, in cycles (Pulse.validate). */
+export const LAG_LIMITS = Object.freeze({ min: -1, max: 1 });
+
+/** The engine's default pulse (Pulse.init). */
+export const DEFAULT_PULSE = Object.freeze({ waveform: { kind: 'triangle' }, rate: { beats: 8 }, purityLag: 0.25 });
+
+/** A pulse as the controls show it: `{ waveform, unit, rate, purityLag }`. */
+export function pulseControls(pulse) {
+  const p = pulse ?? DEFAULT_PULSE;
+  const unit = typeof p.rate?.hertz === 'number' ? 'hertz' : 'beats';
+  return {
+    waveform: PULSE_WAVEFORMS.includes(p.waveform?.kind) ? p.waveform.kind : 'triangle',
+    unit,
+    rate: p.rate?.[unit] ?? 8,
+    purityLag: typeof p.purityLag === 'number' ? p.purityLag : 0.25,
+  };
+}
+
+/**
+ * The `pulse` intent for the current pulse with one control changed: `change` has any of `waveform`,
+ * `unit`, `rate`, `purityLag`. Values are brought into the engine's limits; a waveform that needs a width or
+ * a seed keeps the one it had, or takes 0.5 and 1. A change of unit alone keeps the pulse's speed at
+ * `tempo` (beats per minute): b beats per cycle are tempo / (60 b) Hz. Null when a value is not a number.
+ */
+export function pulseIntent(current, change, tempo = 120) {
+  const p = current ?? DEFAULT_PULSE;
+  const now = pulseControls(p);
+  const kind = change.waveform ?? now.waveform;
+  if (!PULSE_WAVEFORMS.includes(kind)) return null;
+  const waveform = { kind };
+  if (kind === 'pulse') waveform.width = p.waveform?.kind === 'pulse' && typeof p.waveform.width === 'number' ? p.waveform.width : 0.5;
+  if (kind === 'sample-and-hold') waveform.seed = p.waveform?.kind === 'sample-and-hold' && Number.isInteger(p.waveform.seed) ? p.waveform.seed : 1;
+
+  const unit = change.unit ?? now.unit;
+  if (unit !== 'beats' && unit !== 'hertz') return null;
+  const rate = Number(change.rate ?? (unit === now.unit ? now.rate : convertedRate(now.rate, tempo)));
+  const purityLag = Number(change.purityLag ?? now.purityLag);
+  if (!Number.isFinite(rate) || !Number.isFinite(purityLag)) return null;
+  const limits = RATE_LIMITS[unit];
+  return {
+    type: 'pulse',
+    pulse: {
+      waveform,
+      rate: { [unit]: Math.min(Math.max(rate, limits.min), limits.max) },
+      purityLag: Math.min(Math.max(purityLag, LAG_LIMITS.min), LAG_LIMITS.max),
+    },
+  };
+}
+
+/** A rate in one unit as the other at `tempo`: beats per cycle to hertz and back (both are tempo / (60 × the other)). */
+function convertedRate(rate, tempo) {
+  const bpm = Number.isFinite(tempo) && tempo > 0 ? tempo : 120;
+  return rate > 0 ? bpm / (60 * rate) : 8;
+}

@@ -1,0 +1,123 @@
+// The motion panel's waveforms against Waveform.swift: each value below is worked out by hand (or, for
+// sample-and-hold, by an independent SplitMix64 in Python) from the Swift definitions.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  featureValue, nearestWhole, oscillatorCycles, sampleWaveform, stableUnit, turnsFloor, turnsSin, waveformJumps,
+  waveformPolyline, wrappedUnit,
+} from '../../Sources/WebClient/Web/waveform-plot.js';
+
+const sine = { kind: 'sine' };
+const triangle = { kind: 'triangle' };
+const saw = { kind: 'saw' };
+const square = { kind: 'square' };
+
+test('floor, nearest whole and the wrapped unit behave as Turns and Double+Clamping say, NaN included', () => {
+  assert.equal(turnsFloor(2.5), 2);
+  assert.equal(turnsFloor(-2.5), -3);
+  assert.equal(turnsFloor(-3), -3);
+  assert.equal(turnsFloor(Number.NaN), 0);
+  assert.equal(turnsFloor(Infinity), 0);
+  assert.equal(turnsFloor(2 ** 60), 2 ** 60);
+  assert.equal(nearestWhole(2.5), 3);
+  assert.equal(nearestWhole(-2.5), -3);
+  assert.equal(nearestWhole(0.49), 0);
+  assert.equal(wrappedUnit(1.25), 0.25);
+  assert.equal(wrappedUnit(-0.25), 0.75);
+  assert.equal(wrappedUnit(Number.NaN), 0);
+  assert.equal(wrappedUnit(-1e-20), 0, 'a fraction that rounds to 1 is 0');
+});
+
+test("sine is the engine's polynomial: exact at the quarter turns, within 1e-7 of the true sine", () => {
+  assert.equal(turnsSin(0), 0);
+  assert.equal(turnsSin(0.5), 0);
+  assert.equal(turnsSin(0.25), 0.9999999437410511);
+  assert.equal(turnsSin(0.75), -0.9999999437410511);
+  assert.equal(turnsSin(0.1), 0.5877852522920918);
+  assert.equal(turnsSin(-0.3), -0.9510565131892438);
+  assert.equal(turnsSin(1234.567), -0.4086490747363887);
+  for (let i = -200; i <= 200; i += 1) {
+    const turns = i / 37;
+    assert.ok(Math.abs(turnsSin(turns) - Math.sin(2 * Math.PI * turns)) < 1e-7, `${turns}`);
+    assert.equal(sampleWaveform(sine, turns), turnsSin(turns));
+  }
+});
+
+test('triangle starts at 0, peaks at a quarter, crosses at a half and bottoms at three quarters', () => {
+  const cases = [[0, 0], [0.125, 0.5], [0.25, 1], [0.5, 0], [0.75, -1], [0.875, -0.5], [1, 0], [-0.25, -1], [2.25, 1]];
+  for (const [phase, value] of cases) assert.equal(sampleWaveform(triangle, phase), value, `triangle(${phase})`);
+});
+
+test('saw rises from 0 to 1 over the first half, jumps to −1 at the half and rises back to 0', () => {
+  const cases = [[0, 0], [0.25, 0.5], [0.49, 0.98], [0.5, -1], [0.75, -0.5], [1, 0], [-0.25, -0.5]];
+  for (const [phase, value] of cases) assert.ok(Math.abs(sampleWaveform(saw, phase) - value) < 1e-15, `saw(${phase})`);
+});
+
+test('square is +1 for the first half of each cycle and −1 for the second; pulse is +1 for its width', () => {
+  const cases = [[0, 1], [0.4999, 1], [0.5, -1], [0.99, -1], [1, 1], [-0.25, -1], [-0.75, 1]];
+  for (const [phase, value] of cases) assert.equal(sampleWaveform(square, phase), value, `square(${phase})`);
+  const pulse = { kind: 'pulse', width: 0.25 };
+  assert.equal(sampleWaveform(pulse, 0.2), 1);
+  assert.equal(sampleWaveform(pulse, 0.25), -1);
+  assert.equal(sampleWaveform(pulse, 1.1), 1);
+  for (const phase of [0, 0.3, 0.99]) {
+    assert.equal(sampleWaveform({ kind: 'pulse', width: 0 }, phase), -1);
+    assert.equal(sampleWaveform({ kind: 'pulse', width: 1 }, phase), 1);
+  }
+  assert.equal(sampleWaveform({ kind: 'unknown' }, 0.3), 0);
+});
+
+test('sample-and-hold: StableRandom (SplitMix64) as in Swift, one level a cycle, the same for the same seed', () => {
+  assert.equal(stableUnit(1, 0), 0.3381666012719897);
+  assert.equal(stableUnit(1, 1), 0.5665615751722809);
+  assert.equal(stableUnit(0, 0), 0);
+  const expected = {
+    1: [[0, 0.22839497390029118], [0.5, 0.22839497390029118], [1.2, 0.17922018209042023], [-0.3, -0.5805086462415114],
+      [7.99, -0.3542815069131916]],
+    42: [[0, 0.08784913978476883], [1.2, -0.5816544858949032], [-0.3, 0.2368500754603199], [7.99, 0.582226683001319]],
+  };
+  for (const [seed, cases] of Object.entries(expected)) {
+    for (const [phase, value] of cases) {
+      assert.equal(sampleWaveform({ kind: 'sample-and-hold', seed: Number(seed) }, phase), value, `seed ${seed} at ${phase}`);
+    }
+  }
+  const big = { kind: 'sample-and-hold', seed: '9223372036854775813' };
+  assert.equal(sampleWaveform(big, 1.2), -0.2596250758471522, 'a seed above 2^53, given as a string');
+  assert.equal(sampleWaveform({ kind: 'sample-and-hold', seed: 9n }, 3.5), sampleWaveform({ kind: 'sample-and-hold', seed: 9 }, 3.9));
+});
+
+test('the plot follows the waveform and draws its jumps upright', () => {
+  for (const waveform of [sine, triangle, saw, square, { kind: 'pulse', width: 0.3 }, { kind: 'sample-and-hold', seed: 7 }]) {
+    for (const phase of [0, 0.1, 0.5, -0.3]) {
+      const line = waveformPolyline(waveform, { phase, cycles: 2, samples: 40 });
+      assert.equal(line[0], 0);
+      assert.equal(line[line.length - 2], 2);
+      for (let i = 0; i < line.length; i += 2) {
+        const [x, y] = [line[i], line[i + 1]];
+        assert.ok(x >= 0 && x <= 2, `${waveform.kind}: x ${x}`);
+        if (i + 2 < line.length) assert.ok(line[i + 2] >= x, `${waveform.kind}: x goes forward`);
+        const upright = line[i + 2] === x;
+        if (!upright) assert.equal(y, sampleWaveform(waveform, phase + x), `${waveform.kind}(${phase} + ${x})`);
+      }
+    }
+  }
+  const squareLine = waveformPolyline(square, { phase: 0, cycles: 1, samples: 4 });
+  assert.deepEqual(squareLine, [0, 1, 0.25, 1, 0.5, 1, 0.5, -1, 0.75, -1, 1, -1, 1, 1], "the jump at the end too");
+  const sawLine = waveformPolyline(saw, { phase: 0.25, cycles: 1, samples: 2 });
+  assert.equal(sawLine.length, 10, JSON.stringify(sawLine));
+  assert.equal(sawLine[2], 0.25);
+  assert.ok(sawLine[3] > 0.999999 && sawLine[5] === -1, 'up to 1 just before the jump, −1 at it');
+  assert.deepEqual(waveformJumps({ kind: 'pulse', width: 1 }), []);
+  assert.deepEqual(waveformJumps(triangle), []);
+});
+
+test('an oscillator counts cycles in seconds at a rate in Hz, in beats at a rate in beats; a feature adds base and offset', () => {
+  const hz = { waveform: sine, rate: { hertz: 2 }, phase: 0.1, depth: 0.5, offset: 0.2 };
+  assert.equal(oscillatorCycles(hz, { elapsed: 3, beat: 100 }), 6.1);
+  const beats = { waveform: triangle, rate: { beats: 4 }, phase: 0, depth: 1, offset: 0 };
+  assert.equal(oscillatorCycles(beats, { elapsed: 3, beat: 9 }), 2.25);
+  assert.equal(featureValue({ base: 0.5, oscillator: beats }, { elapsed: 0, beat: 1 }), 1.5);
+  assert.equal(featureValue({ base: 0.5, oscillator: { ...hz, depth: 0 } }, { elapsed: 1.3 }), 0.7);
+  assert.equal(featureValue({ base: 1, oscillator: hz }, { elapsed: 0.075 }), 1.2 + 0.5 * turnsSin(0.25));
+});
