@@ -11,7 +11,7 @@ PYTHON := $(VENV)/bin/python
 # Python 3 to make the virtualenv with: the first that has the venv module.
 SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import venv, ensurepip' >/dev/null 2>&1 && { command -v $$p; break; }; done)
 
-.PHONY: run test build release deps python-deps bench clean
+.PHONY: run test build release deps python-deps bench pictures clean
 
 # Debian packages: SQLite (the library, through GRDB), zlib (PNG), libqrencode (the pairing QR code), ffmpeg (video), cairo and pkg-config
 # (pycairo, the reference renderer the tests hold ours against), Chromium (the browser tests, driven by
@@ -55,7 +55,8 @@ test: build python-deps
 # Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a
 # three-minute soak, the server process under abuse (latency ratios, the time SIGTERM takes), the
 # rasterizer against cairo and Skia, export against ffmpeg alone, and the canvas page's frame rate in
-# Chromium against the instances on screen (bench/canvas_fps.py).
+# Chromium against the instances on screen (bench/canvas_fps.py), and the time from a pad key in the console
+# to the first canvas frame that shows it (bench/console_latency.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -68,6 +69,11 @@ bench: release python-deps
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
 	$(PYTHON) bench/canvas_fps.py .build/release/imager
+	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/console_latency.py .build/release/imager
+
+# The README's pictures (docs/images/console.png, frame.png), made by the project, never by hand.
+pictures: release python-deps
+	CHROMIUM=/usr/bin/chromium $(PYTHON) tools/readme_pictures.py .build/release/imager
 
 clean:
 	rm -rf .build $(VENV)
