@@ -99,7 +99,7 @@ enum LibraryRoutes {
                 guard let number = Int(context.parameters.get("number") ?? "") else {
                     throw LiveError(.notFound, "a chord is named by its number, 1 to 8")
                 }
-                let png = try library.thumbnail(of: number, in: try chordsetID(context))
+                let png = try await library.thumbnail(of: number, in: try chordsetID(context))
                 // The list names the thumbnail with its version: the same address is always the same picture.
                 return Response(
                     status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=31536000, immutable"],

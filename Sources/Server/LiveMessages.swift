@@ -18,6 +18,8 @@ enum LiveMessages {
         let type = "changed"
         let aspects: [String]
         let time: Double
+        /// The engine's revision of the state after the change: of two, the higher is newer.
+        let revision: Int
         var colors: ColorSelection?
         var pulse: Pulse?
         var design: Lumi?
@@ -45,7 +47,7 @@ enum LiveMessages {
     static func snapshot(_ state: EngineSnapshot) -> String { text(Snapshot(state: state)) }
 
     static func changed(_ aspects: Set<PerformanceState.Aspect>, _ state: EngineSnapshot) -> String {
-        var change = Changed(aspects: aspects.map { "\($0)" }.sorted(), time: state.time)
+        var change = Changed(aspects: aspects.map { "\($0)" }.sorted(), time: state.time, revision: state.revision)
         for aspect in aspects {
             switch aspect {
             case .colors: change.colors = state.colors; change.pulse = state.pulse

@@ -170,3 +170,16 @@ test('fetches run one at a time; asked meanwhile, one more runs after, and its a
   await failing.request();
   assert.deepEqual(failures, ['offline']);
 });
+
+test('a design change without lumiCount says the count is back to the chord\'s own', async () => {
+  const { ConsoleStore } = await import('../../Sources/WebClient/Web/console-store.js');
+  const store = new ConsoleStore();
+  store.applySnapshot({ revision: 1, design: { form: { kind: 'circle' } }, lumiCount: 4 });
+  assert.equal(store.state.lumiCount, 4);
+  store.applyChanged({ type: 'changed', aspects: ['design'], revision: 2, design: { form: { kind: 'ring', innerRadius: 0.5 } }, lumiCount: 6 });
+  assert.equal(store.state.lumiCount, 6);
+  store.applyChanged({ type: 'changed', aspects: ['design'], revision: 3, design: { form: { kind: 'circle' } } });
+  assert.equal(store.state.lumiCount, null);
+  store.applyChanged({ type: 'changed', aspects: ['tempo'], revision: 4, tempo: 90 });
+  assert.equal(store.state.lumiCount, null);
+});

@@ -108,7 +108,7 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
     }
 
     /// The PNG thumbnail of chord `number` (1…8) of a chordset, drawn once while the chord stays the same.
-    public func thumbnail(of number: Int, in id: UUID) throws(LiveError) -> [UInt8] {
+    public func thumbnail(of number: Int, in id: UUID) async throws(LiveError) -> [UInt8] {
         guard (1...Chordset.chordCount).contains(number) else {
             throw LiveError(.notFound, "there is no chord \(number); chords are numbered 1 to \(Chordset.chordCount)")
         }
@@ -116,7 +116,7 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
         let key = ThumbnailKey(chord: chordset[number - 1], headroom: chordset.headroom)
         if let png = drawn.withLock({ $0[key] }) { return png }
         let png: [UInt8]
-        do { png = try thumbnails.png(of: number - 1, in: chordset) } catch {
+        do { png = try await thumbnails.png(of: number - 1, in: chordset) } catch {
             throw LiveError(.notSaved, "the thumbnail of chord \(number) could not be drawn", cause: error)
         }
         drawn.withLock { kept in

@@ -37,7 +37,8 @@ public protocol ChordsetCatalog: Sendable {
 }
 
 /// Draws a chord's thumbnail for the chordset list (a port; `imager serve` plugs in the Swift renderer, as
-/// `imager render chordset` draws its contact sheets): PNG bytes.
+/// `imager render chordset` draws its contact sheets): PNG bytes. Drawing takes a while; an implementation
+/// does it away from the tasks that serve the performance, so that nothing else waits for it.
 public protocol ChordThumbnails: Sendable {
-    func png(of chord: Int, in chordset: Chordset) throws -> [UInt8]
+    func png(of chord: Int, in chordset: Chordset) async throws -> [UInt8]
 }

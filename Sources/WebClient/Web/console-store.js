@@ -16,13 +16,17 @@ import { completePanels } from './console-layout.js';
 /** The fields of the state each aspect of a `changed` message carries (Server/LiveMessages.swift). */
 export const ASPECT_FIELDS = Object.freeze({
   colors: ['colors', 'pulse'],
-  design: ['design'],
+  design: ['design', 'lumiCount'],
   chordset: ['chordset'],
   selectedChord: ['selectedChord'],
   pads: ['pads'],
   canvas: ['liveLumis', 'trailPersistence', 'headroom'],
   tempo: ['tempo'],
 });
+
+/** Fields the server leaves out when they have no value (Swift's nil): an aspect that carries others and
+ * not these says they are null. `lumiCount` absent: a stored chord keeps as many lumis as it had. */
+export const ABSENT_MEANS_NULL = Object.freeze(new Set(['lumiCount']));
 
 /** Every aspect, as a snapshot reports them all changed. */
 export const ASPECTS = Object.freeze(Object.keys(ASPECT_FIELDS));
@@ -115,7 +119,10 @@ export class ConsoleStore {
         next[field] = message[field];
         carried = true;
       }
-      if (carried) what.add(aspect);
+      if (carried) {
+        for (const field of fields) if (message[field] === undefined && ABSENT_MEANS_NULL.has(field)) next[field] = null;
+        what.add(aspect);
+      }
     }
     if (typeof message.revision === 'number') next.revision = message.revision;
     if (typeof message.time === 'number') next.time = message.time;

@@ -55,6 +55,11 @@ class ChordsetList extends ConsolePanel {
     if (what.has('library') || what.has('snapshot') || what.has('chordset')) this.render();
   }
 
+  /** Thumbnails are asked for only while the list shows (each is drawn by the server's renderer). */
+  shownChanged(shown) {
+    if (shown) this.render();
+  }
+
   // Drawing the list.
 
   render() {
@@ -129,7 +134,7 @@ class ChordsetList extends ConsolePanel {
     item.thumbs = Array.from({ length: CHORDS }, (_, chord) => {
       // One tab stop per chordset: arrows move among its thumbnails (a roving tabindex).
       const img = element('img', {
-        class: 'chord-thumb', tabindex: chord === 0 ? '0' : '-1', draggable: 'false', width: '64', height: '36',
+        class: 'chord-thumb', tabindex: chord === 0 ? '0' : '-1', draggable: 'false', width: '64', height: '36', loading: 'lazy',
         'aria-keyshortcuts': 'Alt+ArrowLeft Alt+ArrowRight', title: 'Drag, or Alt+Left / Alt+Right, to move this chord',
       });
       img.addEventListener('keydown', (event) => this.thumbKey(item, chord, event));
@@ -173,7 +178,7 @@ class ChordsetList extends ConsolePanel {
     item.exportLink.setAttribute('aria-label', 'Export');
     item.thumbs.forEach((img, chord) => {
       const entry = summary.chords?.[chord];
-      const source = entry?.thumbnail ?? '';
+      const source = this.shown ? entry?.thumbnail ?? '' : img.getAttribute('src') ?? '';
       if (img.getAttribute('src') !== source) {
         if (source) img.setAttribute('src', source);
         else img.removeAttribute('src');

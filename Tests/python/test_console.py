@@ -1,0 +1,595 @@
+"""The performer's console (`/`) in a real Chromium against the real `imager serve`: panels shown and hidden
+from the edge controls and kept in the library; the hue ribbon played by keys, by a drag and by a two-finger
+pinch, and the canvas page's background following; chords stored with Shift and recalled after a reload;
+chordsets stepped; the chordset list's add, rename, reorder (by drag and by key), duplicate, delete and undo,
+export and import; the pads by keys and by fingers, with lumis on the canvas page; two consoles seeing each
+other's changes; and a server started again on the same port and library — the console says it is
+reconnecting, and recovers. Screenshots go to Tests/python/artifacts/ (not kept in git)."""
+import asyncio
+import colorsys
+import json
+import os
+import pathlib
+
+import pytest
+from playwright.async_api import async_playwright, expect
+
+from live import free_port, request, serving
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
+ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
+CONSOLE_PATH = "/"
+DESKTOP = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}
+TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1, "has_touch": True}
+
+EDGE_CONTROLS = {
+    "Color panel": "color", "Form panel": "form", "Motion panel": "motion", "Chordset panel": "chordset",
+    "Canvas panel": "canvas", "Trigger pads": "triggerpads", "Chordset list": "chordsetList", "Preferences": "settings",
+}
+FIRST_RUN = {"color": True, "form": True, "motion": True, "chordset": True, "canvas": True, "triggerpads": True,
+             "chordsetList": False, "settings": False}
+
+# The console has the engine's state and the library's list.
+CONSOLE_READY = """() => {
+  const c = window.imagerConsole;
+  return c && c.store.connected && c.store.state !== null && c.store.library !== null && c.store.preferences !== null;
+}"""
+CANVAS_DRAWING = "window.imagerCanvas && window.imagerCanvas.connected && window.imagerCanvas.framesDrawn > 0"
+
+# The library's answers can wait behind thumbnails the renderer is drawing (a debug build draws a list's
+# worth in seconds): conditions are given time.
+expect.set_options(timeout=15_000)
+WAIT = 20_000
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)")
+
+
+def state(port):
+    return json.loads(request(port)[2])["state"]
+
+
+def api(port, path, method="GET", body=None):
+    status, _, answer = request(port, path, method=method, body=body)
+    assert status < 300, (status, answer)
+    return json.loads(answer) if answer else None
+
+
+def chordset_list(port):
+    return api(port, "/api/chordsets")
+
+
+def hsv_bytes(hue, saturation=1.0, value=1.0):
+    return [round(component * 255) for component in colorsys.hsv_to_rgb(hue % 1.0, saturation, value)]
+
+
+def close_to(actual, expected, tolerance):
+    return all(abs(a - e) <= tolerance for a, e in zip(actual, expected))
+
+
+def shoot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    return page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+class Browser:
+    """One Chromium; consoles and canvas pages in contexts of their own (a context is a browser profile)."""
+
+    def __init__(self, playwright, port):
+        self.playwright, self.port, self.browser, self.errors = playwright, port, None, []
+
+    async def __aenter__(self):
+        self.browser = await self.playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
+        return self
+
+    async def __aexit__(self, *exception):
+        await self.browser.close()
+
+    async def console(self, device=DESKTOP):
+        context = await self.browser.new_context(**device)
+        page = await context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        await page.goto(f"http://127.0.0.1:{self.port}{CONSOLE_PATH}")
+        await page.wait_for_function(CONSOLE_READY, timeout=20_000)
+        return page
+
+    async def canvas(self):
+        context = await self.browser.new_context(viewport={"width": 640, "height": 360}, device_scale_factor=1)
+        page = await context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        await page.goto(f"http://127.0.0.1:{self.port}/canvas?quality=full")
+        await page.wait_for_function(CANVAS_DRAWING, timeout=20_000)
+        return page
+
+
+async def engine(page, expression, timeout=WAIT):
+    """Waits until `expression` (JavaScript, over `s`: the engine's state as the console holds it) is true."""
+    await page.wait_for_function(f"(() => {{ const s = window.imagerConsole.store.state; return s && ({expression}); }})()",
+                                 timeout=timeout)
+
+
+async def library(page, expression, timeout=WAIT):
+    """Waits until `expression` (over `list`: the library's chordsets as the console holds them) is true."""
+    await page.wait_for_function(
+        f"(() => {{ const l = window.imagerConsole.store.library; const list = l ? l.chordsets : []; return {expression}; }})()",
+        timeout=timeout)
+
+
+async def thumbnails_drawn(page):
+    """Waits until the chord thumbnails on screen have come: each is drawn by the server's renderer, and the
+    library's other answers wait behind them (seconds, on a debug build)."""
+    await page.wait_for_function("""() => [...document.querySelectorAll('.chord-thumb[src]')].every((image) => {
+      const box = image.getBoundingClientRect();
+      return image.complete || box.bottom < 0 || box.top > innerHeight || box.width === 0;
+    })""", timeout=90_000)
+
+
+async def hue_center(page):
+    return await page.evaluate("window.imagerConsole.store.state.colors.hue.center")
+
+
+async def press(page, key, times):
+    for _ in range(times):
+        await page.keyboard.press(key)
+
+
+def test_panels_are_shown_and_hidden_from_the_edge_controls_and_kept(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                for label, panel in EDGE_CONTROLS.items():
+                    await expect(page.get_by_role("button", name=label, exact=True)).to_have_attribute("aria-pressed", str(FIRST_RUN[panel]).lower())
+                await expect(page.get_by_role("slider", name="Hue", exact=True)).to_be_visible()
+                await expect(page.get_by_text("Reconnecting…")).to_be_hidden()
+
+                await page.get_by_role("button", name="Form panel", exact=True).click()
+                await expect(page.get_by_role("button", name="Form panel", exact=True)).to_have_attribute("aria-pressed", "false")
+                await expect(page.get_by_role("region", name="Form panel")).to_be_hidden()
+                await page.get_by_role("button", name="Color panel", exact=True).click()
+                await expect(page.get_by_role("slider", name="Hue", exact=True)).to_be_hidden()
+                await page.get_by_role("button", name="Chordset list", exact=True).click()
+                await expect(page.get_by_role("list", name="Chordsets", exact=True)).to_be_visible()
+                await thumbnails_drawn(page)
+                await shoot(page, "console-panels-1920x1080")
+                kept = api(server.port, "/api/preferences")["panels"]
+                assert kept == {**FIRST_RUN, "form": False, "chordsetList": True, "color": False}
+
+                # A reload, and another browser (a touch tablet), open with the same layout.
+                await page.reload()
+                await page.wait_for_function(CONSOLE_READY, timeout=20_000)
+                tablet = await browser.console(TABLET)
+                for console in (page, tablet):
+                    await expect(console.get_by_role("button", name="Form panel", exact=True)).to_have_attribute("aria-pressed", "false")
+                    await expect(console.get_by_role("button", name="Chordset list", exact=True)).to_have_attribute("aria-pressed", "true")
+                    await expect(console.get_by_role("list", name="Chordsets", exact=True)).to_be_visible()
+                    await expect(console.get_by_role("slider", name="Hue", exact=True)).to_be_hidden()
+                    await thumbnails_drawn(console)
+                await shoot(tablet, "console-panels-1024x768")
+
+                # The preferences: an overlay opened from its control, closed with Escape, the focus back on the control.
+                await tablet.get_by_role("button", name="Preferences", exact=True).tap()
+                await expect(tablet.get_by_role("dialog", name="Preferences")).to_be_visible()
+                await expect(tablet.get_by_role("heading", name="Preferences")).to_be_focused()
+                await shoot(tablet, "console-preferences-1024x768")
+                await tablet.keyboard.press("Escape")
+                await expect(tablet.get_by_role("dialog", name="Preferences")).to_be_hidden()
+                await expect(tablet.get_by_role("button", name="Preferences", exact=True)).to_have_attribute("aria-pressed", "false")
+
+                # The first-run layout back, from the keyboard; nothing scrolls sideways at either size.
+                for label in ("Form panel", "Chordset list", "Color panel"):
+                    await page.get_by_role("button", name=label, exact=True).focus()
+                    await page.keyboard.press("Enter")
+                    await expect(page.get_by_role("button", name=label, exact=True)).to_have_attribute("aria-pressed", str(FIRST_RUN[EDGE_CONTROLS[label]]).lower())
+                assert api(server.port, "/api/preferences")["panels"] == FIRST_RUN
+                for console in (page, tablet):
+                    assert await console.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+                    assert await console.evaluate("document.scrollingElement.scrollLeft === 0")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_the_hue_ribbon_played_by_keys_and_by_a_drag_colours_the_canvas(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                canvas = await browser.canvas()
+                hue = page.get_by_role("slider", name="Hue", exact=True)
+                purity = page.get_by_role("slider", name="Purity", exact=True)
+
+                # Ranges narrowed to nothing and purity at the pure hue: the background is one colour, hsv(hue, 1, 1).
+                await hue.focus()
+                await press(page, "Shift+ArrowLeft", 12)
+                await engine(page, "s.colors.hue.range === 0")
+                await purity.focus()
+                await page.keyboard.press("End")
+                await press(page, "PageDown", 5)
+                await press(page, "Shift+ArrowLeft", 12)
+                await engine(page, "Math.abs(s.colors.purity.center - 0.5) < 1e-9 && s.colors.purity.range === 0")
+
+                # Keys: three steps of 0.01 to the right.
+                start = await hue_center(page)
+                await hue.focus()
+                await press(page, "ArrowRight", 3)
+                await engine(page, f"Math.abs(s.colors.hue.center - {start + 0.03}) < 1e-6")
+                assert abs(state(server.port)["colors"]["hue"]["center"] - (start + 0.03)) < 1e-6
+                await expect(hue).to_have_attribute("aria-valuenow", await page.evaluate("String(window.imagerConsole.store.state.colors.hue.center)"))
+                expected = hsv_bytes(start + 0.03)
+                await canvas.wait_for_function(
+                    f"(() => {{ const b = window.imagerCanvas.lastFrame.background; return {expected}.every((c, i) => Math.abs(c - b[i] * 255) <= 3); }})()",
+                    timeout=10_000)
+
+                # A drag: the centre follows the pointer along the ribbon.
+                box = await hue.bounding_box()
+                y = box["y"] + box["height"] / 2
+                await page.mouse.move(box["x"] + 0.1 * box["width"], y)
+                await page.mouse.down()
+                await page.mouse.move(box["x"] + 0.3 * box["width"], y, steps=8)
+                await page.mouse.up()
+                await engine(page, "Math.abs(s.colors.hue.center - 0.3) < 0.01")
+                center = state(server.port)["colors"]["hue"]["center"]
+                assert abs(center - 0.3) < 0.01
+                expected = hsv_bytes(center)
+                await canvas.wait_for_function(
+                    f"(() => {{ const b = window.imagerCanvas.lastFrame.background; return {expected}.every((c, i) => Math.abs(c - b[i] * 255) <= 3); }})()",
+                    timeout=10_000)
+                pixel = await canvas.evaluate("""() => {
+                  const canvas = document.querySelector('canvas');
+                  const gl = canvas.getContext('webgl2');
+                  const pixel = new Uint8Array(4);
+                  gl.readPixels(canvas.width >> 1, canvas.height >> 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+                  return Array.from(pixel.slice(0, 3));
+                }""")
+                assert close_to(pixel, expected, 4), (pixel, expected)
+                await shoot(page, "console-hue-dragged")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_two_fingers_pinching_the_hue_ribbon_widen_and_narrow_its_range(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console(TABLET)
+                touch = await page.context.new_cdp_session(page)
+                box = await page.get_by_role("slider", name="Hue", exact=True).bounding_box()
+                middle, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+                async def pinch(start, end, steps=10):
+                    points = lambda spread: [{"x": middle - spread, "y": y, "id": 1}, {"x": middle + spread, "y": y, "id": 2}]
+                    await touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start)})
+                    for step in range(1, steps + 1):
+                        await touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(start + (end - start) * step / steps)})
+                    await touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+                before = await page.evaluate("window.imagerConsole.store.state.colors.hue")
+                # The fingers part by 0.4 of the ribbon: the range grows by about that (a step per 1% of the ribbon).
+                await pinch(0.05 * box["width"], 0.25 * box["width"])
+                await engine(page, f"s.colors.hue.range >= {before['range'] + 0.3}")
+                wide = state(server.port)["colors"]["hue"]
+                assert abs(wide["center"] - before["center"]) < 0.25, "a pinch does not drag the centre away"
+                await pinch(0.25 * box["width"], 0.02 * box["width"])
+                await engine(page, f"s.colors.hue.range <= {wide['range'] - 0.3}")
+                await shoot(page, "console-hue-pinched")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_a_chord_stored_with_shift_is_recalled_and_still_there_after_a_reload(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                hue = page.get_by_role("slider", name="Hue", exact=True)
+                shift = page.get_by_role("button", name="Shift", exact=True)
+                chord = page.get_by_role("button", name="Chord 2", exact=True)
+
+                await hue.focus()
+                await page.keyboard.press("Home")
+                await engine(page, "s.colors.hue.center === s.colors.hue.range / 2")
+                stored = await hue_center(page)
+                await shift.click()
+                await expect(shift).to_have_attribute("aria-pressed", "true")
+                await chord.click()
+                await engine(page, f"Math.abs(s.chordset.chords[1].background.hue.center - {stored}) < 1e-9")
+                await expect(shift).to_have_attribute("aria-pressed", "false")
+                # The library has it too: its list gives the chord's colour at its centres.
+                current = chordset_list(server.port)
+                summary = next(c for c in current["chordsets"] if c["id"].lower() == current["current"].lower())
+                purity = state(server.port)["chordset"]["chords"][1]["background"]["purity"]["center"]
+                saturation, value = (1, purity / 0.5) if purity <= 0.5 else (1 - (purity - 0.5) / 0.5, 1)
+                color = summary["chords"][1]["color"]
+                assert close_to([int(color[i:i + 2], 16) for i in (1, 3, 5)], hsv_bytes(stored, saturation, value), 2), color
+
+                async def change_then_recall(console):
+                    await console.get_by_role("slider", name="Hue", exact=True).focus()
+                    await console.keyboard.press("End")
+                    await engine(console, f"s.colors.hue.center > {stored + 0.5}")
+                    await console.get_by_role("button", name="Chord 2", exact=True).click()
+                    await engine(console, f"Math.abs(s.colors.hue.center - {stored}) < 1e-9 && s.selectedChord === 1")
+                    await expect(console.get_by_role("button", name="Chord 2", exact=True)).to_have_attribute("aria-current", "true")
+
+                await change_then_recall(page)
+                await page.reload()
+                await page.wait_for_function(CONSOLE_READY, timeout=20_000)
+                await change_then_recall(page)
+                # Shift held on the keyboard stores too.
+                await page.get_by_role("button", name="Chord 3", exact=True).click(modifiers=["Shift"])
+                await engine(page, f"Math.abs(s.chordset.chords[2].background.hue.center - {stored}) < 1e-9")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_the_chordset_panel_steps_through_the_library(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                chordsets = chordset_list(server.port)["chordsets"]
+                assert len(chordsets) >= 2
+                first_id = state(server.port)["chordset"]["id"].lower()
+                place = next(i for i, c in enumerate(chordsets) if c["id"].lower() == first_id)
+                following = chordsets[(place + 1) % len(chordsets)]
+                title = page.get_by_role("status").filter(has_text=chordsets[place]["title"])
+                await expect(title).to_be_visible()
+
+                await page.get_by_role("button", name="Next chordset", exact=True).click()
+                await engine(page, f"s.chordset.id.toLowerCase() === {json.dumps(following['id'].lower())}")
+                await expect(page.get_by_role("status").filter(has_text=following["title"])).to_be_visible()
+                await page.get_by_role("button", name="Previous chordset", exact=True).click()
+                await engine(page, f"s.chordset.id.toLowerCase() === {json.dumps(first_id)}")
+                assert state(server.port)["chordset"]["id"].lower() == first_id
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_the_chordset_list_adds_renames_reorders_duplicates_deletes_and_undoes(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                await page.get_by_role("button", name="Chordset list", exact=True).click()
+                chordsets = page.get_by_role("list", name="Chordsets", exact=True)
+                await expect(chordsets).to_be_visible()
+                await thumbnails_drawn(page)
+                count = len(chordset_list(server.port)["chordsets"])
+
+                def item(title):
+                    return chordsets.get_by_role("listitem").filter(has=page.get_by_role("button", name=f"Play {title}", exact=True))
+
+                # Add: a new chordset at the end, its title open for editing.
+                await page.get_by_role("button", name="Add chordset", exact=True).click()
+                editor = page.get_by_role("textbox", name=f"Title of chordset {count + 1}", exact=True)
+                await expect(editor).to_be_focused()
+                await editor.fill("Morning")
+                await editor.press("Enter")
+                await library(page, f"list.length === {count + 1} && list[{count}].title === 'Morning'")
+
+                # Rename: Escape cancels, Enter keeps.
+                await item("Morning").get_by_role("button", name="Rename", exact=True).click()
+                await editor.fill("Evening")
+                await editor.press("Escape")
+                await expect(item("Morning")).to_be_visible()
+                await item("Morning").get_by_role("button", name="Rename", exact=True).click()
+                await editor.fill("Dusk")
+                await editor.press("Enter")
+                await library(page, f"list[{count}].title === 'Dusk'")
+                assert chordset_list(server.port)["chordsets"][count]["title"] == "Dusk"
+
+                # Reorder by keys, then by dragging its number to the top of the list.
+                await item("Dusk").get_by_role("button", name="Move up", exact=True).click()
+                await library(page, f"list[{count - 1}].title === 'Dusk'")
+                await expect(item("Dusk").get_by_role("button", name="Move up", exact=True)).to_be_focused()
+                grip = item("Dusk").locator(".item-grip")
+                await grip.scroll_into_view_if_needed()
+                top = await chordsets.get_by_role("listitem").first.bounding_box()
+                start = await grip.bounding_box()
+                await page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+                await page.mouse.down()
+                await page.mouse.move(start["x"] + start["width"] / 2, top["y"] + 4, steps=12)
+                await page.mouse.up()
+                await library(page, "list[0].title === 'Dusk'")
+                assert chordset_list(server.port)["chordsets"][0]["title"] == "Dusk"
+
+                # Chords reordered within a chordset (a factory one, whose chords differ): by a drag, then by Alt+Right.
+                second = chordset_list(server.port)["chordsets"][1]
+                colors = [chord["color"] for chord in second["chords"]]
+                row = item(second["title"])
+                one = row.get_by_role("img", name=f"Chord 1 of {second['title']}", exact=True)
+                three = await row.get_by_role("img", name=f"Chord 3 of {second['title']}", exact=True).bounding_box()
+                start = await one.bounding_box()
+                await page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+                await page.mouse.down()
+                await page.mouse.move(three["x"] + three["width"] / 2, three["y"] + three["height"] / 2, steps=10)
+                await page.mouse.up()
+                moved = colors[1:3] + colors[:1] + colors[3:]
+                await library(page, f"JSON.stringify(list[1].chords.map((c) => c.color)) === {json.dumps(json.dumps(moved, separators=(',', ':')))}")
+                await row.get_by_role("img", name=f"Chord 1 of {second['title']}", exact=True).focus()
+                await page.keyboard.press("Alt+ArrowRight")
+                moved = moved[1:2] + moved[:1] + moved[2:]
+                await library(page, f"JSON.stringify(list[1].chords.map((c) => c.color)) === {json.dumps(json.dumps(moved, separators=(',', ':')))}")
+                assert [chord["color"] for chord in chordset_list(server.port)["chordsets"][1]["chords"]] == moved
+
+                # Duplicate, delete, undo.
+                await item("Dusk").get_by_role("button", name="Duplicate", exact=True).click()
+                await library(page, "list.some((c) => c.title === 'Dusk (2)')")
+                await item("Dusk (2)").get_by_role("button", name="Delete", exact=True).click()
+                await library(page, "!list.some((c) => c.title === 'Dusk (2)')")
+                undo = page.get_by_role("status").filter(has_text="Deleted “Dusk (2)”")
+                await expect(undo).to_be_visible()
+                await shoot(page, "console-chordset-list-undo")
+                await undo.get_by_role("button", name="Undo", exact=True).click()
+                await library(page, f"list.length === {count + 2} && list[{count + 1}].title === 'Dusk (2)'")
+                await expect(undo).to_be_hidden()
+                assert [c["title"] for c in chordset_list(server.port)["chordsets"]][-1] == "Dusk (2)"
+
+                # Tapping a title plays that chordset.
+                await item("Dusk").get_by_role("button", name="Play Dusk", exact=True).click()
+                dusk = chordset_list(server.port)["chordsets"][0]["id"].lower()
+                await engine(page, f"s.chordset.id.toLowerCase() === {json.dumps(dusk)}")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_a_chordset_exported_and_imported_comes_back_and_a_bad_file_is_refused_plainly(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                await page.get_by_role("button", name="Chordset list", exact=True).click()
+                chordsets = page.get_by_role("list", name="Chordsets", exact=True)
+                await thumbnails_drawn(page)
+                before = chordset_list(server.port)["chordsets"]
+                first = chordsets.get_by_role("listitem").first
+
+                async with page.expect_download() as downloaded:
+                    await first.get_by_role("link", name="Export", exact=True).click()
+                exported = tmp_path / "exported.json"
+                await (await downloaded.value).save_as(exported)
+                assert json.loads(exported.read_text())
+
+                async with page.expect_file_chooser() as chooser:
+                    await page.get_by_role("button", name="Import", exact=True).click()
+                await (await chooser.value).set_files(str(exported))
+                await library(page, f"list.length === {len(before) + 1}")
+                imported = chordset_list(server.port)["chordsets"][-1]
+                assert [c["color"] for c in imported["chords"]] == [c["color"] for c in before[0]["chords"]]
+                await expect(page.get_by_role("status").filter(has_text="Imported 1 chordset")).to_be_visible()
+
+                bad = tmp_path / "not-a-chordset.json"
+                bad.write_text('{"hello": "world"}')
+                async with page.expect_file_chooser() as chooser:
+                    await page.get_by_role("button", name="Import", exact=True).click()
+                await (await chooser.value).set_files(str(bad))
+                refusal = page.get_by_role("alert").filter(has_text="“not-a-chordset.json” was not imported:")
+                await expect(refusal).to_be_visible()
+                text = await refusal.inner_text()
+                assert "\n" not in text.strip(), f"one line, never a trace: {text!r}"
+                await shoot(page, "console-import-refused")
+                assert len(chordset_list(server.port)["chordsets"]) == len(before) + 1
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_pads_play_from_keys_and_fingers_and_the_canvas_page_shows_their_lumis(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console(TABLET)
+                canvas = await browser.canvas()
+
+                await page.keyboard.down("3")
+                await engine(page, "s.pads.pads[2].isDown && s.pads.pads[2].velocity === 1")
+                await expect(page.get_by_role("button", name="Pad 3", exact=True)).to_have_attribute("aria-pressed", "true")
+                await canvas.wait_for_function("window.imagerCanvas.lastFrame.instanceCount > 0", timeout=10_000)
+                await page.keyboard.up("3")
+                await engine(page, "!s.pads.pads[2].isDown")
+                assert not state(server.port)["pads"]["pads"][2]["isDown"]
+
+                # Typing in a field plays nothing: had "4" been sent, it would have come before pad 5's press.
+                await page.get_by_role("spinbutton", name="Pulse rate").focus()
+                await page.keyboard.press("4")
+                await page.get_by_role("button", name="Pad 1", exact=True).focus()
+                await page.keyboard.down("5")
+                await engine(page, "s.pads.pads[4].isDown")
+                assert not state(server.port)["pads"]["pads"][3]["isDown"]
+                await page.keyboard.up("5")
+                await engine(page, "!s.pads.pads[4].isDown")
+
+                # Two fingers on two pads at once; one presses at 0.7, the other reports no pressure (full strength).
+                touch = await page.context.new_cdp_session(page)
+                one = await page.get_by_role("button", name="Pad 1", exact=True).bounding_box()
+                six = await page.get_by_role("button", name="Pad 6", exact=True).bounding_box()
+                fingers = [
+                    {"x": one["x"] + one["width"] / 2, "y": one["y"] + one["height"] / 2, "id": 1, "force": 0.7},
+                    {"x": six["x"] + six["width"] / 2, "y": six["y"] + six["height"] / 2, "id": 2},
+                ]
+                await touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers})
+                await engine(page, "s.pads.pads[0].isDown && s.pads.pads[5].isDown")
+                pads = state(server.port)["pads"]["pads"]
+                assert abs(pads[0]["velocity"] - 0.7) < 0.01 and pads[5]["velocity"] == 1, pads
+                await shoot(page, "console-pads-held")
+                drawn = await canvas.evaluate("window.imagerCanvas.framesDrawn")
+                await canvas.wait_for_function(f"window.imagerCanvas.framesDrawn > {drawn} && window.imagerCanvas.lastFrame.instanceCount > 0")
+                await touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                await engine(page, "!s.pads.pads[0].isDown && !s.pads.pads[5].isDown")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_two_consoles_see_each_others_changes(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                laptop = await browser.console()
+                tablet = await browser.console(TABLET)
+
+                await laptop.get_by_role("slider", name="Hue", exact=True).focus()
+                await laptop.keyboard.press("Home")
+                await engine(laptop, "s.colors.hue.center === s.colors.hue.range / 2")
+                center = await laptop.evaluate("String(window.imagerConsole.store.state.colors.hue.center)")
+                await expect(tablet.get_by_role("slider", name="Hue", exact=True)).to_have_attribute("aria-valuenow", center)
+
+                await tablet.get_by_role("button", name="Chord 3", exact=True).tap()
+                await expect(laptop.get_by_role("button", name="Chord 3", exact=True)).to_have_attribute("aria-current", "true")
+
+                # The layout is the library's: shown on one console, the list shows on the other too.
+                await laptop.get_by_role("button", name="Chordset list", exact=True).click()
+                for console in (laptop, tablet):
+                    await expect(console.get_by_role("list", name="Chordsets", exact=True)).to_be_visible()
+                    await thumbnails_drawn(console)
+                await laptop.get_by_role("button", name="Add chordset", exact=True).click()
+                editor = laptop.get_by_role("textbox", name="Title of chordset", exact=False)
+                await editor.fill("Shared")
+                await editor.press("Enter")
+                await expect(tablet.get_by_role("button", name="Play Shared", exact=True)).to_be_visible()
+
+                # The list lies over the chordset panel: hidden from one console, it goes from both.
+                await laptop.get_by_role("button", name="Chordset list", exact=True).click()
+                await expect(tablet.get_by_role("list", name="Chordsets", exact=True)).to_be_hidden()
+                before = state(server.port)["chordset"]["id"]
+                await tablet.get_by_role("button", name="Next chordset", exact=True).tap()
+                await engine(laptop, f"s.chordset.id !== {json.dumps(before)}")
+                title = state(server.port)["chordset"]["title"]
+                for console in (laptop, tablet):
+                    await expect(console.locator("ip-chordset-panel [role=status]")).to_contain_text(title)
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_the_console_says_it_is_reconnecting_and_recovers_when_the_server_starts_again(imager, tmp_path):
+    port = free_port()
+    library_file = tmp_path / "library.sqlite"
+
+    async def run():
+        async with async_playwright() as playwright, Browser(playwright, port) as browser:
+            with serving(imager, library_file, port=port):
+                page = await browser.console()
+                await expect(page.get_by_text("Reconnecting…")).to_be_hidden()
+                await page.get_by_role("button", name="Form panel", exact=True).click()
+                await expect(page.get_by_role("button", name="Form panel", exact=True)).to_have_attribute("aria-pressed", "false")
+            await expect(page.get_by_text("Reconnecting…")).to_be_visible(timeout=10_000)
+            await shoot(page, "console-reconnecting")
+            with serving(imager, library_file, port=port) as server:
+                await expect(page.get_by_text("Reconnecting…")).to_be_hidden(timeout=20_000)
+                await page.wait_for_function(CONSOLE_READY, timeout=20_000)
+                # It plays the new server, from its snapshot, with the layout the library kept.
+                await page.get_by_role("slider", name="Hue", exact=True).focus()
+                await page.keyboard.press("End")
+                await engine(page, "s.colors.hue.center === 1 - s.colors.hue.range / 2")
+                hue = state(server.port)["colors"]["hue"]
+                assert hue["center"] == 1 - hue["range"] / 2
+                await expect(page.get_by_role("button", name="Form panel", exact=True)).to_have_attribute("aria-pressed", "false")
+            assert browser.errors == []
+
+    asyncio.run(run())
