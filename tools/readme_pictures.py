@@ -3,7 +3,7 @@
 - docs/images/console.png — the console at 1920×1080 in Chromium, playing a few pads of the factory
   chordsets, as a performer first sees it;
 - docs/images/frame.png — a frame of the full-stage passage (Tests/fixtures/full-stage) drawn by the Swift
-  renderer, as `imager render performance` exports it.
+  renderer, as `imager render performance --headroom 1` exports it.
 
 Usage: python tools/readme_pictures.py IMAGER  (Chromium from $CHROMIUM, else /usr/bin/chromium).
 """
@@ -37,7 +37,8 @@ def console_picture(imager, folder):
             page.keyboard.down(pad)
         # Let the lumis rise on the preview: wait for frames with instances rather than for a fixed time.
         page.wait_for_function(
-            "() => { const c = window.imagerCanvas; return c && c.lastFrame && c.lastFrame.instanceCount > 12 && c.framesDrawn > 90; }",
+            "() => { const c = document.querySelector('ip-canvas-preview')?.status;"
+            " return c && c.lastFrame && c.lastFrame.instanceCount > 12 && c.framesDrawn > 90; }",
             timeout=60_000)
         page.screenshot(path=str(IMAGES / "console.png"))
         for pad in ["1", "3", "6"]:
@@ -49,11 +50,11 @@ def frame_picture(imager, folder):
     frames = folder / "frames"
     subprocess.run(
         [imager, "render", "performance", str(ROOT / "Tests" / "fixtures" / "full-stage" / "performance.json"),
-         "--size", "1280x720", "--fps", "4", "--tail", "0", "-o", str(frames) + "/"],
+         "--size", "1280x720", "--fps", "4", "--tail", "0", "--headroom", "1", "-o", str(frames) + "/"],
         check=True, stdout=subprocess.DEVNULL)
     chosen = sorted(frames.glob("*.png"))
-    # The stage at its fullest, a little past the middle of the passage.
-    shutil.copy(chosen[len(chosen) * 3 // 5], IMAGES / "frame.png")
+    # The stage filling, a quarter of the way in, through the output stage at its full strength.
+    shutil.copy(chosen[len(chosen) // 4], IMAGES / "frame.png")
 
 
 def main():
