@@ -87,4 +87,26 @@ struct ColorTests {
         let single = try ColorSelection(hue: 0.3)
         #expect(pulse.color(of: single, at: Moment(elapsed: 0.3, beat: 0, beatsPerSecond: 2)) == single.centerColor)
     }
+    @Test func aPulsesDepthIsHowMuchOfTheRangeItTravels() throws {
+        let selection = ColorSelection(
+            hue: try RibbonSelection(center: 0.5, range: 0.2), purity: try RibbonSelection(center: 0.5))
+        func hue(depth: Double, at time: Double) -> Double {
+            Pulse(waveform: .triangle, rate: .hertz(1), purityLag: 0, depth: depth)
+                .color(of: selection, at: Moment(elapsed: time, beat: 0, beatsPerSecond: 2)).hue
+        }
+        #expect(approximately(hue(depth: 0.5, at: 0.25), 0.55, within: 1e-12))  // half way to the upper end
+        #expect(approximately(hue(depth: 0.5, at: 0.75), 0.45, within: 1e-12))
+        #expect(approximately(hue(depth: 0, at: 0.25), 0.5, within: 1e-12))  // no depth: the centre colour
+        #expect(throws: InstrumentError.self) { try Pulse(depth: 1.5).validate() }
+        #expect(throws: InstrumentError.self) { try Pulse(depth: -0.1).validate() }
+    }
+
+    @Test func aPulseWithoutADepthInItsFileTravelsTheWholeRange() throws {
+        let old = #"{"waveform":{"kind":"sine"},"rate":{"beats":4},"purityLag":0.5}"#
+        let pulse = try JSONDecoder().decode(Pulse.self, from: Data(old.utf8))
+        #expect(pulse == Pulse(waveform: .sine, rate: .beats(4), purityLag: 0.5, depth: 1))
+        #expect(!String(decoding: try JSONEncoder().encode(pulse), as: UTF8.self).contains("depth"))
+        let shallow = Pulse(depth: 0.25)
+        #expect(try JSONDecoder().decode(Pulse.self, from: try JSONEncoder().encode(shallow)) == shallow)
+    }
 }

@@ -86,6 +86,14 @@ test('panelRects: the chordset list on the right, full height; the preferences a
   assert.equal(panelRects(only('settings'), 1920, 1080).canvas, undefined);
 });
 
+test('panelRects: while the list shows, the chordset panel and the pads end where it begins', () => {
+  const rects = panelRects(only('chordset', 'triggerpads', 'chordsetList', 'color'), 1024, 768);
+  assert.deepEqual(rects.chordset, { x: 0, y: 384, width: 704, height: 128 });
+  assert.deepEqual(rects.triggerpads, { x: 0, y: 512, width: 704, height: 256 });
+  assert.equal(rects.color.width, 1024);  // the design panels stay under it
+  assert.equal(panelRects(only('chordset', 'chordsetList'), 300, 600).chordset.width, 300);  // a list as wide as the window covers
+});
+
 test('every panel stays inside the window (no scrolling) at 1920×1080 and 1024×768', () => {
   const everything = Object.fromEntries(PANELS.map((panel) => [panel, true]));
   for (const [width, height] of [[1920, 1080], [1024, 768]]) {

@@ -1,22 +1,26 @@
 /// Plays a colour selection through its ranges over time, as the canvas background does in seed 001: the
 /// hue and the purity each travel from the lower to the upper end of their range and back.
-public struct Pulse: Hashable, Sendable, Codable {
+public struct Pulse: Hashable, Sendable {
     public var waveform: Waveform
     public var rate: OscillatorRate
     /// How far behind the hue the purity travels, in cycles (0.25 makes the two trace an ellipse).
     public var purityLag: Double
+    /// How much of the ranges the pulse travels, 0…1, around their centres: 1 plays from end to end, 0 holds
+    /// the centre colour.
+    public var depth: Double
 
-    public init(waveform: Waveform = .triangle, rate: OscillatorRate = .beats(8), purityLag: Double = 0.25) {
+    public init(waveform: Waveform = .triangle, rate: OscillatorRate = .beats(8), purityLag: Double = 0.25, depth: Double = 1) {
         self.waveform = waveform
         self.rate = rate
         self.purityLag = purityLag
+        self.depth = depth
     }
 
     /// The position 0…1 through the ranges at `moment`, with the given lag in cycles.
     @inline(__always)
     public func position(at moment: Moment, lag: Double = 0) -> Double {
         let oscillator = Oscillator(waveform, rate: rate, phase: -lag)
-        return (1 + oscillator.value(at: moment)) / 2
+        return (1 + depth * oscillator.value(at: moment)) / 2
     }
 
     /// The colour of `selection` at `moment`.
@@ -29,5 +33,29 @@ public struct Pulse: Hashable, Sendable, Codable {
     public func validate() throws(InstrumentError) {
         try Oscillator(waveform, rate: rate).validate()
         _ = try purityLag.checked("pulse purity lag", in: -1...1)
+        _ = try depth.checked("pulse depth", in: 0...1)
+    }
+}
+
+/// A pulse on the wire and in files: `depth` is written only when it is not 1, and a pulse without one (as
+/// every file and log from before it existed) plays its ranges from end to end.
+extension Pulse: Codable {
+    private enum CodingKeys: String, CodingKey { case waveform, rate, purityLag, depth }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            waveform: try container.decode(Waveform.self, forKey: .waveform),
+            rate: try container.decode(OscillatorRate.self, forKey: .rate),
+            purityLag: try container.decode(Double.self, forKey: .purityLag),
+            depth: try container.decodeIfPresent(Double.self, forKey: .depth) ?? 1)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(waveform, forKey: .waveform)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(purityLag, forKey: .purityLag)
+        if depth != 1 { try container.encode(depth, forKey: .depth) }
     }
 }

@@ -14,7 +14,9 @@
 //                 narrower than 4/12 of the width — when it would be, it is 4/12 wide at (4/12 W, 2/12 H),
 //                 over the form and motion panels (it is drawn above them; the performer hides it from its
 //                 edge control).
-//   chordsetList  on the right, full height, over the others: 3/12 of the width, but at least 320 px.
+//   chordsetList  on the right, full height, over the others: 3/12 of the width, but at least 320 px. While
+//                 it shows, the chordset panel and the pads end where it begins, so that a performer who
+//                 sorts chordsets can still step through them and play.
 //   settings      the preferences: an overlay, 8/12 wide and 10/12 tall, centred.
 
 /** The eight panels, by the library's names for them (docs/library-api.md, `panels`). */
@@ -118,15 +120,14 @@ export function panelRects(visible, width, height) {
     rects.motion = { x: 0, y: designTop, width, height: designHeight };
   }
 
-  if (visible.triggerpads === true) rects.triggerpads = { x: 0, y: 8 * unitHeight, width, height: 4 * unitHeight };
+  const listWidth = Math.min(width, Math.max(width * 3 / 12, CHORDSET_LIST_MIN_WIDTH));
+  const playingWidth = visible.chordsetList === true && listWidth < width ? width - listWidth : width;
+  if (visible.triggerpads === true) rects.triggerpads = { x: 0, y: 8 * unitHeight, width: playingWidth, height: 4 * unitHeight };
   if (visible.chordset === true) {
-    rects.chordset = { x: 0, y: (visible.triggerpads === true ? 6 : 10) * unitHeight, width, height: 2 * unitHeight };
+    rects.chordset = { x: 0, y: (visible.triggerpads === true ? 6 : 10) * unitHeight, width: playingWidth, height: 2 * unitHeight };
   }
   if (visible.canvas === true) rects.canvas = canvasRect(visible, width, height);
-  if (visible.chordsetList === true) {
-    const listWidth = Math.min(width, Math.max(width * 3 / 12, CHORDSET_LIST_MIN_WIDTH));
-    rects.chordsetList = { x: width - listWidth, y: 0, width: listWidth, height };
-  }
+  if (visible.chordsetList === true) rects.chordsetList = { x: width - listWidth, y: 0, width: listWidth, height };
   if (visible.settings === true) {
     rects.settings = { x: width * 2 / 12, y: height / 12, width: width * 8 / 12, height: height * 10 / 12 };
   }
