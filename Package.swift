@@ -28,18 +28,28 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: swiftSettings),
         // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        // Portfolio model: sound in memory and the pull model of audio sources. No I/O.
+        .target(name: "Audio", swiftSettings: swiftSettings),
         // The system's zlib, for PNG.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // QR codes (libqrencode), for pairing a tablet with the canvas address.
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         // Portfolio adapter: PNG files (zlib), atomic file writes.
         .target(name: "ImageFiles", dependencies: ["Raster", "CZlib"], swiftSettings: swiftSettings),
+        // Audio files through libsndfile (WAV, AIFF, FLAC, Ogg), resampled by libsoxr.
+        .systemLibrary(name: "CSndfile", path: "Sources/CSndfile", providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+        .systemLibrary(name: "CSoxr", path: "Sources/CSoxr", providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
+        // Portfolio adapter: audio files read, resampled and written.
+        .target(name: "AudioFiles", dependencies: ["Audio", "ImageFiles", "CSndfile", "CSoxr"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        // Domain model: composition (seed 003's HAIL) — parts and voices as two hierarchies, scores, the music
+        // library, and a pair's performance as an audio source that also lights chords.
+        .target(name: "Composition", dependencies: ["Audio"], swiftSettings: swiftSettings),
         // Domain adapter: the chordset library in SQLite (GRDB) — migrations, repository, interchange files.
         .target(
             name: "Library",
-            dependencies: ["Instrument", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Instrument", "Composition", "Audio", "AudioFiles", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // Presentation model: external controls — OSC packets and their address space — as intents.
@@ -156,12 +166,25 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "Instrument", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Library", "Instrument", "Composition", "Audio", "AudioFiles", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ImageFilesTests",
             dependencies: ["ImageFiles", "Raster", "Geometry", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AudioFilesTests",
+            dependencies: ["AudioFiles", "Audio"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: [
+                "Composition", "Audio",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

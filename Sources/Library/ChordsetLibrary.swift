@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import GRDB
 import Instrument
@@ -51,6 +52,7 @@ public final class ChordsetLibrary: Sendable {
         self.init(url: url, pool: pool)
         try migrate(existed: existed)
         try seedFactoryChordsetsOnce()
+        try seedFactoryCompositionsOnce()
     }
 
     /// The schema this build writes, as the number of migrations it knows.
@@ -112,6 +114,8 @@ public final class ChordsetLibrary: Sendable {
     /// One transaction: everything in `body` is written, or nothing is.
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.write(body) } catch let error as LibraryError { throw error } catch let error as InstrumentError {
+            throw LibraryError(.invalid, error.description, cause: error)
+        } catch let error as CompositionError {
             throw LibraryError(.invalid, error.description, cause: error)
         } catch {
             throw LibraryError(.storage, "cannot write to the library: \(Self.describe(error))", cause: error)

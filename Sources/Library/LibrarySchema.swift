@@ -50,6 +50,62 @@ enum LibrarySchema {
                 t.column("content", .text).notNull()  // the chordset file of it (docs/chordset-file.md)
             }
         }
+        migrator.registerMigration("v4: compositions, their hierarchies, scores and sounds") { db in
+            // Seed 003's music library (docs/composition.md). Ids are the music library's own numbers, one
+            // counter for all of them (libraryInfo 'musicLastIdentifier').
+            try db.create(table: "musicSound") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text).notNull()
+                t.column("sampleRate", .integer).notNull()
+                t.column("channelCount", .integer).notNull()
+                t.column("frameCount", .integer).notNull()
+                t.column("file", .blob).notNull()  // the audio file as it was imported (or made), whole
+            }
+            try db.create(table: "musicPart") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text).notNull()
+                t.column("length", .integer).notNull()  // ticks, 960 to a beat
+                t.column("tempo", .double).notNull()  // beats per minute
+            }
+            try db.create(table: "musicVoice") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text).notNull()
+                t.column("soundId", .integer).references("musicSound")
+                t.column("chordsetId", .text)  // a light: the chordset and chord (0…7) it lights
+                t.column("chord", .integer)
+            }
+            for hierarchy in ["musicPart", "musicVoice"] {
+                try db.create(table: "\(hierarchy)Child") { t in
+                    t.column("parentId", .integer).notNull().references(hierarchy, onDelete: .cascade)
+                    t.column("position", .integer).notNull()
+                    t.column("place", .integer).notNull().unique()
+                    t.column("childId", .integer).notNull().references(hierarchy)
+                    t.primaryKey(["parentId", "position"])
+                }
+            }
+            try db.create(table: "musicScore") { t in
+                t.primaryKey("id", .integer)
+                t.column("events", .text).notNull()  // JSON: [{start, length, gain, offset, continues}]
+            }
+            try db.create(table: "musicPair") { t in
+                t.column("partId", .integer).notNull().references("musicPart")
+                t.column("voiceId", .integer).notNull().references("musicVoice")
+                t.column("scoreId", .integer).notNull().references("musicScore")
+                t.primaryKey(["partId", "voiceId"])
+            }
+            try db.create(table: "musicMutedCell") { t in
+                t.column("partId", .integer).notNull().references("musicPart")
+                t.column("voiceId", .integer).notNull().references("musicVoice")
+                t.column("columnPlace", .integer).notNull()
+                t.column("rowPlace", .integer)  // NULL: the voice's own row, when it is atomic
+            }
+            try db.create(table: "composition") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                t.column("partId", .integer).notNull().references("musicPart")
+                t.column("voiceId", .integer).notNull().references("musicVoice")
+            }
+        }
         return migrator
     }
 }

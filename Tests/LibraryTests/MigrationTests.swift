@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import GRDB
 import Instrument
@@ -37,6 +38,16 @@ struct MigrationTests {
             // A chordset deleted long ago waits in the trash; opening the library leaves the list as it was.
             try db.execute(sql: "INSERT INTO deletedChordset (id, sortIndex, deletedAt, content) VALUES ('0D000000-1111-4222-8333-944455556666', 1, 1700000000, '{}')")
         },
+        "v4: compositions, their hierarchies, scores and sounds": { db in
+            try fixtures["v3: deleted chordsets kept for undo"]!(db)
+            // A composition of one part and one light: the old chordset's fourth chord, one beat at its start.
+            try db.execute(sql: "INSERT INTO musicPart (id, name, length, tempo) VALUES (1, 'Old part', 3840, 90)")
+            try db.execute(sql: "INSERT INTO musicVoice (id, name, soundId, chordsetId, chord) VALUES (2, 'Old light', NULL, '8F2A5A4E-1111-4222-8333-944455556666', 3)")
+            try db.execute(sql: #"INSERT INTO musicScore (id, events) VALUES (3, '[{"start":0,"length":960,"gain":0.5,"offset":0,"continues":false}]')"#)
+            try db.execute(sql: "INSERT INTO musicPair (partId, voiceId, scoreId) VALUES (1, 2, 3)")
+            try db.execute(sql: "INSERT INTO composition (id, name, partId, voiceId) VALUES (4, 'Old song', 1, 2)")
+            try db.execute(sql: "INSERT INTO libraryInfo (key, value) VALUES ('musicLastIdentifier', '4'), ('seededCompositions', 'long ago')")
+        },
     ]
 
     @Test func everyMigrationHasAFixture() {
@@ -61,6 +72,17 @@ struct MigrationTests {
         #expect(try library.list().count == 1)  // seeded long ago: the factory sets are not added again
         // Before the headroom column, a chordset said none.
         #expect(chordset.headroom == (migration.hasPrefix("v1:") ? nil : 0.4))
+        let music = try library.musicLibrary()
+        if migration.hasPrefix("v4:") {
+            // Seeded long ago: the factory composition is not added again.
+            let song = try #require(music.composition(named: "Old song"))
+            #expect(music.compositions.count == 1)
+            #expect(music.score(of: song.pair)?.events == [try ScoreEvent(start: 0, length: 960, gain: 0.5)])
+            #expect(music.voices[song.pair.voice]?.sound == .light(try ChordReference(chordset: "8F2A5A4E-1111-4222-8333-944455556666", chord: 3)))
+        } else {
+            // A library from before compositions gets the factory one on its first opening.
+            #expect(music.compositions.values.map(\.name) == [FactoryCompositions.demoName])
+        }
         if migration != LibrarySchema.migrator.migrations.last {
             // A safety copy was taken before migrating.
             #expect(FileManager.default.fileExists(atPath: path + ".before-schema-\(ChordsetLibrary.schemaVersion).backup"))

@@ -1,0 +1,126 @@
+import Foundation
+
+extension MusicLibrary {
+    /// All parts that are nobody's child: the composer's songs, sections and sketches.
+    public var rootParts: [PartID] { Hierarchy.roots(in: parts) }
+
+    /// The parts that have `part` among their children.
+    public func parents(of part: PartID) -> [PartID] { Hierarchy.parents(of: part, in: parts) }
+
+    /// A new atomic part of `beats` beats at `tempo` beats per minute.
+    @discardableResult
+    public mutating func addPart(named name: String, beats: Double, tempo: Double = 120) throws(CompositionError) -> PartID {
+        let length = try Self.ticks(ofBeats: beats)
+        let tempo = try tempo.checked("a part's tempo", in: MusicalTime.tempi)
+        let name = try Self.checkedName(name)
+        let id: PartID = nextIdentifier()
+        parts[id] = Part(id: id, name: name, length: length, tempo: tempo)
+        return id
+    }
+
+    public mutating func rename(part: PartID, to name: String) throws(CompositionError) {
+        let name = try Self.checkedName(name)
+        _ = try self.part(part)
+        parts[part]?.name = name
+    }
+
+    /// Makes an atomic part `beats` long; refused while one of its scores has an event beyond the new end.
+    public mutating func setLength(of part: PartID, beats: Double) throws(CompositionError) {
+        let node = try self.part(part)
+        guard node.isAtomic else { throw CompositionError("a composed part lasts as long as its children") }
+        let length = try Self.ticks(ofBeats: beats)
+        for (pair, score) in scoreOfPair where pair.part == part {
+            if let last = scores[score]?.events.map(\.end).max(), last > length {
+                throw CompositionError("an event of \(try voice(pair.voice).name) ends after \(Double(length) / Double(MusicalTime.ticksPerBeat)) beats: shorten or delete it first")
+            }
+        }
+        parts[part]?.length = length
+    }
+
+    public mutating func setTempo(of part: PartID, to tempo: Double) throws(CompositionError) {
+        let tempo = try tempo.checked("a part's tempo", in: MusicalTime.tempi)
+        _ = try self.part(part)
+        parts[part]?.tempo = tempo
+    }
+
+    /// Puts `child` under `parent` at `index` (at the end when nil). A part may come more than once under one
+    /// parent (A A B A). An atomic parent becomes composed — refused while it plays something of its own:
+    /// split it first, so that nothing it plays is lost.
+    @discardableResult
+    public mutating func add(part child: PartID, to parent: PartID, at index: Int? = nil) throws(CompositionError) -> ChildID {
+        try Hierarchy.checkAdding(child, under: parent, in: parts, kind: "part")
+        let parentNode = try part(parent)
+        if parentNode.isAtomic {
+            let playing = scoreOfPair.filter { $0.key.part == parent && !(scores[$0.value]?.events.isEmpty ?? true) }
+            guard playing.isEmpty else {
+                throw CompositionError("\(parentNode.name) plays events of its own: split it, then add to it")
+            }
+            for pair in scoreOfPair.keys where pair.part == parent { scoreOfPair[pair] = nil }
+        }
+        let place: ChildID = nextIdentifier()
+        let at = min(max(0, index ?? parentNode.children.count), parentNode.children.count)
+        parts[parent]?.children.insert(Child(id: place, node: child), at: at)
+        return place
+    }
+
+    /// Takes the child `place` out of `parent`; the part itself stays in the library. A parent left without
+    /// children is atomic again, as long as it was before it was split.
+    public mutating func remove(partChild place: ChildID, from parent: PartID) throws(CompositionError) {
+        var node = try part(parent)
+        node.children.remove(at: try Hierarchy.index(of: place, in: node, kind: "part"))
+        parts[parent] = node
+        for pair in mutedCells.keys where pair.part == parent {
+            mutedCells[pair] = mutedCells[pair]?.filter { $0.column != place }
+        }
+        dropEmptyCells()
+    }
+
+    /// Moves the child `place` of `parent` to `index` among the others.
+    public mutating func move(partChild place: ChildID, of parent: PartID, to index: Int) throws(CompositionError) {
+        var node = try part(parent)
+        try Hierarchy.move(place, to: index, in: &node, kind: "part")
+        parts[parent] = node
+    }
+
+    /// Removes `part` from the library: from every parent, with its scores' places and its cells. Refused
+    /// while a composition is made of it.
+    public mutating func delete(part: PartID) throws(CompositionError) {
+        _ = try self.part(part)
+        if let composition = compositions.values.first(where: { $0.pair.part == part }) {
+            throw CompositionError("the composition \(composition.name) is made of this part: delete it first")
+        }
+        for parent in parents(of: part) {
+            for place in parts[parent]!.children where place.node == part {
+                try remove(partChild: place.id, from: parent)
+            }
+        }
+        parts[part] = nil
+        for pair in scoreOfPair.keys where pair.part == part { scoreOfPair[pair] = nil }
+        for pair in mutedCells.keys where pair.part == part { mutedCells[pair] = nil }
+        dropUnusedScores()
+    }
+
+    static func ticks(ofBeats beats: Double) throws(CompositionError) -> Int {
+        let longest = Double(MusicalTime.longestPart / MusicalTime.ticksPerBeat)
+        let ticks = Int((try beats.checked("a part's length in beats", in: 0...longest) * Double(MusicalTime.ticksPerBeat)).rounded())
+        guard ticks > 0 else { throw CompositionError("a part lasts at least one tick") }
+        return ticks
+    }
+
+    static func checkedName(_ name: String) throws(CompositionError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CompositionError("a name is not empty") }
+        guard trimmed.count <= 200 else { throw CompositionError("a name is at most 200 characters") }
+        return trimmed
+    }
+
+    mutating func dropEmptyCells() {
+        mutedCells = mutedCells.filter { !$0.value.isEmpty }
+    }
+
+    /// Forgets the scores no pair plays any more.
+    mutating func dropUnusedScores() {
+        let used = Set(scoreOfPair.values)
+        scores = scores.filter { used.contains($0.key) }
+    }
+}

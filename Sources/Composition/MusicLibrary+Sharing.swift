@@ -1,0 +1,60 @@
+extension MusicLibrary {
+    /// What a composition needs and nothing else: the parts and voices below its pair, the scores and muted
+    /// cells of the pairs among them, the sounds its voices play, and the composition itself — what its
+    /// interchange file carries.
+    public func contents(of composition: CompositionID) throws(CompositionError) -> MusicLibraryContents {
+        guard let composition = compositions[composition] else { throw .unknown("composition", composition) }
+        let partIDs = Set(Self.below(composition.pair.part, in: parts).map(\.rawValue))
+        let voiceIDs = Set(Self.below(composition.pair.voice, in: voices).map(\.rawValue))
+        let all = contents
+        var subset = MusicLibraryContents()
+        subset.parts = all.parts.filter { partIDs.contains($0.id) }
+        subset.voices = all.voices.filter { voiceIDs.contains($0.id) }
+        subset.pairs = all.pairs.filter { partIDs.contains($0.part) && voiceIDs.contains($0.voice) }
+        let scoreIDs = Set(subset.pairs.map(\.score))
+        subset.scores = all.scores.filter { scoreIDs.contains($0.id) }
+        subset.mutedCells = all.mutedCells.filter { partIDs.contains($0.part) && voiceIDs.contains($0.voice) }
+        let soundIDs = Set(subset.voices.compactMap(\.sound))
+        subset.sounds = all.sounds.filter { soundIDs.contains($0.id) }
+        subset.compositions = all.compositions.filter { $0.id == composition.id.rawValue }
+        subset.lastIdentifier = lastIdentifier
+        return subset
+    }
+
+    /// The library with `other` added beside what it holds: every id of `other` moved past this library's
+    /// last one, so nothing of either is confused; the whole checked as one library (a composition name taken
+    /// twice is refused). Returns the merged library and how `other`'s sound ids map to the merged ones.
+    public func merging(_ other: MusicLibraryContents) throws(CompositionError) -> (library: MusicLibrary, sounds: [Int64: SoundID]) {
+        _ = try MusicLibrary(contents: other)  // on its own first, so that its problems are named as its own
+        let shift = lastIdentifier
+        guard other.lastIdentifier <= Int64.max / 2, shift <= Int64.max / 2 else { throw CompositionError("the ids are too large") }
+        func moved(_ id: Int64) -> Int64 { id + shift }
+        func moved(_ children: [MusicLibraryContents.ChildRecord]) -> [MusicLibraryContents.ChildRecord] {
+            children.map { .init(place: moved($0.place), node: moved($0.node)) }
+        }
+        var merged = contents
+        merged.sounds += other.sounds.map { .init(id: moved($0.id), name: $0.name, sampleRate: $0.sampleRate, channelCount: $0.channelCount, frameCount: $0.frameCount) }
+        merged.parts += other.parts.map { .init(id: moved($0.id), name: $0.name, length: $0.length, tempo: $0.tempo, children: moved($0.children)) }
+        merged.voices += other.voices.map {
+            .init(id: moved($0.id), name: $0.name, sound: $0.sound.map(moved), chordset: $0.chordset, chord: $0.chord, children: moved($0.children))
+        }
+        merged.scores += other.scores.map { .init(id: moved($0.id), events: $0.events) }
+        merged.pairs += other.pairs.map { .init(part: moved($0.part), voice: moved($0.voice), score: moved($0.score)) }
+        merged.mutedCells += other.mutedCells.map { .init(part: moved($0.part), voice: moved($0.voice), column: moved($0.column), row: $0.row.map(moved)) }
+        merged.compositions += other.compositions.map { .init(id: moved($0.id), name: $0.name, part: moved($0.part), voice: moved($0.voice)) }
+        merged.lastIdentifier = shift + other.lastIdentifier
+        let library = try MusicLibrary(contents: merged)
+        return (library, Dictionary(uniqueKeysWithValues: other.sounds.map { ($0.id, SoundID(moved($0.id))) }))
+    }
+
+    /// `node` and every node below it, each once.
+    static func below<Node: HierarchyNode>(_ node: Node.ID, in nodes: [Node.ID: Node]) -> Set<Node.ID> {
+        var seen: Set<Node.ID> = []
+        var waiting = [node]
+        while let next = waiting.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            waiting += nodes[next]?.children.map(\.node) ?? []
+        }
+        return seen
+    }
+}

@@ -1,0 +1,132 @@
+import Audio
+import AudioFiles
+import Composition
+import Foundation
+import GRDB
+import Instrument
+
+/// The music library (seed 003) in the same SQLite file as the chordsets: compositions, the hierarchies of
+/// parts and voices, scores, and the audio files the voices play, stored whole in the library so that nothing
+/// depends on a file elsewhere staying put.
+extension ChordsetLibrary {
+    /// The music library as stored.
+    public func musicLibrary() throws(LibraryError) -> MusicLibrary {
+        try read { db in try Self.musicLibrary(db) }
+    }
+
+    /// Changes the music library in one transaction: `change` edits the library as stored and may add sounds'
+    /// files (by the ids `addSound` gave); what it leaves is checked whole and written. If it throws, or the
+    /// result does not hold together, nothing is written.
+    @discardableResult
+    public func changeMusic<T>(
+        _ change: (inout MusicLibrary, inout [SoundID: [UInt8]]) throws -> T
+    ) throws(LibraryError) -> T {
+        try write { db in
+            var library = try Self.musicLibrary(db)
+            var files: [SoundID: [UInt8]] = [:]
+            let result: T
+            do {
+                result = try change(&library, &files)
+                library = try MusicLibrary(contents: library.contents)
+            } catch let error as CompositionError {
+                throw LibraryError(.invalid, error.description, cause: error)
+            }
+            try MusicRows.replace(with: library.contents, newSounds: Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, $0.value) }), db)
+            return result
+        }
+    }
+
+    /// The audio file of a sound, as it was imported or made.
+    public func soundFile(_ id: SoundID) throws(LibraryError) -> [UInt8] {
+        guard let data = try read({ db in try Data.fetchOne(db, sql: "SELECT file FROM musicSound WHERE id = ?", arguments: [id.rawValue]) }) else {
+            throw LibraryError(.notFound, "there is no sound \(id) in the library")
+        }
+        return [UInt8](data)
+    }
+
+    /// The samples of every sound `arrangement` plays, decoded and at its rate.
+    public func samples(for arrangement: Arrangement) throws(LibraryError) -> [SoundID: AudioBuffer] {
+        var buffers: [SoundID: AudioBuffer] = [:]
+        for id in Set(arrangement.sounds.map(\.sound)) {
+            let file = try soundFile(id)
+            do {
+                buffers[id] = try Resampler.resample(try AudioFile.decode(file, named: "sound \(id)"), to: arrangement.sampleRate)
+            } catch {
+                throw LibraryError(.storage, "the library's sound \(id) cannot be played: \(error)", cause: error)
+            }
+        }
+        return buffers
+    }
+
+    /// The composition called `name` (whatever its case), or numbered so in the list (from 1).
+    public func composition(named name: String) throws(LibraryError) -> Composition {
+        let library = try musicLibrary()
+        let all = library.compositions.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        if let number = Int(name), (1...all.count).contains(number) { return all[number - 1] }
+        guard let composition = library.composition(named: name) else {
+            throw LibraryError(.notFound, "no composition \"\(name)\" in the library; `imager compose list` shows them")
+        }
+        return composition
+    }
+
+    /// The composition file of one composition, with its audio.
+    public func exportComposition(_ id: CompositionID) throws(LibraryError) -> Data {
+        let library = try musicLibrary()
+        let contents: MusicLibraryContents
+        do { contents = try library.contents(of: id) } catch { throw LibraryError(.notFound, error.description, cause: error) }
+        var files: [Int64: [UInt8]] = [:]
+        for sound in contents.sounds { files[sound.id] = try soundFile(SoundID(sound.id)) }
+        return try CompositionFile.encode(.init(contents: contents, soundFiles: files))
+    }
+
+    /// Imports a composition file, all or nothing, under `name` (the file's own name when nil). Returns the
+    /// composition as stored.
+    @discardableResult
+    public func importComposition(_ data: Data, as name: String? = nil) throws(LibraryError) -> Composition {
+        var shared = try CompositionFile.decode(data)
+        if let name { shared.contents.compositions[0].name = name }
+        let newName = shared.contents.compositions[0].name
+        return try changeMusic { library, files in
+            let (merged, sounds) = try library.merging(shared.contents)
+            for (old, new) in sounds { files[new] = shared.soundFiles[old] }
+            library = merged
+            return library.composition(named: newName)!
+        }
+    }
+
+    static func musicLibrary(_ db: Database) throws -> MusicLibrary {
+        let contents = try MusicRows.fetchContents(db)
+        do {
+            return try MusicLibrary(contents: contents)
+        } catch {
+            throw LibraryError(.storage, "the library's compositions cannot be read: \(error)", cause: error)
+        }
+    }
+
+    /// Adds the factory composition the first time a library with compositions is opened — never again.
+    func seedFactoryCompositionsOnce() throws(LibraryError) {
+        let seeded = try read { db in try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'seededCompositions'") }
+        guard seeded == nil else { return }
+        let demo: (library: MusicLibrary, sounds: [SoundID: AudioBuffer])
+        var files: [Int64: [UInt8]] = [:]
+        do {
+            demo = try FactoryCompositions.demo(
+                veil: try ChordReference(chordset: FactoryChordsets.lumia.id.uuidString, chord: 0),
+                beam: try ChordReference(chordset: FactoryChordsets.prism.id.uuidString, chord: 6))
+            for (id, buffer) in demo.sounds { files[id.rawValue] = try AudioFile.encode(buffer, as: .flac) }
+        } catch {
+            throw LibraryError(.storage, "cannot make the factory composition: \(error)", cause: error)  // a programming error, caught by tests
+        }
+        try write { db in
+            guard try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'seededCompositions'") == nil else { return }
+            let library = try Self.musicLibrary(db)
+            var contents = demo.library.contents
+            if library.composition(named: FactoryCompositions.demoName) != nil { contents.compositions = [] }
+            let (merged, sounds) = try library.merging(contents)
+            try MusicRows.replace(
+                with: merged.contents,
+                newSounds: Dictionary(uniqueKeysWithValues: sounds.map { ($0.value.rawValue, files[$0.key]!) }), db)
+            try db.execute(sql: "INSERT INTO libraryInfo (key, value) VALUES ('seededCompositions', ?)", arguments: [Date().description])
+        }
+    }
+}
