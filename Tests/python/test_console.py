@@ -1,6 +1,6 @@
 """The performer's console (`/`) in a real Chromium against the real `imager serve`: panels shown and hidden
-from the edge controls and kept in the library; the hue ribbon played by keys, by a drag and by a two-finger
-pinch, and the canvas page's background following; chords stored with Shift and recalled after a reload;
+from the edge controls and kept in the library; the hue ribbon played by keys, by a drag, by a two-finger
+pinch and by ctrl+wheel (a plain wheel leaves it), and the canvas page's background following; chords stored with Shift and recalled after a reload;
 chordsets stepped; the chordset list's add, rename, reorder (by drag and by key), duplicate, delete and undo,
 export and import; the pads by keys and by fingers, with lumis on the canvas page; two consoles seeing each
 other's changes; and a server started again on the same port and library — the console says it is
@@ -274,6 +274,30 @@ def test_two_fingers_pinching_the_hue_ribbon_widen_and_narrow_its_range(imager, 
                 await pinch(0.25 * box["width"], 0.02 * box["width"])
                 await engine(page, f"s.colors.hue.range <= {wide['range'] - 0.3}")
                 await shoot(page, "console-hue-pinched")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_ctrl_wheel_widens_the_hue_ribbon_and_a_plain_wheel_leaves_it(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                box = await page.get_by_role("slider", name="Hue", exact=True).bounding_box()
+                await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                before = await page.evaluate("window.imagerConsole.store.state.colors.hue")
+                assert before["range"] <= 0.9, before
+                # A plain wheel (ten steps' worth, were it the ribbon's) first, then ctrl+wheel, three steps
+                # wider: the intents go in order, so once the engine has the three the plain wheel sent none.
+                await page.mouse.wheel(0, -100)
+                await page.keyboard.down("Control")
+                await page.mouse.wheel(0, -30)
+                await page.keyboard.up("Control")
+                await engine(page, f"s.colors.hue.range >= {before['range'] + 0.03 - 1e-9}")
+                hue = state(server.port)["colors"]["hue"]
+                assert abs(hue["range"] - (before["range"] + 0.03)) < 1e-9, (before, hue)
+                assert hue["center"] == before["center"]
                 assert browser.errors == []
 
         asyncio.run(run())

@@ -1,6 +1,7 @@
 """The library over HTTP (`/api/`, docs/library-api.md) against the real server: every endpoint, what every
 console hears after a change, and hostile requests — each a 4xx with one line, and nothing changed."""
 import asyncio
+import collections
 import io
 import json
 import struct
@@ -169,6 +170,10 @@ def test_every_console_hears_a_change(imager, tmp_path):
         assert listing(server)["revision"] >= 1
 
 
+# A body sent with a Content-Type of its own (the table's other bodies are JSON, or bytes sent without one).
+Typed = collections.namedtuple("Typed", "content_type data")
+GHOST = "00000000-0000-4000-8000-000000000000"
+
 HOSTILE = [
     ("PATCH", "/api/chordsets/ID", {"title": 5}, 400),
     ("PATCH", "/api/chordsets/ID", {"title": ""}, 400),
@@ -208,6 +213,19 @@ HOSTILE = [
     ("POST", "/api/forms/outline", {"forms": [{"kind": "polygon", "sides": 2}]}, 400),
     ("POST", "/api/forms/outline", {"forms": [{"kind": "circle"}] * 65}, 400),
     ("GET", "/api/nonesuch", None, 404),
+    # Unknown ids: export and duplicate.
+    ("GET", f"/api/chordsets/{GHOST}/export", None, 404),
+    ("GET", "/api/chordsets/not-a-uuid/export", None, 404),
+    ("POST", f"/api/chordsets/{GHOST}/duplicate", None, 404),
+    ("POST", "/api/chordsets/not-a-uuid/duplicate", None, 404),
+    # An import over the 16 MB a chordset file may have (LibraryRoutes.maximumImport), JSON or not.
+    ("POST", "/api/chordsets/import", b'{"formatVersion": 1, "chordsets": []' + b" " * (16 << 20) + b"}", 413),
+    # JSON where the body says it is something else.
+    ("PATCH", "/api/preferences", Typed("text/plain", b'{"tempo": 90}'), 415),
+    ("POST", "/api/chordsets", Typed("application/x-www-form-urlencoded", b"title=Form"), 415),
+    ("PATCH", "/api/chordsets/ID", Typed("text/plain", b'{"title": "Plain"}'), 415),
+    ("POST", "/api/chordsets/ID/chords/move", Typed("text/html", b'{"from": 1, "to": 8}'), 415),
+    ("POST", "/api/forms/outline", Typed("multipart/form-data", b'{"forms": [{"kind": "circle"}]}'), 415),
 ]
 
 
@@ -217,13 +235,45 @@ def test_a_bad_request_is_refused_in_one_line_and_changes_nothing(imager, tmp_pa
         before = listing(server)
         preferences = call(server, "GET", "/api/preferences")[1]
         path = path.replace("ID", before["chordsets"][0]["id"])
-        status, headers, data = request(server.port, path, method=method, body=body)
+        headers = None
+        if isinstance(body, Typed):
+            headers, body = {"Content-Type": body.content_type}, body.data
+        status, headers, data = request(server.port, path, headers, method=method, body=body)
         assert status == expected, data
         message = json.loads(data)["error"]
         assert message and "\n" not in message and "Error" not in message and "Swift" not in message
         after = listing(server)
         assert after["chordsets"] == before["chordsets"] and after["revision"] == before["revision"]
         assert call(server, "GET", "/api/preferences")[1] == preferences
+        assert server.process.poll() is None
+
+
+# Under --lan, changes without the pairing token (or with a wrong one).
+UNPAIRED = [
+    ("PATCH", "/api/chordsets/ID", {"title": "Sneaky"}),
+    ("DELETE", "/api/chordsets/ID", None),
+    ("POST", "/api/chordsets/ID/duplicate", None),
+    ("POST", "/api/chordsets/ID/chords/move", {"from": 1, "to": 8}),
+    ("PATCH", "/api/preferences", {"tempo": 90, "panels": {"chordsetList": True}}),
+    ("POST", "/api/factory-chordsets", None),
+]
+
+
+@pytest.mark.parametrize("method,path,body", UNPAIRED, ids=[f"{m} {p}" for m, p, _ in UNPAIRED])
+def test_under_lan_a_change_without_the_token_is_refused_in_one_line_and_changes_nothing(imager, tmp_path, method, path, body):
+    with serving(imager, tmp_path / "library.sqlite", "--lan") as server:
+        bearer = {"Authorization": f"Bearer {server.token}"}
+        before = call(server, "GET", "/api/chordsets", headers=bearer)[1]
+        preferences = call(server, "GET", "/api/preferences", headers=bearer)[1]
+        path = path.replace("ID", before["chordsets"][0]["id"])
+        for headers in [None, {"Authorization": "Bearer " + "0" * 32}, {"Cookie": "imager_token=" + "0" * 32}]:
+            status, _, data = request(server.port, path, headers, method=method, body=body)
+            assert status == 401, (headers, data)
+            message = data.decode().strip()
+            assert message and "\n" not in message, data
+        after = call(server, "GET", "/api/chordsets", headers=bearer)[1]
+        assert after["chordsets"] == before["chordsets"] and after["revision"] == before["revision"]
+        assert call(server, "GET", "/api/preferences", headers=bearer)[1] == preferences
         assert server.process.poll() is None
 
 

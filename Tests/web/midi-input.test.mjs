@@ -35,3 +35,16 @@ test("two knobs of one feature turned in one frame send one intent with both, th
   assert.deepEqual(sent.at(-1), { type: 'feature', feature: 'size', setting: { base: 0, oscillator: { ...oscillator, depth: 0 } } });
   pendingSettings.clear();
 });
+
+test('two knobs of the pulse turned in one frame send one pulse with both', async () => {
+  pendingSettings.clear();
+  const pulse = { waveform: { kind: 'triangle' }, rate: { beats: 8 }, purityLag: 0.25 };
+  const sent = [];
+  const input = new MidiInput({ store: { state: { pulse, tempo: 120 } }, sender: { send: (intent) => { sent.push(intent); return true; }, api: async () => ({}) } });
+  input.setMappings({ 'cc:1:1': 'pulse.depth', 'cc:1:2': 'pulse.lag' });
+  input.receive([0xB0, 1, 0]);    // depth → 0
+  input.receive([0xB0, 2, 127]);  // lag → 1
+  await frame();
+  assert.deepEqual(sent, [{ type: 'pulse', pulse: { ...pulse, purityLag: 1, depth: 0 } }]);
+  pendingSettings.clear();
+});

@@ -4,10 +4,8 @@
 // - One store (console-store.js) of what the engine and the library say; one sender (console-sender.js)
 //   for intents (the live socket) and the library's API. Every panel element is given both as properties —
 //   `panel.store`, `panel.sender` — and told when it shows (`panel.shown`).
-// - Panels: the colour panel, the chordset panel, the trigger pads, the chordset list, the preferences and
-//   the canvas preview are this folder's panel-*.js; the form and motion panels (panel-form.js,
-//   panel-motion.js) and the MIDI mappings (midi-mappings.js) are loaded if they are there — the console
-//   works without them.
+// - Panels: one custom element each, this folder's panel-*.js; the MIDI mappings (midi-mappings.js) sit in
+//   the preferences, and MIDI input (midi-input.js) listens from the start, whichever panels show.
 // - Layout (console-layout.js): seed 000's grid, recomputed when the window changes or a panel is shown or
 //   hidden; a panel appears and disappears by scaling from (and to) the edge of the screen it sits on.
 // - Edge controls: eight round buttons on the screen's edges, each showing or hiding a panel
@@ -21,21 +19,22 @@ import { EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, edgeControls, 
 import { element } from './console-panel.js';
 import { ConsoleSender, apiPaths, oneLine } from './console-sender.js';
 import { ConsoleStore, LatestFetch } from './console-store.js';
+import { startMidi } from './midi-input.js';
+import './midi-mappings.js';
 import './panel-canvas.js';
 import './panel-chordset-list.js';
 import './panel-chordset.js';
 import './panel-color.js';
+import './panel-form.js';
+import './panel-motion.js';
 import './panel-pads.js';
 import './panel-preferences.js';
 
-/** Each panel's element, by the library's name for the panel; form and motion come from other modules. */
+/** Each panel's element, by the library's name for the panel. */
 const PANEL_ELEMENTS = Object.freeze({
   color: 'ip-color-panel', form: 'ip-form-panel', motion: 'ip-motion-panel', chordset: 'ip-chordset-panel',
   canvas: 'ip-canvas-preview', triggerpads: 'ip-trigger-pads', chordsetList: 'ip-chordset-list', settings: 'ip-preferences',
 });
-
-/** Panels that load from modules of their own, and the module. */
-const OPTIONAL_PANELS = Object.freeze({ form: './panel-form.js', motion: './panel-motion.js' });
 
 /** How long a message to the performer stays, in milliseconds. */
 const MESSAGE_MILLISECONDS = 10_000;
@@ -120,64 +119,27 @@ function mountPanel(name) {
   const anchor = PANEL_ANCHORS[name];
   section.style.transformOrigin = `${anchor.x * 100}% ${anchor.y * 100}%`;
   stage.append(section);
-  panels[name] = { section, element: null };
-  fillPanel(name);
+  const panelElement = document.createElement(PANEL_ELEMENTS[name]);
+  panelElement.store = store;
+  panelElement.sender = sender;
+  if ('shown' in panelElement) panelElement.shown = false;  // until the layout shows it
+  section.append(panelElement);
+  panels[name] = { section, element: panelElement };
 }
 
 function labelOf(name) {
   return edgeControls(1, 1).find((control) => control.panel === name)?.label ?? name;
 }
 
-/** Puts the panel's element in its section: a defined custom element, or a note that it is missing. */
-function fillPanel(name) {
-  const panel = panels[name];
-  const tag = PANEL_ELEMENTS[name];
-  if (!customElements.get(tag)) {
-    panel.section.replaceChildren(element('p', { class: 'panel-missing' }, `The ${labelOf(name).toLowerCase()} is not part of this console yet.`));
-    return;
-  }
-  const panelElement = document.createElement(tag);
-  panelElement.store = store;
-  panelElement.sender = sender;
-  panel.element = panelElement;
-  panel.section.replaceChildren(panelElement);
-  if ('shown' in panelElement) panelElement.shown = layoutReady && store.panels[name] === true;
-}
-
 for (const name of PANELS) mountPanel(name);
 
-async function loadOptionalPanels() {
-  await Promise.all(Object.entries(OPTIONAL_PANELS).map(async ([name, module]) => {
-    try {
-      await import(module);
-      fillPanel(name);
-    } catch (error) {
-      console.warn(`console: ${module} did not load`, error);
-    }
-  }));
-  await mountMidi();
-}
-
-/** The MIDI mappings in the preferences' slot, and MIDI input listening from the start, when they are there. */
-async function mountMidi() {
-  try {
-    await import('./midi-mappings.js');
-    const slot = panels.settings.element?.midiMappingsSlot;
-    if (slot && customElements.get('ip-midi-mappings')) {
-      const mappings = document.createElement('ip-midi-mappings');
-      mappings.store = store;
-      mappings.sender = sender;
-      slot.replaceChildren(mappings);
-    }
-  } catch (error) {
-    console.warn('console: the MIDI mappings did not load', error);
-  }
-  try {
-    const { startMidi } = await import('./midi-input.js');
-    startMidi?.({ store, sender });
-  } catch (error) {
-    console.warn('console: MIDI input did not load', error);
-  }
+/** The MIDI mappings in the preferences' slot, and MIDI input listening from the start. */
+function mountMidi() {
+  const mappings = document.createElement('ip-midi-mappings');
+  mappings.store = store;
+  mappings.sender = sender;
+  panels.settings.element.midiMappingsSlot.replaceChildren(mappings);
+  startMidi({ store, sender });
 }
 
 // Layout.
@@ -304,7 +266,7 @@ async function start() {
   layout();
   requestAnimationFrame(() => requestAnimationFrame(() => document.body.classList.add('animated')));
   libraryFetch.request();
-  loadOptionalPanels();
+  mountMidi();
 }
 
 start();

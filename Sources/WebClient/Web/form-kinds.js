@@ -1,8 +1,9 @@
 // The forms a lumi can take (Sources/Instrument/Forms/Form.swift, and the prism drawing of seed 004) with
 // their parameters and ranges, for the form panel: names for people, defaults, and a key that names a
-// form whatever the order of its JSON. No DOM here.
+// form whatever the order of its JSON; and the `form` intents a change sends, for the form panel and MIDI
+// alike. No DOM here.
 
-import { formatNumber } from './lumi-features.js';
+import { formatNumber, pendingSettings } from './lumi-features.js';
 
 /** The prism drawing's parameters as `PrismParameters.cover`. */
 export const PRISM_COVER = Object.freeze({ lightFraction: 0.55, prismFraction: 0.4, dispersionSize: 0.2, rainbowSize: 0.15 });
@@ -56,6 +57,36 @@ export function withParam(form, name, value) {
   let v = Math.min(Math.max(value, param.min), param.max);
   if (param.integer) v = Math.round(v);
   return { ...form, [name]: v };
+}
+
+/** A parameter's name for people, as its slider is named: "Polygon sides", "Star inner radius"; the prism's as they are ("Light"). */
+export function formParamName(entry, param) {
+  return entry.kind === 'prism' ? param.label : `${entry.label} ${param.label.toLowerCase()}`;
+}
+
+/**
+ * The design's form a change builds on: the one last sent while the engine has not said it back (`pending`,
+ * lumi-features.js), else the engine's; null when the engine has said none.
+ */
+export function formSetting(state, pending = pendingSettings) {
+  const engine = state?.design?.form ?? null;
+  return pending ? pending.base('form', engine) : engine;
+}
+
+/** The `form` intent for `form`, recorded in `pending` as the newest sent. */
+export function formIntent(form, pending = pendingSettings) {
+  pending?.record('form', form);
+  return { type: 'form', form };
+}
+
+/**
+ * The `form` intent that sets parameter `name` of a form of `kind` to `value` (withParam: kept in its range),
+ * built on formSetting and recorded; null when the form is of another kind.
+ */
+export function formParamIntent(state, kind, name, value, pending = pendingSettings) {
+  const form = formSetting(state, pending);
+  if (!form || form.kind !== kind) return null;
+  return formIntent(withParam(form, name, value), pending);
 }
 
 /** The JSON of a value with its keys sorted at every level: one key for one form, whatever order it came in. */

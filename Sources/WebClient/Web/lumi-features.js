@@ -67,6 +67,11 @@ export function rateFromStep(unit, i) {
   return step === 0 ? 0 : clamp(threeDigits(10 ** (-2 + step / 100)), HERTZ_RANGE);
 }
 
+/** The rate at `share` (0…1) of the rate slider's travel in `unit`: what a MIDI knob at that share plays. */
+export function rateAtShare(unit, share) {
+  return rateFromStep(unit, clamp(share, [0, 1]) * RATE_STEPS[unit]);
+}
+
 /** The rate slider's step nearest to `value` in `unit`. */
 export function stepFromRate(unit, value) {
   if (!(value > 0)) return 0;
@@ -189,15 +194,29 @@ export const pendingSettings = new PendingSettings();
 
 /**
  * The `feature` intent that changes the design's feature `name` by `change(setting)` (a function of the
- * whole setting), built on the newest setting sent when the engine has not said it back yet (`pending`; none
- * to build on the state alone), and recorded there. Null when the engine has no setting for it.
+ * whole setting; null from it: no change), built on the newest setting sent when the engine has not said it
+ * back yet (`pending`; none to build on the state alone), and recorded there. Null when the engine has no
+ * setting for it.
  */
 export function changeFeature(state, name, change, pending = pendingSettings) {
   const key = `feature:${name}`;
   const engine = designSetting(state, name);
   const setting = pending ? pending.base(key, engine) : engine;
   if (!setting) return null;
-  const intent = featureIntent(name, change(setting));
+  const changed = change(setting);
+  if (!changed) return null;
+  const intent = featureIntent(name, changed);
   pending?.record(key, intent.setting);
   return intent;
+}
+
+/**
+ * The `feature` intent that changes the oscillator of the design's feature `name` by `change(oscillator)`
+ * (the silent one where the setting has none; null from it: no change), as changeFeature.
+ */
+export function changeOscillator(state, name, change, pending = pendingSettings) {
+  return changeFeature(state, name, (setting) => {
+    const oscillator = change(setting.oscillator ?? SILENT_OSCILLATOR);
+    return oscillator ? { ...setting, oscillator } : null;
+  }, pending);
 }

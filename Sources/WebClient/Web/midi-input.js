@@ -1,9 +1,9 @@
 // MIDI into the instrument through the browser's Web MIDI: every input's messages are read (midi.js) and,
 // through the `midiMappings` preference (GET /api/preferences), sent as intents (midi-targets.js): notes
 // play pads and buttons at once; control changes are sent at most once an animation frame per target (the
-// newest value), so a fader does not flood the socket — and a feature's, which resend its whole setting built
-// on the newest one sent (lumi-features.js, `pendingSettings`), at most once a frame per feature, so that two
-// knobs of one feature turned together both count. While a target is being learnt, the message that
+// newest value), so a fader does not flood the socket — and those that resend a whole setting built on the
+// newest one sent (a feature's, the pulse, the motion, the form: lumi-features.js, `pendingSettings`), at most
+// once a frame per setting, so that two knobs of one setting turned together both count. While a target is being learnt, the message that
 // binds it plays nothing. Where the browser has no Web MIDI (headless, Firefox without the add-on, or
 // refused), it says so and everything else goes on.
 //
@@ -11,7 +11,7 @@
 // plays whatever panels are shown; <ip-midi-mappings> uses the same one.
 
 import { parseMidi } from './midi.js';
-import { intentsForMessage, targetKind } from './midi-targets.js';
+import { intentsForMessage, settingKey, targetKind } from './midi-targets.js';
 import { sanitizeMappings } from './midi-learn.js';
 import { pendingSettings } from './lumi-features.js';
 
@@ -128,8 +128,8 @@ export class MidiInput {
   }
 
   #queue(target, intent) {
-    // A feature's intent carries its whole setting, every change queued before it included: it replaces them.
-    const key = intent?.type === 'feature' ? `feature:${intent.feature}` : target;
+    // An intent that carries a whole setting includes every change of it queued before: it replaces them.
+    const key = settingKey(intent, target);
     this.pendingControls.delete(key);
     this.pendingControls.set(key, intent);
     if (this.flushScheduled) return;

@@ -1,10 +1,10 @@
-// <ip-midi-mappings>: MIDI mappings, learnt and forgotten. Every target — the eight pads, the buttons, the
-// colour and canvas controls, and (folded) each lumi feature's base and depth — has a "Learn" button: the
-// next note (pads, buttons) or control change (controls) binds its source to it. Each mapping has a
-// "Forget" button. Mappings are read from GET /api/preferences and saved with PATCH /api/preferences
+// <ip-midi-mappings>: MIDI mappings, learnt and forgotten. Every target — the eight pads, the buttons, and
+// every slider of the console: the colour and canvas controls, and (folded) the form panel's, the motion
+// panel's, and each lumi feature's base and oscillator — has a "Learn" button: the next note (pads,
+// buttons) or control change (controls) binds its source to it. Each mapping has a "Forget" button. Mappings are read from GET /api/preferences and saved with PATCH /api/preferences
 // ({midiMappings}); what is shown is what the server answered. Escape stops learning.
 
-import { BUTTONS, CONTROLS, PAD_TARGETS, describeTarget, targetKind } from './midi-targets.js';
+import { BUTTONS, CONTROL_GROUPS, PAD_TARGETS, controlsIn, describeTarget, targetKind } from './midi-targets.js';
 import { MidiLearn, forgetSource, sourcesFor } from './midi-learn.js';
 import { describeSource } from './midi.js';
 import { startMidi } from './midi-input.js';
@@ -13,8 +13,8 @@ import { PanelElement, h } from './panel-base.js';
 const GROUPS = [
   { title: 'Pads', targets: PAD_TARGETS },
   { title: 'Buttons', targets: Object.keys(BUTTONS) },
-  { title: 'Colour and canvas', targets: Object.keys(CONTROLS).filter((name) => CONTROLS[name].group !== 'feature') },
-  { title: 'Lumi features', targets: Object.keys(CONTROLS).filter((name) => CONTROLS[name].group === 'feature'), folded: true },
+  // The colour panel's controls open; the longer lists folded.
+  ...CONTROL_GROUPS.map(({ group, title }) => ({ title, targets: controlsIn(group), folded: group !== 'color' })),
 ];
 
 export class MidiMappings extends PanelElement {

@@ -3,12 +3,28 @@
 //   - a pad, `pad:1` … `pad:8` (played by notes: note on is padDown with velocity/127, note off padUp;
 //     the intent's pad counts from 0);
 //   - a button, `tapTempo`, `erase` or `fade` (played by note on);
-//   - a control (played by a control change, its 0…127 scaled into the control's range): the colour
-//     ribbons (`hue.center`, `hue.range`, `purity.center`, `purity.range`), `tempo`, `trailPersistence`,
-//     `headroom`, and each feature of the lumi being designed, `feature.NAME.base` and `feature.NAME.depth`.
-// No DOM here.
+//   - a control (played by a control change, its 0…127 scaled into the control's range): every slider of
+//     the console —
+//       colour: the ribbons (`hue.center`, `hue.range`, `purity.center`, `purity.range`) and the pulse
+//         (`pulse.rate`, `pulse.depth`, `pulse.lag`); with `tempo`, `trailPersistence` and `headroom`;
+//       form: Size, Morph and Stroke (the features' bases below), `lumiCount`, and each form's parameters,
+//         `form.KIND.PARAM` (the prism's four among them);
+//       motion: Speed (the speed feature's base), and each motion's parameters, `motion.KIND.PARAM`;
+//       each feature of the lumi being designed: `feature.NAME.base`, `.depth`, `.rate`, `.phase` and
+//         `.width` (a pulse waveform's width).
+//     A rate (`pulse.rate`, `feature.NAME.rate`) travels its unit's range as the rate slider does, on
+//     logarithmic steps, in the unit the engine has. A form's or a motion's parameter, and a pulse width,
+//     play only while the design has that kind (as their sliders show only then): otherwise nothing is sent.
+// The intents are built by the same functions the panels use (lumi-features.js, pulse.js, form-kinds.js,
+// motion-kinds.js). No DOM here.
 
-import { FEATURES, changeFeature, clamp } from './lumi-features.js';
+import {
+  FEATURES, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, changeFeature, changeOscillator, clamp, lumiCountIntent, rateAtShare,
+  rateParts,
+} from './lumi-features.js';
+import { FORM_KINDS, formParamIntent, formParamName } from './form-kinds.js';
+import { MOTION_KINDS, motionParamIntent, motionParamName } from './motion-kinds.js';
+import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from './pulse.js';
 import { sourceKey } from './midi.js';
 
 /** The eight pads' targets. */
@@ -24,37 +40,105 @@ export const BUTTONS = Object.freeze({
   erase: Object.freeze({ label: 'Erase', intent: () => ({ type: 'erase' }) }),
 });
 
+/** The groups controls are listed in, in order: the panel a control's slider is on, and the lumi's features. */
+export const CONTROL_GROUPS = Object.freeze([
+  Object.freeze({ group: 'color', title: 'Colour and canvas' }),
+  Object.freeze({ group: 'form', title: 'Form' }),
+  Object.freeze({ group: 'motion', title: 'Motion' }),
+  Object.freeze({ group: 'feature', title: 'Lumi features' }),
+]);
+
+/** Features whose base is a slider of the form or the motion panel (Size, Morph, Stroke; Speed): listed there. */
+const PANEL_OF_FEATURE_BASE = Object.freeze({ size: 'form', morph: 'form', strokeWidth: 'form', speed: 'motion' });
+
 const ribbon = (name, which, label) => ({
-  label,
+  label, group: 'color',
   range: [0, 1],
   intent: (value) => ({ type: which === 'center' ? 'ribbonCenter' : 'ribbonRange', ribbon: name, value }),
 });
 
+const pulse = (key, label, limits) => ({
+  label, group: 'color', range: [limits.min, limits.max],
+  intent: (value, state, pending = null) => changePulse(state, { [key]: value }, pending),
+});
+
+const featureControls = (f) => [
+  [`feature.${f.name}.base`, {
+    label: `${f.label}`, group: PANEL_OF_FEATURE_BASE[f.name] ?? 'feature', range: f.base,
+    intent: (base, state, pending = null) => changeFeature(state, f.name, (setting) => ({ ...setting, base }), pending),
+  }],
+  [`feature.${f.name}.depth`, {
+    label: `${f.label} depth`, group: 'feature', range: f.depth,
+    intent: (depth, state, pending = null) => changeOscillator(state, f.name, (o) => ({ ...o, depth }), pending),
+  }],
+  [`feature.${f.name}.rate`, {
+    label: `${f.label} rate`, group: 'feature', range: [0, 1],
+    intent: (share, state, pending = null) => changeOscillator(state, f.name, (o) => {
+      const { unit } = rateParts(o.rate);
+      return { ...o, rate: { [unit]: rateAtShare(unit, share) } };
+    }, pending),
+  }],
+  [`feature.${f.name}.phase`, {
+    label: `${f.label} phase`, group: 'feature', range: [0, 1],
+    intent: (phase, state, pending = null) => changeOscillator(state, f.name, (o) => ({ ...o, phase }), pending),
+  }],
+  [`feature.${f.name}.width`, {
+    label: `${f.label} pulse width`, group: 'feature', range: [0, 1],
+    intent: (width, state, pending = null) => changeOscillator(
+      state, f.name, (o) => (o.waveform?.kind === 'pulse' ? { ...o, waveform: { kind: 'pulse', width } } : null), pending),
+  }],
+];
+
 /**
- * Continuous controls, in the order a list shows them: each with a label, its range, and the intent of a
- * value in it (null when the state cannot say what to send) — a feature's built on the setting last sent
- * for it while the engine has not said it back (`pending`, lumi-features.js), when one is given.
+ * Continuous controls, in the order a list shows them: each with a label (its slider's name), a group
+ * (CONTROL_GROUPS), its range, `decimals` where it is rounded, and the intent of a value in it (null when
+ * the state cannot say what to send) — built on the setting last sent for it while the engine has not said
+ * it back (`pending`, lumi-features.js), when one is given.
  */
 export const CONTROLS = Object.freeze(Object.fromEntries([
   ['hue.center', ribbon('hue', 'center', 'Hue centre')],
   ['hue.range', ribbon('hue', 'range', 'Hue range')],
   ['purity.center', ribbon('purity', 'center', 'Purity centre')],
   ['purity.range', ribbon('purity', 'range', 'Purity range')],
-  ['tempo', { label: 'Tempo', range: [20, 300], decimals: 1, intent: (bpm) => ({ type: 'tempo', bpm }) }],
-  ['trailPersistence', { label: 'Trail persistence', range: [0, 1], intent: (value) => ({ type: 'trailPersistence', value }) }],
-  ['headroom', { label: 'Headroom', range: [0, 1], intent: (value) => ({ type: 'headroom', value }) }],
-  ...FEATURES.flatMap((f) => [
-    [`feature.${f.name}.base`, {
-      label: `${f.label}`, group: 'feature', range: f.base,
-      intent: (base, state, pending = null) => changeFeature(state, f.name, (setting) => ({ ...setting, base }), pending),
-    }],
-    [`feature.${f.name}.depth`, {
-      label: `${f.label} depth`, group: 'feature', range: f.depth,
-      intent: (depth, state, pending = null) => changeFeature(
-        state, f.name, (setting) => ({ ...setting, oscillator: { ...setting.oscillator, depth } }), pending),
-    }],
-  ]),
+  ['pulse.rate', {
+    label: 'Pulse rate', group: 'color', range: [0, 1],
+    intent: (share, state, pending = null) => changePulse(state, ({ unit }) => ({ rate: rateAtShare(unit, share) }), pending),
+  }],
+  ['pulse.depth', pulse('depth', 'Pulse depth', DEPTH_LIMITS)],
+  ['pulse.lag', pulse('purityLag', 'Pulse lag', LAG_LIMITS)],
+  ['tempo', { label: 'Tempo', group: 'color', range: [20, 300], decimals: 1, intent: (bpm) => ({ type: 'tempo', bpm }) }],
+  ['trailPersistence', { label: 'Trail persistence', group: 'color', range: [0, 1], intent: (value) => ({ type: 'trailPersistence', value }) }],
+  ['headroom', { label: 'Headroom', group: 'color', range: [0, 1], intent: (value) => ({ type: 'headroom', value }) }],
+  ...FORM_KINDS.flatMap((entry) => entry.params.map((param) => [`form.${entry.kind}.${param.name}`, {
+    label: formParamName(entry, param), group: 'form', range: [param.min, param.max], ...(param.integer ? { decimals: 0 } : {}),
+    intent: (value, state, pending = null) => formParamIntent(state, entry.kind, param.name, value, pending),
+  }])),
+  ...MOTION_KINDS.flatMap((entry) => entry.params.map((param) => [`motion.${entry.kind}.${param.name}`, {
+    label: motionParamName(entry, param), group: 'motion', range: [param.min, param.max],
+    intent: (value, state, pending = null) => motionParamIntent(state, entry.kind, param.name, value, pending),
+  }])),
+  ...FEATURES.flatMap(featureControls),
+  ['lumiCount', {
+    label: 'Count', group: 'form', range: [LUMI_COUNT_RANGE[0], LUMI_COUNT_SLIDER_MAX], decimals: 0,
+    intent: (count) => lumiCountIntent(count),
+  }],
 ].map(([name, control]) => [name, Object.freeze(control)])));
+
+/** The names of the controls of `group` (CONTROL_GROUPS), in CONTROLS' order. */
+export function controlsIn(group) {
+  return Object.keys(CONTROLS).filter((name) => CONTROLS[name].group === group);
+}
+
+/**
+ * What a control change's intent replaces when several wait to be sent: an intent that carries a whole
+ * setting (a feature's, the pulse, the motion, the form) replaces the earlier ones of that setting, whichever
+ * of its controls sent them — it was built on them; any other, those of its own target.
+ */
+export function settingKey(intent, target) {
+  if (intent?.type === 'feature') return `feature:${intent.feature}`;
+  if (intent?.type === 'pulse' || intent?.type === 'motion' || intent?.type === 'form') return intent.type;
+  return target;
+}
 
 const PAD_PATTERN = /^pad:([1-8])$/;
 

@@ -1,7 +1,10 @@
 // The motions a lumi can have (Sources/Instrument/Motion/Motion.swift) and its edge behaviours
 // (EdgeBehavior.swift), for the motion panel: parameters with the ranges a slider offers (within those the
 // engine accepts), defaults, and names for people. `follow` comes from strokes on the canvas, so it is
-// shown (and its speed can be changed) but not chosen. No DOM here.
+// shown (and its speed can be changed) but not chosen. The `motion` intents a change sends are built here,
+// for the motion panel and MIDI alike. No DOM here.
+
+import { pendingSettings } from './lumi-features.js';
 
 export const MOTION_KINDS = Object.freeze([
   { kind: 'still', label: 'Still', params: [] },
@@ -63,4 +66,40 @@ export function defaultMotion(kind, remembered = null) {
 /** The `motion` intent for `motion` and `edges`. */
 export function motionIntent(motion, edges) {
   return { type: 'motion', motion, edges };
+}
+
+/** A parameter's name for people, as its slider is named: "Drift direction", "Orbit rate", "Follow pace". */
+export function motionParamName(entry, param) {
+  return `${entry.label.split(' ')[0]} ${param.label.toLowerCase()}`;
+}
+
+/**
+ * The design's `{motion, edges}` a change builds on: the one last sent while the engine has not said it back
+ * (`pending`, lumi-features.js), else the engine's; null when the engine has said no motion.
+ */
+export function motionSetting(state, pending = pendingSettings) {
+  const design = state?.design;
+  const engine = design?.motion ? { motion: design.motion, edges: design.edges ?? 'bounce' } : null;
+  return pending ? pending.base('motion', engine) : engine;
+}
+
+/** The `motion` intent for `motion` and `edges`, recorded in `pending` as the newest sent. */
+export function sentMotion(motion, edges, pending = pendingSettings) {
+  pending?.record('motion', { motion, edges });
+  return motionIntent(motion, edges);
+}
+
+/**
+ * The `motion` intent that changes the design's motion by `change({motion, edges})` (giving the new pair, or
+ * null for no change), built on motionSetting and recorded; null when there is nothing to change.
+ */
+export function changeMotion(state, change, pending = pendingSettings) {
+  const current = motionSetting(state, pending);
+  const next = current ? change(current) : null;
+  return next ? sentMotion(next.motion, next.edges, pending) : null;
+}
+
+/** The `motion` intent that sets parameter `name` of a motion of `kind` to `value`; null when the motion is of another kind. */
+export function motionParamIntent(state, kind, name, value, pending = pendingSettings) {
+  return changeMotion(state, ({ motion, edges }) => (motion.kind === kind ? { motion: { ...motion, [name]: value }, edges } : null), pending);
 }

@@ -1,15 +1,18 @@
 // <ip-color-panel>: the hue and purity ribbons (seed 001) and the pulse that plays their ranges.
 //
 // Each ribbon is a slider ("Hue", "Purity") showing the engine's centre and range: its thumb is the range,
-// 4 px plus the range wide. A drag (or a tap) moves the centre (ribbonCenter); two fingers pinching, or the wheel
-// (ctrl+wheel and a trackpad's pinch included), widen or narrow the range a step at a time (ribbonStep);
-// arrows move the centre by 0.01, Shift+arrows widen (Right, Up) or narrow (Left, Down). Nothing moves
-// until the engine says so. The purity ribbon runs from black through the named colour of the hue centre
-// to white. The pulse: waveform, rate (beats per cycle or hertz) and how far the purity lags the hue.
+// 4 px plus the range wide. A drag (or a tap) moves the centre (ribbonCenter); two fingers pinching, or
+// ctrl+wheel (a trackpad's pinch arrives as one), widen or narrow the range a step at a time (ribbonStep) —
+// a plain wheel is left to the page; arrows move the centre by 0.01, Shift+arrows widen (Right, Up) or
+// narrow (Left, Down). Nothing moves until the engine says so. The purity ribbon runs from black through
+// the named colour of the hue centre to white. The pulse: waveform, rate (beats per cycle or hertz), depth
+// (how much of the ranges it travels) and how far the purity lags the hue, each change built on the last
+// sent (pulse.js, changePulse, which MIDI shares).
 
 import { PinchTracker, WheelSteps, isDrag } from './console-gestures.js';
 import { ConsolePanel, element } from './console-panel.js';
-import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, pulseControls, pulseIntent } from './pulse.js';
+import { HOLD_MILLISECONDS } from './panel-base.js';
+import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from './pulse.js';
 import {
   colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonKeyIntent,
   ribbonValueText, thumbLeft, thumbWidth,
@@ -33,7 +36,7 @@ class ColorPanel extends ConsolePanel {
         class: `ribbon ribbon-${ribbon}`, role: 'slider', tabindex: '0', 'aria-labelledby': labelId,
         'aria-valuemin': '0', 'aria-valuemax': '1', 'aria-valuenow': '0', 'aria-valuetext': 'waiting for the instrument',
         'aria-keyshortcuts': 'ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight',
-        title: 'Drag to move the centre; pinch, the wheel or Shift+arrows widen and narrow the range',
+        title: 'Drag to move the centre; pinch, Ctrl+wheel or Shift+arrows widen and narrow the range',
       }, thumb);
       const readout = element('span', { class: 'ribbon-readout', 'aria-hidden': 'true' }, '–');
       const readoutName = element('span', { class: 'ribbon-readout-name', 'aria-hidden': 'true' });
@@ -52,19 +55,19 @@ class ColorPanel extends ConsolePanel {
     });
     this.unit = element('select', { 'aria-label': 'Pulse rate unit', onchange: () => this.sendPulse({ unit: this.unit.value }) },
       element('option', { value: 'beats' }, 'beats per cycle'), element('option', { value: 'hertz' }, 'Hz'));
-    this.lag = element('input', {
-      type: 'range', 'aria-label': 'Pulse lag', min: '-1', max: '1', step: '0.05',
-      title: 'How far the purity trails the hue, in cycles',
-      oninput: () => this.sendPulse({ purityLag: this.lag.value }),
-      // While a finger or the mouse holds the slider, the engine's answers do not pull it back.
-      onpointerdown: () => { this.lagDragging = true; },
-      onpointerup: () => { this.lagDragging = false; this.drawPulse(); },
-      onpointercancel: () => { this.lagDragging = false; this.drawPulse(); },
-    });
+    this.depth = this.pulseSlider({
+      'aria-label': 'Pulse depth', min: '0', max: '1', step: '0.05',
+      title: 'How much of the hue and purity ranges the background travels: none holds the centre colour',
+    }, 'depth');
+    this.depthReadout = element('span', { class: 'pulse-readout', 'aria-hidden': 'true' });
+    this.lag = this.pulseSlider({
+      'aria-label': 'Pulse lag', min: '-1', max: '1', step: '0.05', title: 'How far the purity trails the hue, in cycles',
+    }, 'purityLag');
     this.lagReadout = element('span', { class: 'pulse-readout', 'aria-hidden': 'true' });
     const pulse = element('fieldset', { class: 'pulse-controls', title: 'How the background plays the hue and purity ranges' },
       element('legend', { class: 'visually-hidden' }, 'Pulse'),
       element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Pulse'), this.waveform, this.rate, this.unit,
+      element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Depth'), this.depth, this.depthReadout,
       element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Lag'), this.lag, this.lagReadout);
 
     this.append(element('div', { class: 'color-layout' },
@@ -113,12 +116,45 @@ class ColorPanel extends ConsolePanel {
     if (document.activeElement !== this.rate) this.rate.value = String(Number(controls.rate.toFixed(4)));
     this.rate.min = String(RATE_LIMITS[controls.unit].min);
     this.rate.max = String(RATE_LIMITS[controls.unit].max);
-    if (!this.lagDragging) this.lag.value = String(controls.purityLag);
+    if (!this.holding(this.lag)) this.lag.value = String(controls.purityLag);
     this.lagReadout.textContent = `${controls.purityLag.toFixed(2)} cycle`;
+    if (!this.holding(this.depth)) this.depth.value = String(controls.depth);
+    this.depthReadout.textContent = `${Math.round(controls.depth * 100)}%`;
+  }
+
+  /** A range input for one of the pulse's numbers (`key` in pulseIntent's change). */
+  pulseSlider(attributes, key) {
+    const slider = element('input', {
+      type: 'range', ...attributes,
+      oninput: () => {
+        this.touch(slider);
+        this.sendPulse({ [key]: slider.value });
+      },
+      // While a finger or the mouse holds the slider, the engine's answers do not pull it back.
+      onpointerdown: () => { this.held = slider; },
+      onpointerup: () => { this.held = null; this.drawPulse(); },
+      onpointercancel: () => { this.held = null; this.drawPulse(); },
+    });
+    return slider;
+  }
+
+  /**
+   * Whether `slider` shows the performer's value rather than the engine's: held, or moved a moment ago (keys
+   * pressed faster than the engine answers are not pulled back by the answers to the earlier ones).
+   */
+  holding(slider) {
+    return this.held === slider || (this.touched?.slider === slider && performance.now() - this.touched.at < HOLD_MILLISECONDS);
+  }
+
+  /** `slider` was moved: the engine's value shows again once it has been still for HOLD_MILLISECONDS. */
+  touch(slider) {
+    this.touched = { slider, at: performance.now() };
+    clearTimeout(this.touchTimer);
+    this.touchTimer = setTimeout(() => this.drawPulse(), HOLD_MILLISECONDS + 20);
   }
 
   sendPulse(change) {
-    const intent = pulseIntent(this.state?.pulse, change, this.state?.tempo);
+    const intent = changePulse(this.state, change);
     if (intent) this.send(intent);
   }
 
@@ -189,6 +225,7 @@ class ColorPanel extends ConsolePanel {
     track.addEventListener('lostpointercapture', end);
 
     track.addEventListener('wheel', (event) => {
+      if (!event.ctrlKey) return;  // a plain wheel scrolls the page, as anywhere else
       event.preventDefault();  // ctrl+wheel would zoom the page
       steps(parts.wheel.add(event.deltaY, event.deltaMode));
     }, { passive: false });

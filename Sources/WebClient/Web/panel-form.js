@@ -11,9 +11,11 @@
 
 import {
   FEATURES, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, changeFeature, designSetting, formatNumber, lumiCountIntent,
-  lumiCountSliderMax, pendingSettings, selectedChord, shownLumiCount,
+  lumiCountSliderMax, selectedChord, shownLumiCount,
 } from './lumi-features.js';
-import { FORM_KINDS, defaultForm, describeForm, formKey, withParam } from './form-kinds.js';
+import {
+  FORM_KINDS, defaultForm, describeForm, formIntent, formKey, formParamIntent, formParamName, formSetting, withParam,
+} from './form-kinds.js';
 import { OutlineCache } from './form-outlines.js';
 import { drawOutline, lumiColor } from './form-drawing.js';
 import { DRAWING_MILLISECONDS, drawingProgress } from './trimmed-path.js';
@@ -54,7 +56,7 @@ export class FormPanel extends PanelElement {
       for (const param of entry.params) {
         const slider = new Slider({
           label: param.label,
-          name: entry.kind === 'prism' ? param.label : `${entry.label} ${param.label.toLowerCase()}`,
+          name: formParamName(entry, param),
           min: param.min, max: param.max, step: param.step,
           format: param.integer ? (x) => String(Math.round(x)) : (x) => formatNumber(x),
           onValue: (value) => this.setParam(entry.kind, param.name, value),
@@ -104,12 +106,11 @@ export class FormPanel extends PanelElement {
 
   /** The form to change: the one last sent while the engine has not said it back, else the engine's. */
   currentForm() {
-    return pendingSettings.base('form', this.store.state?.design?.form ?? null);
+    return formSetting(this.store.state);
   }
 
   sendForm(form) {
-    pendingSettings.record('form', form);
-    this.send({ type: 'form', form });
+    this.send(formIntent(form));
   }
 
   chooseKind(kind) {
@@ -121,9 +122,8 @@ export class FormPanel extends PanelElement {
   }
 
   setParam(kind, name, value) {
-    const form = this.currentForm();
-    if (!form || form.kind !== kind) return;
-    this.sendForm(withParam(form, name, value));
+    const intent = formParamIntent(this.store.state, kind, name, value);
+    if (intent) this.send(intent);
   }
 
   awaitDrawing(kind, name) {

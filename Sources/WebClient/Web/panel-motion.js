@@ -6,10 +6,12 @@
 // Everything shown is what the engine said; a slider being dragged shows the finger's value until let go.
 
 import {
-  BEATS_RANGE, FEATURES, HERTZ_RANGE, RATE_STEPS, SILENT_OSCILLATOR, changeFeature, clamp, designSetting, feature,
-  formatNumber, formatRate, pendingSettings, rateFromStep, rateParts, stepFromRate,
+  BEATS_RANGE, FEATURES, HERTZ_RANGE, RATE_STEPS, changeFeature, changeOscillator, clamp, designSetting, feature,
+  formatNumber, formatRate, rateFromStep, rateParts, stepFromRate,
 } from './lumi-features.js';
-import { EDGES, MOTION_KINDS, defaultMotion, motionIntent } from './motion-kinds.js';
+import {
+  EDGES, MOTION_KINDS, changeMotion, defaultMotion, motionParamIntent, motionParamName, motionSetting, sentMotion,
+} from './motion-kinds.js';
 import { WAVEFORM_KINDS, oscillatorCycles, sampleWaveform, waveformPolyline, wrappedUnit } from './waveform-plot.js';
 import { PanelElement, Slider, h, labelledSelect, segmented, sizedContext, uid } from './panel-base.js';
 
@@ -36,7 +38,7 @@ export class MotionPanel extends PanelElement {
     }
     this.motionSliders = MOTION_KINDS.flatMap((entry) => entry.params.map((param) => {
       const slider = new Slider({
-        label: param.label, name: `${entry.label.split(' ')[0]} ${param.label.toLowerCase()}`,
+        label: param.label, name: motionParamName(entry, param),
         min: param.min, max: param.max, step: param.step,
         format: (x) => `${formatNumber(x)}${param.unit === 'Hz' ? ' Hz' : ''}`,
         onValue: (value) => this.setMotionParam(entry.kind, param.name, value),
@@ -142,14 +144,11 @@ export class MotionPanel extends PanelElement {
 
   /** The motion and edges to change: those last sent while the engine has not said them back, else the engine's. */
   currentMotion() {
-    const design = this.design;
-    const engine = design?.motion ? { motion: design.motion, edges: design.edges ?? 'bounce' } : null;
-    return pendingSettings.base('motion', engine);
+    return motionSetting(this.store.state);
   }
 
   sendMotion(motion, edges) {
-    pendingSettings.record('motion', { motion, edges });
-    this.send(motionIntent(motion, edges));
+    this.send(sentMotion(motion, edges));
   }
 
   chooseMotion(kind) {
@@ -161,15 +160,13 @@ export class MotionPanel extends PanelElement {
   }
 
   setMotionParam(kind, name, value) {
-    const current = this.currentMotion();
-    if (!current || current.motion.kind !== kind) return;
-    this.sendMotion({ ...current.motion, [name]: value }, current.edges);
+    const intent = motionParamIntent(this.store.state, kind, name, value);
+    if (intent) this.send(intent);
   }
 
   setEdges(edges) {
-    const current = this.currentMotion();
-    if (!current) return;
-    this.sendMotion(current.motion, edges);
+    const intent = changeMotion(this.store.state, ({ motion }) => ({ motion, edges }));
+    if (intent) this.send(intent);
     this.resyncSoon();
   }
 
@@ -198,7 +195,8 @@ export class MotionPanel extends PanelElement {
   }
 
   setOscillator(change) {
-    this.setFeature(this.featureName, (s) => ({ ...s, oscillator: change(s.oscillator ?? SILENT_OSCILLATOR) }));
+    const intent = changeOscillator(this.store.state, this.featureName, change);
+    if (intent) this.send(intent);
   }
 
   chooseWaveform(kind) {

@@ -1,7 +1,9 @@
 // The colour panel's pulse controls: how the canvas background plays the hue and purity ranges
 // (Sources/Instrument/Color/Pulse.swift). A pulse is a waveform, a rate (in beats per cycle, locked to the
-// tempo, or in hertz) and the purity's lag behind the hue, in cycles. How far it swings is the ribbons'
-// ranges: a pulse has no depth of its own. No DOM here.
+// tempo, or in hertz), the purity's lag behind the hue, in cycles, and a depth: how much of the ribbons'
+// ranges it travels round their centres, from 0 (the centre colour held) to 1 (end to end). No DOM here.
+
+import { pendingSettings } from './lumi-features.js';
 
 /** The waveforms a pulse may have, by their names on the wire. */
 export const PULSE_WAVEFORMS = Object.freeze(['sine', 'triangle', 'saw', 'square', 'pulse', 'sample-and-hold']);
@@ -14,11 +16,13 @@ export const WAVEFORM_LABELS = Object.freeze({
 export const RATE_LIMITS = Object.freeze({ beats: { min: 1 / 64, max: 1024 }, hertz: { min: 0, max: 100 } });
 /** The purity's lag, in cycles (Pulse.validate). */
 export const LAG_LIMITS = Object.freeze({ min: -1, max: 1 });
+/** The depth, a share of the ranges (Pulse.validate). */
+export const DEPTH_LIMITS = Object.freeze({ min: 0, max: 1 });
 
 /** The engine's default pulse (Pulse.init). */
 export const DEFAULT_PULSE = Object.freeze({ waveform: { kind: 'triangle' }, rate: { beats: 8 }, purityLag: 0.25 });
 
-/** A pulse as the controls show it: `{ waveform, unit, rate, purityLag }`. */
+/** A pulse as the controls show it: `{ waveform, unit, rate, purityLag, depth }` (a pulse without a depth has 1). */
 export function pulseControls(pulse) {
   const p = pulse ?? DEFAULT_PULSE;
   const unit = typeof p.rate?.hertz === 'number' ? 'hertz' : 'beats';
@@ -27,12 +31,13 @@ export function pulseControls(pulse) {
     unit,
     rate: p.rate?.[unit] ?? 8,
     purityLag: typeof p.purityLag === 'number' ? p.purityLag : 0.25,
+    depth: typeof p.depth === 'number' ? p.depth : 1,
   };
 }
 
 /**
  * The `pulse` intent for the current pulse with one control changed: `change` has any of `waveform`,
- * `unit`, `rate`, `purityLag`. Values are brought into the engine's limits; a waveform that needs a width or
+ * `unit`, `rate`, `purityLag`, `depth`. Values are brought into the engine's limits; a waveform that needs a width or
  * a seed keeps the one it had, or takes 0.5 and 1. A change of unit alone keeps the pulse's speed at
  * `tempo` (beats per minute): b beats per cycle are tempo / (60 b) Hz. Null when a value is not a number.
  */
@@ -49,7 +54,8 @@ export function pulseIntent(current, change, tempo = 120) {
   if (unit !== 'beats' && unit !== 'hertz') return null;
   const rate = Number(change.rate ?? (unit === now.unit ? now.rate : convertedRate(now.rate, tempo)));
   const purityLag = Number(change.purityLag ?? now.purityLag);
-  if (!Number.isFinite(rate) || !Number.isFinite(purityLag)) return null;
+  const depth = Number(change.depth ?? now.depth);
+  if (!Number.isFinite(rate) || !Number.isFinite(purityLag) || !Number.isFinite(depth)) return null;
   const limits = RATE_LIMITS[unit];
   return {
     type: 'pulse',
@@ -57,8 +63,31 @@ export function pulseIntent(current, change, tempo = 120) {
       waveform,
       rate: { [unit]: Math.min(Math.max(rate, limits.min), limits.max) },
       purityLag: Math.min(Math.max(purityLag, LAG_LIMITS.min), LAG_LIMITS.max),
+      depth: Math.min(Math.max(depth, DEPTH_LIMITS.min), DEPTH_LIMITS.max),
     },
   };
+}
+
+/**
+ * The `pulse` intent for one control changed, built on the pulse last sent while the engine has not said it
+ * back (`pending`, lumi-features.js — so that two controls moved together, two sliders or two MIDI knobs, do
+ * not undo each other), else on the engine's, and recorded there. `change` is as pulseIntent's, or a
+ * function of the current controls (pulseControls) giving it. Null when pulseIntent is.
+ */
+export function changePulse(state, change, pending = pendingSettings) {
+  const engine = state?.pulse ?? null;
+  const current = pending ? pending.base('pulse', engine) : engine;
+  const changes = typeof change === 'function' ? change(pulseControls(current)) : change;
+  const intent = changes ? pulseIntent(current, changes, state?.tempo) : null;
+  if (intent) pending?.record('pulse', spokenPulse(intent.pulse));
+  return intent;
+}
+
+/** A pulse as the engine says it back: without its depth when that is 1 (Pulse.swift writes it only otherwise). */
+function spokenPulse(pulse) {
+  if (pulse.depth !== 1) return pulse;
+  const { depth: _whole, ...rest } = pulse;
+  return rest;
 }
 
 /** A rate in one unit as the other at `tempo`: beats per cycle to hertz and back (both are tempo / (60 × the other)). */
