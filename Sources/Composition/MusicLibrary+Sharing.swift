@@ -58,3 +58,10 @@ extension MusicLibrary {
         return seen
     }
 }
+
+extension MusicLibrary {
+    /// Whether `pair` lies within `top` — its part below (or at) `top`'s part, its voice below (or at) its voice.
+    public func lies(_ pair: Pair, within top: Pair) -> Bool {
+        Hierarchy.reaches(top.part, pair.part, in: parts) && Hierarchy.reaches(top.voice, pair.voice, in: voices)
+    }
+}

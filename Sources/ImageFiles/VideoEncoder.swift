@@ -35,9 +35,9 @@ public final class VideoEncoder {
     }
 
     /// Starts ffmpeg — `executable`, or the one on PATH — writing `url` (H.264, yuv420p) at `fps` frames a
-    /// second, with the given x264 preset.
+    /// second, with the given x264 preset; with `audio`, that sound file muxed in as the video's sound (AAC).
     public init(
-        url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", executable: URL? = nil
+        url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", audio: URL? = nil, executable: URL? = nil
     ) throws(ImageFileError) {
         guard let ffmpeg = executable ?? Self.findFFmpeg() else {
             throw ImageFileError(
@@ -60,6 +60,7 @@ public final class VideoEncoder {
         process.arguments = [
             "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "yuv420p",
             "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
+        ] + (audio.map { ["-i", $0.path, "-map", "0:v", "-map", "1:a", "-c:a", "aac", "-b:a", "192k"] } ?? []) + [
             "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
             "-color_trc", "bt709", "-color_range", "tv", "-movflags", "+faststart", temporary.path,
         ]

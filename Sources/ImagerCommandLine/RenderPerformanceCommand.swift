@@ -21,8 +21,10 @@ struct RenderPerformanceCommand: ParsableCommand {
     @Argument(help: "The performance log (JSON).")
     var log: String
 
-    @Option(parsing: .unconditional, help: "The frame size, WIDTHxHEIGHT (16…8192 each).")
-    var size = "1920x1080"
+    @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: RenderSize.help))
+    var size: String?
+
+    @OptionGroup var library: LibraryOption
 
     @Option(parsing: .unconditional, help: "Frames a second (1…240).")
     var fps = "60"
@@ -44,7 +46,7 @@ struct RenderPerformanceCommand: ParsableCommand {
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
 
     func run() throws {
-        let (width, height) = try NumberArgument.size(size, "--size", in: 16...8192)
+        let (width, height) = try RenderSize.resolve(size, library: library)
         let framesPerSecond = try NumberArgument.integer(fps, "--fps", in: 1...240)
         guard let tailSeconds = Double(tail), tailSeconds.isFinite, (0...600).contains(tailSeconds) else {
             throw CommandFailure("--tail must be a number of seconds from 0 to 600; \"\(tail)\" is not")
@@ -65,7 +67,7 @@ struct RenderPerformanceCommand: ParsableCommand {
             let frames = PerformanceFrames(log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound)
             try FrameOutputs.toFolder(folder, count: count, label: "performance", render: frames.frame)
         case .video(let url):
-            guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(size) is not") }
+            guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }
             try target.prepare()
             let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset)
             let frames = PerformanceFrames(

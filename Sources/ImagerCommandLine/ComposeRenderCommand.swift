@@ -1,0 +1,127 @@
+import ArgumentParser
+import Audio
+import AudioFiles
+import Composition
+import Engine
+import Export
+import Foundation
+import ImageFiles
+import Instrument
+import Library
+
+/// `imager compose render`: a composition's mixdown to an audio file, and with `--video` its visual voices
+/// drawn by the renderer in step with it, the mix muxed in by ffmpeg.
+struct ComposeRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Mix a composition down to a sound file (.wav, .flac, .aiff, .ogg), and with --video draw its light too.",
+        discussion: """
+            The mix is the composition's performance rendered offline, sample-accurate, in stereo at --rate \
+            (docs/composition.md). With --video, its visual voices release their chords' lumis at their events' \
+            starts and let them go at their ends — the same intents the instrument plays live — and the frames are \
+            drawn by the Swift renderer and encoded by ffmpeg with the mix as the video's sound.
+            """)
+
+    @OptionGroup var library: LibraryOption
+    @Argument(help: "The composition: its number (from 1) or name.") var composition: String
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "The mix: a .wav, .flac, .aiff or .ogg file.") var output: String
+    @Option(parsing: .unconditional, help: "A video of the composition's light, with the mix as its sound (.mp4, .mov, .mkv).")
+    var video: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: RenderSize.help)) var size: String?
+    @Option(parsing: .unconditional, help: "The video's frames a second (1…240).") var fps = "30"
+    @Option(parsing: .unconditional, help: "The mix's sample rate in Hz (8000…192000).") var rate = "48000"
+    @Option(parsing: .unconditional, help: "The x264 preset for the video: ultrafast … veryslow.") var preset = "veryfast"
+
+    func run() throws {
+        let sampleRate = try NumberArgument.integer(rate, "--rate", in: 8000...192_000)
+        let mixURL = URL(fileURLWithPath: output)
+        guard AudioFileFormat(path: output) != nil else {
+            throw CommandFailure("cannot tell what to write to \(output): name a \(AudioFileFormat.extensions) file")
+        }
+        try OutputTarget.png(mixURL).prepare()  // the folder is there and writable
+        var videoPlan: (url: URL, width: Int, height: Int, fps: Int)?
+        if let video {
+            guard case .video(let url) = try OutputTarget(video) else { throw CommandFailure("--video needs a video file (.mp4, .mov, .mkv or .webm)") }
+            let (width, height) = try RenderSize.resolve(size, library: library)
+            guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }
+            guard Self.presets.contains(preset) else {
+                throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
+            }
+            try OutputTarget.video(url).prepare()
+            videoPlan = (url, width, height, try NumberArgument.integer(fps, "--fps", in: 1...240))
+        }
+
+        let opened = try library.open()
+        let (music, chosen) = try libraryCommand { () throws(LibraryError) in (try opened.musicLibrary(), try opened.composition(named: composition)) }
+        let arrangement: Arrangement
+        do { arrangement = try Arrangement(of: chosen.pair, in: music, sampleRate: sampleRate) } catch { throw CommandFailure(error.description) }
+        guard 2 * arrangement.frameCount <= AudioFile.mostSamples else {
+            throw CommandFailure("\(chosen.name) lasts longer than a mix may (\(AudioFile.mostSamples / 2 / sampleRate / 60) minutes at \(sampleRate) Hz)")
+        }
+        let sounds = try libraryCommand { () throws(LibraryError) in try opened.samples(for: arrangement) }
+        let mix = try Self.mixdown(arrangement, sounds: sounds)
+        do { try AudioFile.write(mix, to: mixURL) } catch { throw CommandFailure(error.message) }
+
+        guard let videoPlan else { return }
+        let light = try Self.light(of: arrangement, named: chosen.name, in: opened)
+        let log: PerformanceLog
+        do { log = try light.performanceLog() } catch { throw CommandFailure(error.description) }
+        let count = Int((Double(arrangement.frameCount) / Double(sampleRate) * Double(videoPlan.fps)).rounded(.up))
+        let encoder: VideoEncoder
+        do {
+            encoder = try VideoEncoder(
+                url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset, audio: mixURL)
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        let frames = PerformanceFrames(
+            log: log, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, forVideo: true,
+            keptBySink: encoder.framesKept)
+        let bar = ProgressBar(total: count, label: "video")
+        try FrameExport.toVideo(encoder, count: count, progress: bar.update(done:), yuv420Frames: frames.yuv420Frame)
+    }
+
+    static let presets = RenderPerformanceCommand.presets
+
+    /// The whole performance, rendered in blocks as an audio device would pull it, with a progress bar.
+    static func mixdown(_ arrangement: Arrangement, sounds: [SoundID: AudioBuffer]) throws(CommandFailure) -> AudioBuffer {
+        var performance: Performance
+        do { performance = try Performance(arrangement, sounds: sounds) } catch { throw CommandFailure(error.description) }
+        let total = arrangement.frameCount, block = 8192
+        var samples = [Float](repeating: 0, count: 2 * total)
+        let bar = ProgressBar(total: total, label: "mix")
+        samples.withUnsafeMutableBufferPointer { all in
+            var done = 0
+            while done < total {
+                let count = min(block, total - done)
+                performance.render(into: UnsafeMutableBufferPointer(rebasing: all[(2 * done)..<(2 * (done + count))]), frameCount: count)
+                done += count
+                if done % (block * 32) == 0 || done == total { bar.update(done: done) }
+            }
+        }
+        guard let mix = AudioBuffer(sampleRate: arrangement.sampleRate, channelCount: 2, samples: samples) else {
+            throw CommandFailure("the mix holds samples that are not numbers")
+        }
+        return mix
+    }
+
+    /// The composition's light, its chords from the library; a chord the library lacks is said and left out.
+    static func light(of arrangement: Arrangement, named name: String, in library: ChordsetLibrary) throws(CommandFailure) -> LightScore {
+        var chordsets: [String: Chordset?] = [:]
+        let light: LightScore
+        do {
+            light = try LightScore(arrangement, title: name) { reference in
+                if chordsets[reference.chordset] == nil {
+                    chordsets[reference.chordset] = UUID(uuidString: reference.chordset).flatMap { try? library.chordset(id: $0) }
+                }
+                return chordsets[reference.chordset]??.chords[reference.chord]
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        for missing in light.missing.sorted(by: { ($0.chordset, $0.chord) < ($1.chordset, $1.chord) }) {
+            FileHandle.standardError.write(Data("note: chord \(missing.chord + 1) of chordset \(missing.chordset) is not in the library; its light is left out\n".utf8))
+        }
+        return light
+    }
+}
