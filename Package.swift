@@ -103,7 +103,7 @@ let package = Package(
             name: "imager-bench",
             dependencies: [
                 "ImagerCommandLine", "Geometry", "Instrument", "Raster", "Library", "Engine", "Export",
-                "Server",
+                "Server", "Composition", "Audio", "AudioFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["Engine", "Instrument", "Geometry", "TestSupport"],
+            dependencies: ["Engine", "Instrument", "Composition", "Geometry", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

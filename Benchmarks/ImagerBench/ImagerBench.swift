@@ -6,8 +6,8 @@ import ArgumentParser
 struct ImagerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imager-bench",
-        abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library) and the live server (live, soak) on this machine.",
+        abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library), the live server (live, soak) and a composition's mixdown (mixdown) on this machine.",
         discussion: "Build with `swift build -c release` (or run `make bench`) for meaningful figures.",
-        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self],
+        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self, BenchMixdownCommand.self],
         defaultSubcommand: BenchSceneCommand.self)
 }

@@ -8,6 +8,8 @@ public struct Arrangement: Hashable, Sendable {
     public let sounds: [SoundEvent]
     /// Sorted by frame.
     public let lights: [LightCue]
+    /// The tempo of each atomic part where it starts to play, sorted by frame: what a beat is while it plays.
+    public let tempi: [TempoCue]
     /// The frames the pair lasts: its part's duration.
     public let frameCount: Int
 
@@ -21,6 +23,11 @@ public struct Arrangement: Hashable, Sendable {
         self.sampleRate = sampleRate
         sounds = walk.sounds.sorted { ($0.startFrame, $0.endFrame) < ($1.startFrame, $1.endFrame) }
         lights = Self.joined(walk.lights).sorted { $0.frame < $1.frame || ($0.frame == $1.frame && $0.order < $1.order) }
+        var tempi: [TempoCue] = []
+        for cue in walk.tempi.sorted(by: { $0.frame < $1.frame }) where tempi.last?.beatsPerMinute != cue.beatsPerMinute {
+            tempi.append(cue)
+        }
+        self.tempi = tempi
         frameCount = Walk.frame(of: try library.duration(of: pair.part), rate: Double(sampleRate))
     }
 
@@ -49,6 +56,7 @@ public struct Arrangement: Hashable, Sendable {
         let sampleRate: Double
         var sounds: [SoundEvent] = []
         var lights: [Cue] = []
+        var tempi: [TempoCue] = []
 
         /// A light cue, and whether it joins the rest of an event cut by a split.
         struct Cue {
@@ -63,6 +71,7 @@ public struct Arrangement: Hashable, Sendable {
 
         mutating func perform(_ pair: Pair, from origin: Double) throws(CompositionError) {
             let part = try library.part(pair.part), voice = try library.voice(pair.voice)
+            if part.isAtomic { tempi.append(TempoCue(frame: Self.frame(of: origin, rate: sampleRate), beatsPerMinute: part.tempo)) }
             if !part.isAtomic {
                 var start = origin
                 let rows = try library.cellRows(of: pair)
@@ -131,4 +140,10 @@ public struct LightCue: Hashable, Sendable {
 
     /// Let-goes before releases at one frame, so that an event right after another lights its chord again.
     var order: Int { if case .letGo = action { 0 } else { 1 } }
+}
+
+/// The tempo from a frame of the performance on: an atomic part's, where it starts.
+public struct TempoCue: Hashable, Sendable {
+    public let frame: Int
+    public let beatsPerMinute: Double
 }

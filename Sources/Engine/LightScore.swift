@@ -4,7 +4,8 @@ import Instrument
 
 /// A composition's visual voices as a performance (seed 003 with light): each light cue of an arrangement
 /// becomes a timed intent — its chord's pad pressed at the event's start with the event's gain as velocity,
-/// let go at its end — on a chordset made of the chords the composition lights. The same intents, through the
+/// let go at its end — on a chordset made of the chords the composition lights, at the tempo of the part
+/// playing. The same intents, through the
 /// same engine and log as everything else that is played, so a composition's light renders again exactly.
 public struct LightScore: Sendable {
     /// The chordset the cues play: the chords the arrangement lights, in the order they are first lit.
@@ -37,7 +38,11 @@ public struct LightScore: Sendable {
             id: UUID(uuidString: "C0000000-0000-4000-8000-000000000000")!, title: String(title.prefix(200)),
             creationDate: Date(timeIntervalSince1970: 0), index: 0, chords: chords)
         let rate = Double(arrangement.sampleRate)
-        events = arrangement.lights.compactMap { cue in
+        // The canvas keeps the composition's time: pulses and oscillators in beats follow its parts' tempi.
+        let tempi = arrangement.tempi.map { cue in
+            PerformanceEvent(time: Double(cue.frame) / rate, intent: .tempo(beatsPerMinute: min(max(cue.beatsPerMinute, Tempo.range.lowerBound), Tempo.range.upperBound)))
+        }
+        let lights = arrangement.lights.compactMap { cue -> PerformanceEvent? in
             guard let pad = pads[cue.chord] else { return nil }
             let time = Double(cue.frame) / rate
             switch cue.action {
@@ -45,6 +50,8 @@ public struct LightScore: Sendable {
             case .letGo: return PerformanceEvent(time: time, intent: .padUp(pad: pad))
             }
         }
+        // In time order; at one moment the tempo first, so that what is lit then already keeps it.
+        events = (tempi + lights).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         self.missing = missing
     }
 

@@ -70,7 +70,7 @@ public enum CompositionFile {
         } catch let error as DecodingError {
             throw LibraryError(.unreadableFile, "the file is not a composition file: \(DecodingProblem(error))", cause: error)
         } catch let error as CompositionError {
-            throw LibraryError(.unreadableFile, "the composition file holds \(error)", cause: error)
+            throw LibraryError(.unreadableFile, "the composition file cannot be used: \(error)", cause: error)
         } catch {
             throw LibraryError(.unreadableFile, "the file is not a composition file: \(error)", cause: error)
         }
@@ -80,7 +80,7 @@ public enum CompositionFile {
         do {
             _ = try MusicLibrary(contents: contents.composition)
         } catch {
-            throw LibraryError(.unreadableFile, "the composition file holds \(error)", cause: error)
+            throw LibraryError(.unreadableFile, "the composition file cannot be used: \(error)", cause: error)
         }
         var files: [Int64: [UInt8]] = [:]
         for sound in contents.composition.sounds {

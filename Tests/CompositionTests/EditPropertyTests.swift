@@ -186,3 +186,23 @@ struct EditPropertyTests {
         #expect(library.score(of: pair)?.events == [try ScoreEvent(start: 100, length: 900)])
     }
 }
+
+@Suite("Deleting a composition")
+struct DeletingACompositionTests {
+    @Test func whatOnlyItUsesGoesWithItAndWhatOthersReachStays() throws {
+        var example = try PaperExample()
+        try example.library.addComposition(named: "One", pair: example.pair("CP1", "CV1"))
+        let before = example.library
+        try example.library.delete(composition: example.library.composition(named: "One")!.id, withWhatOnlyItUses: true)
+        // CP1 and AP1 are below nothing else; AP2 is CP2's too. CV1 and AV1 only it reaches; CV3 is CV2's.
+        let names = Set(example.library.parts.values.map(\.name)), voices = Set(example.library.voices.values.map(\.name))
+        #expect(names == ["AP2", "AP3", "CP2"])
+        #expect(voices == ["AV2", "AV3", "AV4", "CV2", "CV3"])
+        #expect(example.library.sounds.count == 3)  // AV1's sound went with it
+        #expect(example.library.score(of: example.pair("AP2", "AV2")) != nil)
+        // Without it, only the name goes.
+        var named = before
+        try named.delete(composition: named.composition(named: "One")!.id, withWhatOnlyItUses: false)
+        #expect(named.parts == before.parts && named.compositions.isEmpty)
+    }
+}

@@ -10,7 +10,7 @@ enum FactorySounds {
     static var kick: AudioBuffer {
         synthesize(seconds: 0.45) { t in
             let phase = 2 * Double.pi * (50 * t + 100 * (1 - exp(-t * 18)) / 18)
-            return 0.9 * sin(phase) * exp(-t * 9)
+            return 0.5 * sin(phase) * exp(-t * 9)
         }
     }
 
@@ -23,7 +23,7 @@ enum FactorySounds {
             let noise = Double(state >> 11) * 0x1.0p-53 * 2 - 1
             let high = noise - previous  // a first difference: the hiss without the rumble
             previous = noise
-            return 0.35 * high * exp(-t * 40)
+            return 0.25 * high * exp(-t * 40)
         }
     }
 
@@ -32,7 +32,7 @@ enum FactorySounds {
         let partials: [(ratio: Double, level: Double, decay: Double)] = [(1, 0.5, 2), (2.76, 0.25, 3.5), (5.4, 0.12, 6), (8.93, 0.06, 9)]
         return synthesize(seconds: 2) { t in
             let attack = min(1, t * 400)
-            return attack * partials.reduce(0) { $0 + $1.level * sin(2 * Double.pi * 440 * $1.ratio * t) * exp(-t * $1.decay) } * 0.6
+            return attack * partials.reduce(0) { $0 + $1.level * sin(2 * Double.pi * 440 * $1.ratio * t) * exp(-t * $1.decay) } * 0.4
         }
     }
 
@@ -44,7 +44,7 @@ enum FactorySounds {
             let voices = notes.reduce(0.0) { sum, frequency in
                 sum + sin(2 * Double.pi * frequency * t) + sin(2 * Double.pi * frequency * 1.003 * t)
             }
-            return 0.08 * swell * swell * voices
+            return 0.05 * swell * swell * voices
         }
     }
 
