@@ -3,60 +3,66 @@ import Foundation
 import Instrument
 
 /// A composition's visual voices as a performance (seed 003 with light): each light cue of an arrangement
-/// becomes a timed intent — its chord's pad pressed at the event's start with the event's gain as velocity,
-/// let go at its end — on a chordset made of the chords the composition lights, at the tempo of the part
-/// playing. The same intents, through the
-/// same engine and log as everything else that is played, so a composition's light renders again exactly.
+/// becomes a timed intent — its voice lights the chord (`lightDown`, the event's gain as velocity) at the
+/// event's start and lets it go (`lightUp`) at its end — at the tempo of the part playing. The same intents,
+/// through the same engine and log as everything else that is played, so a composition's light renders again
+/// exactly; the voices hold their light by keys of their own, never the performer's pads.
 public struct LightScore: Sendable {
-    /// The chordset the cues play: the chords the arrangement lights, in the order they are first lit.
-    public let chordset: Chordset
-    /// The cues as intents, at seconds from the arrangement's start.
+    /// The cues as intents, at seconds from the arrangement's start, in time order.
     public let events: [PerformanceEvent]
     /// The chords the arrangement names that are not in the library (their cues are left out).
     public let missing: Set<ChordReference>
 
     /// The light of `arrangement`, its chords looked up by `chord` (nil for one the library does not have).
-    /// An arrangement may light at most eight different chords: one for each pad.
-    public init(_ arrangement: Arrangement, title: String, chord: (ChordReference) -> Chord?) throws(InstrumentError) {
-        var pads: [ChordReference: Int] = [:]
-        var chords: [Chord] = []
+    /// An arrangement may hold at most `Intent.lightVoices` visual voices.
+    public init(_ arrangement: Arrangement, chord: (ChordReference) -> Chord?) throws(InstrumentError) {
+        var slots: [VoiceID: Int] = [:]
+        var chords: [ChordReference: Chord] = [:]
         var missing = Set<ChordReference>()
-        for cue in arrangement.lights where pads[cue.chord] == nil && !missing.contains(cue.chord) {
-            guard var found = chord(cue.chord) else {
-                missing.insert(cue.chord)
-                continue
+        for cue in arrangement.lights {
+            if slots[cue.voice] == nil {
+                guard slots.count < Intent.lightVoices else {
+                    throw .invalid("a composition has at most \(Intent.lightVoices) visual voices")
+                }
+                slots[cue.voice] = slots.count
             }
-            guard chords.count < TriggerPads.count else {
-                throw .invalid("a composition lights at most \(TriggerPads.count) different chords, one for each pad")
+            if chords[cue.chord] == nil, !missing.contains(cue.chord) {
+                if let found = chord(cue.chord) { chords[cue.chord] = found } else { missing.insert(cue.chord) }
             }
-            found.position = chords.count
-            pads[cue.chord] = chords.count
-            chords.append(found)
         }
-        while chords.count < TriggerPads.count { chords.append(Chord.empty(position: chords.count)) }
-        chordset = try Chordset(
-            id: UUID(uuidString: "C0000000-0000-4000-8000-000000000000")!, title: String(title.prefix(200)),
-            creationDate: Date(timeIntervalSince1970: 0), index: 0, chords: chords)
         let rate = Double(arrangement.sampleRate)
         // The canvas keeps the composition's time: pulses and oscillators in beats follow its parts' tempi.
         let tempi = arrangement.tempi.map { cue in
-            PerformanceEvent(time: Double(cue.frame) / rate, intent: .tempo(beatsPerMinute: min(max(cue.beatsPerMinute, Tempo.range.lowerBound), Tempo.range.upperBound)))
+            PerformanceEvent(
+                time: Double(cue.frame) / rate,
+                intent: .tempo(beatsPerMinute: min(max(cue.beatsPerMinute, Tempo.range.lowerBound), Tempo.range.upperBound)))
         }
         let lights = arrangement.lights.compactMap { cue -> PerformanceEvent? in
-            guard let pad = pads[cue.chord] else { return nil }
+            guard let voice = slots[cue.voice], let lit = chords[cue.chord] else { return nil }
             let time = Double(cue.frame) / rate
             switch cue.action {
-            case .release(let velocity): return PerformanceEvent(time: time, intent: .padDown(pad: pad, velocity: velocity))
-            case .letGo: return PerformanceEvent(time: time, intent: .padUp(pad: pad))
+            case .release(let velocity): return PerformanceEvent(time: time, intent: .lightDown(voice: voice, chord: lit, velocity: velocity))
+            case .letGo: return PerformanceEvent(time: time, intent: .lightUp(voice: voice))
             }
         }
-        // In time order; at one moment the tempo first, so that what is lit then already keeps it.
+        // At one moment the tempo first, so that what is lit then already keeps it.
         events = (tempi + lights).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         self.missing = missing
     }
 
+    /// The chordset a log of the light alone starts on: eight empty chords (the light brings its own).
+    public static let stage: Chordset = {
+        do {
+            return try Chordset.empty(
+                title: "Composition", index: 0, id: UUID(uuidString: "C0000000-0000-4000-8000-000000000000")!,
+                creationDate: Date(timeIntervalSince1970: 0))
+        } catch {
+            preconditionFailure("an empty chordset is valid: \(error)")  // a programming error, caught by tests
+        }
+    }()
+
     /// A performance log of the light alone, from the arrangement's start.
     public func performanceLog() throws(InstrumentError) -> PerformanceLog {
-        try PerformanceLog(chordset: chordset, events: events)
+        try PerformanceLog(chordset: Self.stage, events: events)
     }
 }

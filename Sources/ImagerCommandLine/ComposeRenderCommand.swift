@@ -63,7 +63,7 @@ struct ComposeRenderCommand: ParsableCommand {
         do { try AudioFile.write(mix, to: mixURL) } catch { throw CommandFailure(error.message) }
 
         guard let videoPlan else { return }
-        let light = try Self.light(of: arrangement, named: chosen.name, in: opened)
+        let light = try Self.light(of: arrangement, in: opened)
         let log: PerformanceLog
         do { log = try light.performanceLog() } catch { throw CommandFailure(error.description) }
         let count = Int((Double(arrangement.frameCount) / Double(sampleRate) * Double(videoPlan.fps)).rounded(.up))
@@ -106,11 +106,11 @@ struct ComposeRenderCommand: ParsableCommand {
     }
 
     /// The composition's light, its chords from the library; a chord the library lacks is said and left out.
-    static func light(of arrangement: Arrangement, named name: String, in library: ChordsetLibrary) throws(CommandFailure) -> LightScore {
+    static func light(of arrangement: Arrangement, in library: ChordsetLibrary) throws(CommandFailure) -> LightScore {
         var chordsets: [String: Chordset?] = [:]
         let light: LightScore
         do {
-            light = try LightScore(arrangement, title: name) { reference in
+            light = try LightScore(arrangement) { reference in
                 if chordsets[reference.chordset] == nil {
                     chordsets[reference.chordset] = UUID(uuidString: reference.chordset).flatMap { try? library.chordset(id: $0) }
                 }

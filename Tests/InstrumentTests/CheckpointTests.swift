@@ -65,7 +65,7 @@ struct CheckpointTests {
     @Test(arguments: [
         ("eventCount", nil, "9223372036854775807"), ("eventCount", nil, "-1"), ("erasures", nil, "9223372036854775807"),
         ("erasures", nil, "-3"), ("time", nil, "-1"), ("time", nil, "1e300"), ("selectedChord", nil, "9"),
-        ("live", "releaseTime", "1e300"), ("live", "velocity", "-1e300"), ("live", "template", "1000000"), ("live", "pad", "12"),
+        ("live", "releaseTime", "1e300"), ("live", "velocity", "-1e300"), ("live", "template", "1000000"), ("live", "pad", "72"),
         ("rhythms", "downTime", "1e300"), ("rhythms", "longestRelease", "1e300"), ("rhythms", "upTime", "-1e300"),
         ("rhythms", "fadeDuration", "1e300"), ("rhythms", "templates", "[7000000]"),
     ] as [(String, String?, String)])

@@ -7,12 +7,12 @@ extension Intent: Codable {
     public static let types = [
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
-        "headroom", "reviseChordset", "lumiCount",
+        "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp",
     ]
 
     private enum CodingKeys: String, CodingKey {
         case type, ribbon, value, widen, pulse, form, motion, edges, feature, setting, pad, velocity, at, points, chord, count
-        case chordset, seconds, bpm
+        case chordset, seconds, bpm, voice
     }
 
     public var type: String {
@@ -27,6 +27,8 @@ extension Intent: Codable {
         case .lumiCount: "lumiCount"
         case .padDown: "padDown"
         case .padUp: "padUp"
+        case .lightDown: "lightDown"
+        case .lightUp: "lightUp"
         case .tap: "tap"
         case .stroke: "stroke"
         case .recallChord: "recallChord"
@@ -57,6 +59,11 @@ extension Intent: Codable {
         case "lumiCount": self = .lumiCount(try c.decode(Int.self, forKey: .count))
         case "padDown": self = .padDown(pad: try c.decode(Int.self, forKey: .pad), velocity: try c.decode(Double.self, forKey: .velocity))
         case "padUp": self = .padUp(pad: try c.decode(Int.self, forKey: .pad))
+        case "lightDown":
+            self = .lightDown(
+                voice: try c.decode(Int.self, forKey: .voice), chord: try c.decode(Chord.self, forKey: .chord),
+                velocity: try c.decode(Double.self, forKey: .velocity))
+        case "lightUp": self = .lightUp(voice: try c.decode(Int.self, forKey: .voice))
         case "tap": self = .tap(at: try c.decode(Point.self, forKey: .at), velocity: try c.decode(Double.self, forKey: .velocity))
         case "stroke": self = .stroke(try c.decode([Point].self, forKey: .points), velocity: try c.decode(Double.self, forKey: .velocity))
         case "recallChord": self = .recallChord(try c.decode(Int.self, forKey: .chord))
@@ -95,6 +102,11 @@ extension Intent: Codable {
             try c.encode(pad, forKey: .pad)
             try c.encode(velocity, forKey: .velocity)
         case .padUp(let pad): try c.encode(pad, forKey: .pad)
+        case .lightDown(let voice, let chord, let velocity):
+            try c.encode(voice, forKey: .voice)
+            try c.encode(chord, forKey: .chord)
+            try c.encode(velocity, forKey: .velocity)
+        case .lightUp(let voice): try c.encode(voice, forKey: .voice)
         case .lumiCount(let count): try c.encode(count, forKey: .count)
         case .tap(let point, let velocity):
             try c.encode(point, forKey: .at)

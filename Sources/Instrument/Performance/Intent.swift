@@ -25,6 +25,12 @@ public enum Intent: Hashable, Sendable {
     /// A pad pressed (1…8 on the console are 0…7 here) with a velocity 0…1.
     case padDown(pad: Int, velocity: Double)
     case padUp(pad: Int)
+    /// A composition's visual voice (0…`lightVoices` − 1) lights `chord`: its lumis released as a pad releases
+    /// them, with a velocity 0…1, and held until the voice lets go (or lights again). The chord travels with
+    /// the intent, so that a log replays it whatever the library holds later.
+    case lightDown(voice: Int, chord: Chord, velocity: Double)
+    /// The visual voice lets its chord go.
+    case lightUp(voice: Int)
     /// A tap on the canvas at fractions (0…1 across, 0…1 down): releases the selected chord's lumis there.
     case tap(at: Point, velocity: Double)
     /// A stroke drawn on the canvas (fractions): the selected chord's lumis are released to follow it.
@@ -70,6 +76,11 @@ public enum Intent: Hashable, Sendable {
             try TriggerPads.validate(pad: pad)
             _ = try velocity.checked("velocity", in: 0...1)
         case .padUp(let pad): try TriggerPads.validate(pad: pad)
+        case .lightDown(let voice, let chord, let velocity):
+            try Self.validate(lightVoice: voice)
+            try chord.validate()
+            _ = try velocity.checked("velocity", in: 0...1)
+        case .lightUp(let voice): try Self.validate(lightVoice: voice)
         case .tap(let point, let velocity):
             try Self.validate(fraction: point)
             _ = try velocity.checked("velocity", in: 0...1)
@@ -90,6 +101,13 @@ public enum Intent: Hashable, Sendable {
         case .headroom(let value): _ = try value.checked("headroom", in: 0...1)
         case .tempo(let bpm): _ = try bpm.checked("tempo (BPM)", in: Tempo.range)
         }
+    }
+
+    /// How many visual voices of a composition may light chords at once.
+    public static let lightVoices = 64
+
+    private static func validate(lightVoice voice: Int) throws(InstrumentError) {
+        guard (0..<lightVoices).contains(voice) else { throw .invalid("there is no light voice \(voice); they are numbered 0 to \(lightVoices - 1)") }
     }
 
     private static func validate(fraction point: Point) throws(InstrumentError) {

@@ -267,9 +267,9 @@ extension LitPane: Codable {
 }
 
 extension PerformanceState {
-    /// A pad number in a checkpoint: one of the eight, or -1 for a lumi no pad released.
+    /// A key in a checkpoint: one of the eight pads, a composition's light voice, or -1 for a lumi nobody holds.
     fileprivate static func validate(pad: Int8) throws(InstrumentError) {
-        guard (-1..<Int8(TriggerPads.count)).contains(pad) else { throw .invalid("a checkpoint names pad \(pad); there is no such pad") }
+        guard keys.contains(pad) else { throw .invalid("a checkpoint names pad \(pad); there is no such pad") }
     }
 
     /// The largest count (of events, of erasures) a checkpoint may hold: far more than any show plays, and

@@ -5,25 +5,40 @@ extension PerformanceState {
         if pads[pad].isDown { releasePad(pad, at: time) }
         pads.press(pad, velocity: velocity, at: time)
         wakeBackground()
-        let chord = chordset[TriggerPads.chordPosition(ofPad: pad)]
-        litPanes.append(LitPane(
-            pad: Int8(pad), background: chord.background, pulse: chord.pulse,
-            frames: chord.panes.map { Canvas.rect(atFraction: $0.frame) }, litTime: time, offAge: .infinity,
-            velocity: velocity, fadeStart: .infinity, fadeDuration: 0))
-        if let rhythm = chord.rhythm {
-            rhythms.append(RhythmicPress(
-                pad: Int8(pad), templates: chord.lumis.map { intern($0) }, rhythm: rhythm, downTime: time,
-                upTime: .infinity, velocity: velocity, seed: StableRandom.derive(seed, UInt64(eventCount)),
-                longestRelease: chord.lumis.map(\.envelope.release).max() ?? 0,
-                fadeStart: .infinity, fadeDuration: 0))
-        } else {
-            release(chord, at: time, velocity: velocity, pad: Int8(pad))
-        }
+        press(chordset[TriggerPads.chordPosition(ofPad: pad)], key: Int8(pad), velocity: velocity, at: time)
     }
 
     mutating func releasePad(_ pad: Int, at time: Double) {
         pads.release(pad)
-        let padID = Int8(pad)
+        letGo(key: Int8(pad), at: time)
+    }
+
+    /// The key a composition's light voice holds its chord by: past the pads', so that a composition and the
+    /// performer's hands never let go of each other's light.
+    static func key(ofLightVoice voice: Int) -> Int8 { Int8(TriggerPads.count + voice) }
+
+    /// The keys lumis may be held by: the pads, then the light voices (`-1` is a lumi nobody holds).
+    static let keys = -1..<Int8(TriggerPads.count + Intent.lightVoices)
+
+    /// Lights `chord` held by `key` (a pad, or a light voice): its panes, its rhythm or its lumis.
+    mutating func press(_ chord: Chord, key pad: Int8, velocity: Double, at time: Double) {
+        litPanes.append(LitPane(
+            pad: pad, background: chord.background, pulse: chord.pulse,
+            frames: chord.panes.map { Canvas.rect(atFraction: $0.frame) }, litTime: time, offAge: .infinity,
+            velocity: velocity, fadeStart: .infinity, fadeDuration: 0))
+        if let rhythm = chord.rhythm {
+            rhythms.append(RhythmicPress(
+                pad: pad, templates: chord.lumis.map { intern($0) }, rhythm: rhythm, downTime: time,
+                upTime: .infinity, velocity: velocity, seed: StableRandom.derive(seed, UInt64(eventCount)),
+                longestRelease: chord.lumis.map(\.envelope.release).max() ?? 0,
+                fadeStart: .infinity, fadeDuration: 0))
+        } else {
+            release(chord, at: time, velocity: velocity, pad: pad)
+        }
+    }
+
+    /// Lets go of what `key` holds: its lumis, its rhythm and its panes go to their release.
+    mutating func letGo(key padID: Int8, at time: Double) {
         for index in live.indices where live[index].pad == padID && live[index].noteOffAge == .infinity {
             live[index].noteOffAge = time - live[index].releaseTime
         }

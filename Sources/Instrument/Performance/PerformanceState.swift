@@ -163,6 +163,15 @@ public struct PerformanceState: Sendable {
         case .padUp(let pad):
             releasePad(pad, at: time)
             return [.pads, .canvas]
+        case .lightDown(let voice, let chord, let velocity):
+            let key = Self.key(ofLightVoice: voice)
+            letGo(key: key, at: time)
+            wakeBackground()
+            press(chord, key: key, velocity: velocity, at: time)
+            return [.canvas]
+        case .lightUp(let voice):
+            letGo(key: Self.key(ofLightVoice: voice), at: time)
+            return [.canvas]
         case .tap(let fraction, let velocity):
             wakeBackground()
             release(chordset[selectedChord], at: time, velocity: velocity, around: Canvas.point(atFraction: fraction))
