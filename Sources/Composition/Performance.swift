@@ -3,7 +3,7 @@ import Audio
 /// A pair's performance as a pull-model audio source (seed 003): each `render` mixes the next frames of every
 /// sound the arrangement plays there, stereo, sample-accurate, and moves on. It can be located anywhere and
 /// loop a stretch. Rendering allocates nothing: everything it needs is made when it is created.
-public struct Performance: AudioSource {
+public struct Performance: AudioSource, Sendable {
     public let arrangement: Arrangement
     public var sampleRate: Int { arrangement.sampleRate }
     /// The next frame `render` writes.

@@ -1,7 +1,7 @@
 import Instrument
 
 /// Who hears what the live instrument does (a port; the server's clients, through its hub): every change
-/// of state, and when a recording starts and stops.
+/// of state, when a recording starts and stops, where the composition transport is.
 public protocol LiveAudience: Sendable {
     /// The aspects an intent changed, and the whole state just after it.
     func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot)
@@ -10,4 +10,11 @@ public protocol LiveAudience: Sendable {
     /// The chordset library changed (its list, a chord stored, the preferences); `revision` counts its
     /// changes since the start.
     func libraryChanged(revision: Int)
+    /// The composition transport moved: what plays, whether, and where (also a few times a second while it
+    /// plays, for playheads to follow).
+    func transportChanged(_ status: TransportStatus)
+}
+
+extension LiveAudience {
+    public func transportChanged(_ status: TransportStatus) {}
 }

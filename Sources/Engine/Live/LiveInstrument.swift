@@ -36,6 +36,11 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         tell { $0.libraryChanged(revision: revision) }
     }
 
+    /// Tells everyone where the composition transport is.
+    public func transportChanged(_ status: TransportStatus) {
+        tell { $0.transportChanged(status) }
+    }
+
     private func tell(_ message: (any LiveAudience) -> Void) {
         for audience in audiences.withLock({ $0 }) { message(audience) }
     }

@@ -1,0 +1,276 @@
+import Audio
+import Composition
+import Instrument
+import Synchronization
+
+/// Plays compositions live (seed 003's performance): the sound pulled by the audio device, sample-accurate;
+/// the light — visual voices' `lightDown`/`lightUp` and the parts' tempi — performed on the instrument as
+/// intents when the sound that goes with them is heard, so consoles, canvases and recordings get them as any
+/// other intent. Play, stop, locate and loop are its use cases; `tick()` (the server calls it every frame)
+/// fires the light that is due and tells everyone where the playhead is. Without an audio device it plays
+/// silently, in step with the engine's clock — which is also how tests drive it.
+public final class CompositionTransport<C: Clock>: Sendable where C.Duration == Duration {
+    let instrument: LiveInstrument<C>
+    let shelf: any CompositionShelf
+    let output: (any AudioOutput)?
+    /// The rate compositions are laid out and played at: the device's, or 48 kHz without one.
+    public let sampleRate: Int
+    /// The state the audio device's thread and the transport's callers share.
+    private let box = Box()
+    /// How often the playhead is told while playing.
+    static var statusInterval: Duration { .milliseconds(100) }
+
+    /// A composition loaded to play.
+    private struct Loaded {
+        let name: String
+        var performance: Performance
+        /// The light, each at the frame it is heard.
+        let light: [(frame: Int, intent: Intent)]
+        let parts: [(name: String, seconds: Range<Double>)]
+        var frameCount: Int { performance.arrangement.frameCount }
+    }
+
+    private final class Box: Sendable {
+        let core = Mutex(Core())
+    }
+
+    private struct Core {
+        var loaded: Loaded?
+        var playing = false
+        /// The next light to fire, and the voices lit now.
+        var nextLight = 0
+        var lit: Set<Int> = []
+        /// The frame heard at the last tick: a playhead that went back was located or looped.
+        var lastHeard = 0
+        /// Without a device, the clock's reading at the last tick, and a buffer the silent mix goes into.
+        var lastTick: C.Instant?
+        var scratch = [Float](repeating: 0, count: 2 * 4096)
+        var lastTold: C.Instant?
+    }
+
+    /// A transport playing through `output` (nil: silently, on the engine's clock), finding compositions on
+    /// `shelf`. The device starts at once, pulling silence until something plays.
+    public init(instrument: LiveInstrument<C>, shelf: any CompositionShelf, output: (any AudioOutput)?) throws {
+        self.instrument = instrument
+        self.shelf = shelf
+        self.output = output
+        sampleRate = output?.sampleRate ?? 48_000
+        try output?.start { [box] buffer, frameCount in
+            // The device's own buffer, for this call alone: nothing keeps it past the return.
+            nonisolated(unsafe) let buffer = buffer
+            box.core.withLock { core in
+                if core.playing, core.loaded != nil {
+                    core.loaded!.performance.render(into: buffer, frameCount: frameCount)
+                } else {
+                    for index in 0..<min(buffer.count, 2 * frameCount) { buffer[index] = 0 }
+                }
+            }
+        }
+    }
+
+    deinit { output?.stop() }
+
+    /// Where the transport is now.
+    public var status: TransportStatus {
+        box.core.withLock { core in Self.status(of: core, heard: heardFrame(core), rate: sampleRate) }
+    }
+
+    /// Plays `composition` (its name, or its number from 1) from its start, or, when nil, what is loaded from
+    /// where it stopped.
+    public func play(_ composition: String? = nil) async throws(LiveError) {
+        if let composition {
+            let loaded = try load(composition)
+            let letGo = box.core.withLock { core in
+                let letGo = Self.lettingGo(&core)
+                core.loaded = loaded
+                core.nextLight = 0
+                core.lastHeard = 0
+                core.lastTick = instrument.engine.clock.now
+                core.playing = true
+                return letGo
+            }
+            await perform(letGo)
+        } else {
+            let relit = try box.core.withLock { (core) throws(LiveError) -> [Intent] in
+                guard core.loaded != nil else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
+                core.lastTick = instrument.engine.clock.now
+                core.playing = true
+                return Self.relight(&core, at: heardFrame(core))  // what was lit where it stopped, lit again
+            }
+            await perform(relit)
+        }
+        await tick(tellingEveryone: true)
+    }
+
+    /// Stops where it is: the sound stops, the light is let go.
+    public func stop() async {
+        let letGo = box.core.withLock { core in
+            core.playing = false
+            return Self.lettingGo(&core)
+        }
+        await perform(letGo)
+        instrument.transportChanged(status)
+    }
+
+    /// Plays on from `seconds` into the composition (the light as it is there: what is lit then, lit again).
+    public func locate(_ seconds: Double) async throws(LiveError) {
+        guard seconds.isFinite else { throw LiveError(.refused, "a place in the composition is a number of seconds") }
+        let intents = try box.core.withLock { (core) throws(LiveError) -> [Intent] in
+            guard core.loaded != nil else { throw LiveError(.unavailable, "no composition is loaded") }
+            let frame = min(max(0, Int((seconds * Double(sampleRate)).rounded())), core.loaded!.frameCount)
+            core.loaded!.performance.locate(frame)
+            return Self.relight(&core, at: frame)
+        }
+        await perform(intents)
+        instrument.transportChanged(status)
+    }
+
+    /// Loops part `number` (from 1) of the composition's top part, the stretch `seconds`, or nothing.
+    public func loop(part number: Int? = nil, seconds: Range<Double>? = nil) async throws(LiveError) {
+        let intents = try box.core.withLock { (core) throws(LiveError) -> [Intent] in
+            guard let loaded = core.loaded else { throw LiveError(.unavailable, "no composition is loaded") }
+            var stretch = seconds
+            if let number {
+                guard loaded.parts.indices.contains(number - 1) else {
+                    throw LiveError(.refused, "\(loaded.name) has \(loaded.parts.count) parts to loop, numbered from 1; not \(number)")
+                }
+                stretch = loaded.parts[number - 1].seconds
+            }
+            guard let stretch else {
+                try? core.loaded!.performance.setLoop(nil)
+                return []
+            }
+            let rate = Double(sampleRate)
+            let frames = Int((max(0, stretch.lowerBound) * rate).rounded())..<Int((min(stretch.upperBound, Double(loaded.frameCount) / rate) * rate).rounded())
+            do { try core.loaded!.performance.setLoop(frames) } catch { throw LiveError(.refused, "\(error)", cause: error) }
+            let heard = Self.heard(core.loaded!.performance.position, latency: 0)
+            return heard < core.lastHeard ? Self.relight(&core, at: heard) : []
+        }
+        await perform(intents)
+        instrument.transportChanged(status)
+    }
+
+    /// Moves the transport to now: without a device, mixes the time since the last tick (silently); fires the
+    /// light heard since the last tick; and, a few times a second while playing, tells everyone the playhead.
+    public func tick() async {
+        await tick(tellingEveryone: false)
+    }
+
+    private func tick(tellingEveryone: Bool) async {
+        let now = instrument.engine.clock.now
+        let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
+            guard core.loaded != nil else { return ([], nil) }
+            if output == nil, core.playing, let last = core.lastTick {
+                var frames = Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))
+                let chunk = core.scratch.count / 2
+                while frames > 0 {
+                    let count = min(chunk, frames)
+                    core.scratch.withUnsafeMutableBufferPointer { core.loaded!.performance.render(into: $0, frameCount: count) }
+                    frames -= count
+                }
+            }
+            // Whole frames only: what is left over waits for the next tick.
+            if let last = core.lastTick, output == nil, core.playing {
+                let whole = Double(Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))) / Double(sampleRate)
+                core.lastTick = last.advanced(by: .seconds(whole))
+            } else {
+                core.lastTick = now
+            }
+            let heard = heardFrame(core)
+            var intents: [Intent] = []
+            if heard < core.lastHeard {
+                intents = Self.relight(&core, at: heard)  // looped round
+            } else if core.playing {
+                let light = core.loaded!.light
+                while core.nextLight < light.count, light[core.nextLight].frame <= heard {
+                    let intent = light[core.nextLight].intent
+                    Self.note(intent, in: &core.lit)
+                    intents.append(intent)
+                    core.nextLight += 1
+                }
+            }
+            core.lastHeard = heard
+            var status: TransportStatus?
+            if tellingEveryone || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
+                core.lastTold = now
+                status = Self.status(of: core, heard: heard, rate: sampleRate)
+            }
+            return (intents, status)
+        }
+        await perform(intents)
+        if let status { instrument.transportChanged(status) }
+    }
+
+    private func load(_ composition: String) throws(LiveError) -> Loaded {
+        do {
+            let found = try shelf.composition(named: composition, sampleRate: sampleRate)
+            let performance = try Performance(found.arrangement, sounds: try shelf.samples(for: found.arrangement))
+            let score = try LightScore(found.arrangement) { shelf.chord($0) }
+            let light = score.events.map { (frame: Int(($0.time * Double(sampleRate)).rounded()), intent: $0.intent) }
+            return Loaded(name: found.name, performance: performance, light: light, parts: found.parts)
+        } catch let error as LiveError {
+            throw error
+        } catch {
+            throw LiveError(.notFound, "cannot play \(composition)", cause: error)
+        }
+    }
+
+    /// The frame heard now: what the device pulled, less what its buffers still hold.
+    private func heardFrame(_ core: Core) -> Int {
+        guard let loaded = core.loaded else { return 0 }
+        return Self.heard(loaded.performance.position, latency: core.playing ? (output?.latencyFrames ?? 0) : 0)
+    }
+
+    private static func heard(_ position: Int, latency: Int) -> Int { max(0, position - latency) }
+
+    /// Lets go of every voice lit now.
+    private static func lettingGo(_ core: inout Core) -> [Intent] {
+        defer { core.lit = [] }
+        return core.lit.sorted().map { Intent.lightUp(voice: $0) }
+    }
+
+    /// The light as it stands at `frame`: everything lit let go, then what is lit there lit again (and the
+    /// tempo there taken up); the next light to fire is the first after it.
+    private static func relight(_ core: inout Core, at frame: Int) -> [Intent] {
+        var intents = lettingGo(&core)
+        guard let light = core.loaded?.light else { return intents }
+        var standing: [Int: Intent] = [:]
+        var tempo: Intent?
+        var next = 0
+        while next < light.count, light[next].frame <= frame {
+            switch light[next].intent {
+            case .lightDown(let voice, _, _): standing[voice] = light[next].intent
+            case .lightUp(let voice): standing[voice] = nil
+            case .tempo: tempo = light[next].intent
+            default: break
+            }
+            next += 1
+        }
+        intents += (tempo.map { [$0] } ?? []) + standing.keys.sorted().map { standing[$0]! }
+        core.lit = Set(standing.keys)
+        core.nextLight = next
+        core.lastHeard = frame
+        return intents
+    }
+
+    private static func note(_ intent: Intent, in lit: inout Set<Int>) {
+        switch intent {
+        case .lightDown(let voice, _, _): lit.insert(voice)
+        case .lightUp(let voice): lit.remove(voice)
+        default: break
+        }
+    }
+
+    private static func status(of core: Core, heard: Int, rate: Int) -> TransportStatus {
+        guard let loaded = core.loaded else { return .idle }
+        let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
+        return TransportStatus(
+            composition: loaded.name, playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate),
+            duration: Double(loaded.frameCount) / Double(rate), loop: loop, parts: loaded.parts.map(\.name))
+    }
+
+    /// Performs the light on the instrument; one refused (it cannot be: the score checked it) is passed over.
+    private func perform(_ intents: [Intent]) async {
+        for intent in intents { _ = try? await instrument.perform(intent) }
+    }
+}

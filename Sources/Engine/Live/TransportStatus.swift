@@ -1,0 +1,16 @@
+/// Where the composition transport is, as consoles and canvases hear it (`{"type": "transport", …}`).
+public struct TransportStatus: Hashable, Sendable, Codable {
+    /// The composition loaded, if any.
+    public var composition: String?
+    public var playing: Bool
+    /// The playhead: seconds from the composition's start, as heard.
+    public var seconds: Double
+    /// How long the composition lasts.
+    public var duration: Double
+    /// The stretch played again and again, in seconds, if one is.
+    public var loop: [Double]?
+    /// The parts of the composition's top part, in order: what `loop` names by number (from 1).
+    public var parts: [String]
+
+    public static let idle = TransportStatus(composition: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [])
+}

@@ -1,0 +1,186 @@
+import Audio
+import Composition
+import Engine
+import Foundation
+import Instrument
+import Synchronization
+import Testing
+import TestSupport
+
+/// A library of one composition: "Test", 8 beats at 120 bpm (4 s) in two parts of 4 beats, a sound voice (a
+/// constant 0.25, half a second) at every part's start, and a light voice (Lumia's chord 1) from 1 s to 2 s.
+struct TestCompositions: CompositionShelf {
+    let library: MusicLibrary
+
+    init() throws {
+        var library = MusicLibrary()
+        let first = try library.addPart(named: "First", beats: 4), second = try library.addPart(named: "Second", beats: 4)
+        let song = try library.addPart(named: "Song", beats: 1)
+        try library.add(part: first, to: song)
+        try library.add(part: second, to: song)
+        let sound = try library.addSound(named: "Level", sampleRate: 48_000, channelCount: 1, frameCount: 24_000)
+        let level = try library.addVoice(named: "Level", sound: .audio(sound))
+        let light = try library.addVoice(named: "Veil", sound: .light(try ChordReference(chordset: FactoryChordsets.lumia.id.uuidString, chord: 0)))
+        let band = try library.addVoice(named: "Band")
+        try library.add(voice: level, to: band)
+        try library.add(voice: light, to: band)
+        for part in [first, second] { try library.setEvents([try ScoreEvent(start: 0, length: 960)], of: Pair(part, level)) }
+        try library.setEvents([try ScoreEvent(start: 1920, length: 1920, gain: 0.75)], of: Pair(first, light))
+        try library.addComposition(named: "Test", pair: Pair(song, band))
+        self.library = library
+    }
+
+    func composition(named name: String, sampleRate: Int) throws -> LoadedComposition {
+        guard let composition = library.composition(named: name) else { throw LiveError(.notFound, "no composition \(name)") }
+        let part = library.parts[composition.pair.part]!
+        var start = 0.0
+        let parts = try part.children.map { child in
+            defer { start += (try? library.duration(of: child.node)) ?? 0 }
+            return (name: library.parts[child.node]!.name, seconds: start..<(start + (try library.duration(of: child.node))))
+        }
+        return LoadedComposition(name: composition.name, arrangement: try Arrangement(of: composition.pair, in: library, sampleRate: sampleRate), parts: parts)
+    }
+
+    func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer] {
+        Dictionary(uniqueKeysWithValues: library.sounds.keys.map { ($0, AudioBuffer(sampleRate: arrangement.sampleRate, mono: [Float](repeating: 0.25, count: 24_000))!) })
+    }
+
+    func chord(_ reference: ChordReference) -> Chord? {
+        reference.chordset == FactoryChordsets.lumia.id.uuidString ? FactoryChordsets.lumia[reference.chord] : nil
+    }
+}
+
+/// An audio device a test pulls by hand.
+final class PulledOutput: AudioOutput {
+    let sampleRate = 48_000
+    let latencyFrames = 0
+    private let pull = Mutex<(@Sendable (UnsafeMutableBufferPointer<Float>, Int) -> Void)?>(nil)
+
+    func start(pulling pull: @escaping @Sendable (UnsafeMutableBufferPointer<Float>, Int) -> Void) throws { self.pull.withLock { $0 = pull } }
+    func stop() { pull.withLock { $0 = nil } }
+
+    /// The next `frames` frames the device would play.
+    func frames(_ frames: Int) -> [Float] {
+        var buffer = [Float](repeating: 9, count: 2 * frames)
+        let pull = self.pull.withLock { $0 }
+        buffer.withUnsafeMutableBufferPointer { pull?($0, frames) }
+        return buffer
+    }
+}
+
+/// Hears the transport's news.
+final class TransportListener: LiveAudience {
+    private let statuses = Mutex<[TransportStatus]>([])
+    var heard: [TransportStatus] { statuses.withLock { $0 } }
+    func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {}
+    func recording(_ on: Bool, savedAt location: String?) {}
+    func libraryChanged(revision: Int) {}
+    func transportChanged(_ status: TransportStatus) { statuses.withLock { $0.append(status) } }
+}
+
+@Suite("Playing a composition live")
+struct CompositionTransportTests {
+    struct Stage {
+        let clock = ManualClock()
+        let instrument: LiveInstrument<ManualClock>
+        let recordings = MemoryRecordings()
+        let listener = TransportListener()
+
+        init() async throws {
+            instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.prism, clock: clock), recordings: recordings)
+            instrument.listen(listener)
+            try await instrument.startRecording()
+        }
+
+        /// The light intents recorded so far, with their times.
+        func light() async throws -> [(time: Double, intent: String)] {
+            _ = try await instrument.stopRecording()
+            return recordings.all[0].log.events.compactMap { event in
+                switch event.intent {
+                case .lightDown(let voice, _, let velocity): (event.time, "down \(voice) \(velocity)")
+                case .lightUp(let voice): (event.time, "up \(voice)")
+                default: nil
+                }
+            }
+        }
+
+        func advance(_ seconds: Double, _ transport: CompositionTransport<ManualClock>) async {
+            clock.advance(by: .seconds(seconds))
+            await transport.tick()
+        }
+    }
+
+    @Test func silentlyTheLightComesOnAndGoesOffAtItsEventsOnTheEnginesClock() async throws {
+        let stage = try await Stage()
+        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        try await transport.play("test")
+        #expect(transport.status.playing && transport.status.composition == "Test" && transport.status.duration == 4)
+        #expect(transport.status.parts == ["First", "Second"])
+        for _ in 0..<25 { await stage.advance(0.1, transport) }  // 2.5 s in steps of a frame or so
+        #expect(abs(transport.status.seconds - 2.5) < 1e-9)
+        let light = try await stage.light()
+        #expect(light.map(\.intent) == ["down 0 0.75", "up 0"])
+        #expect(abs(light[0].time - 1.0) < 0.1 + 1e-9 && light[0].time >= 1.0)
+        #expect(abs(light[1].time - 2.0) < 0.1 + 1e-9 && light[1].time >= 2.0)
+        // The playhead was told while it moved.
+        #expect(stage.listener.heard.count >= 5 && stage.listener.heard.last!.playing)
+    }
+
+    @Test func theDevicePullsTheMixAndItsPlayheadFiresTheLight() async throws {
+        let stage = try await Stage()
+        let output = PulledOutput()
+        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: output)
+        #expect(output.frames(4).allSatisfy { $0 == 0 })  // nothing loaded: silence
+        try await transport.play("Test")
+        let first = output.frames(24_000 + 10)
+        #expect(first[0] == 0.25 && first[1] == 0.25 && first[2 * 23_999] == 0.25 && first[2 * 24_000] == 0)
+        await transport.tick()
+        #expect(try await stage.light().isEmpty)  // half a second heard: the light is not due
+        _ = output.frames(24_000)
+        await transport.tick()
+        #expect(transport.status.seconds > 1)
+    }
+
+    @Test func locatingLightsWhatIsLitThereAndStoppingLetsItGo() async throws {
+        let stage = try await Stage()
+        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        try await transport.play("Test")
+        try await transport.locate(1.5)
+        #expect(transport.status.seconds == 1.5)
+        await transport.stop()
+        #expect(!transport.status.playing)
+        await stage.advance(1, transport)
+        #expect(transport.status.seconds == 1.5)  // stopped: the playhead stays
+        try await transport.play()
+        await stage.advance(1, transport)
+        #expect(transport.status.seconds == 2.5)
+        #expect(try await stage.light().map(\.intent) == ["down 0 0.75", "up 0", "down 0 0.75", "up 0"])
+    }
+
+    @Test func loopingAPartPlaysItAgainAndAgain() async throws {
+        let stage = try await Stage()
+        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        try await transport.play("Test")
+        try await transport.loop(part: 1)
+        #expect(transport.status.loop == [0, 2])
+        for _ in 0..<50 { await stage.advance(0.1, transport) }  // 5 s: two and a half times round the 2 s loop
+        #expect(abs(transport.status.seconds - 1) < 1e-9)
+        let light = try await stage.light().map(\.intent)
+        #expect(light.filter { $0.hasPrefix("down") }.count == 3)
+        await #expect(throws: LiveError.self) { try await transport.loop(part: 3) }
+        try await transport.loop()
+        #expect(transport.status.loop == nil)
+    }
+
+    @Test func badRequestsAreRefusedAndChangeNothing() async throws {
+        let stage = try await Stage()
+        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        await #expect(throws: LiveError.self) { try await transport.play() }
+        await #expect(throws: LiveError.self) { try await transport.play("Nonesuch") }
+        await #expect(throws: LiveError.self) { try await transport.locate(1) }
+        #expect(transport.status == .idle)
+        try await transport.play("Test")
+        await #expect(throws: LiveError.self) { try await transport.locate(.nan) }
+        #expect(transport.status.seconds == 0)
+    }
+}
