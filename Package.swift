@@ -39,6 +39,10 @@ let package = Package(
         // Audio files through libsndfile (WAV, AIFF, FLAC, Ogg), resampled by libsoxr.
         .systemLibrary(name: "CSndfile", path: "Sources/CSndfile", providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
         .systemLibrary(name: "CSoxr", path: "Sources/CSoxr", providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
+        // The computer's sound, through SDL2's pull callback.
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        // Portfolio adapter: an audio device that pulls an AudioSource (SDL2).
+        .target(name: "AudioDevice", dependencies: ["Audio", "CSDL2"], swiftSettings: swiftSettings),
         // Portfolio adapter: audio files read, resampled and written.
         .target(name: "AudioFiles", dependencies: ["Audio", "ImageFiles", "CSndfile", "CSoxr"], swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
@@ -87,7 +91,7 @@ let package = Package(
             name: "ImagerCommandLine",
             dependencies: [
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
-                "Export", "Server", "Composition", "Audio", "AudioFiles",
+                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -8,4 +8,6 @@ public enum ControlCommand: Hashable, Sendable {
     case stepChordset(Int)
     /// Start (true) or stop and save (false) recording the performance.
     case record(Bool)
+    /// Play, stop, locate or loop the composition transport.
+    case transport(TransportCommand)
 }

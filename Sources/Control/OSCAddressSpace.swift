@@ -10,6 +10,8 @@ public enum OSCAddressSpace {
         "/imager/hue/range f", "/imager/purity/center f", "/imager/purity/range f", "/imager/chordset/next",
         "/imager/chordset/previous", "/imager/canvas/tap f f", "/imager/canvas/fade f", "/imager/canvas/erase",
         "/imager/canvas/headroom f", "/imager/tempo f", "/imager/tempo/tap", "/imager/record f",
+        "/imager/transport/play [s]", "/imager/transport/stop", "/imager/transport/locate f", "/imager/transport/loop i",
+        "/imager/transport/loop f f",
     ]
 
     /// The command a message asks for; throws naming what is wrong with it (an unknown address, a missing
@@ -50,6 +52,21 @@ public enum OSCAddressSpace {
         case ["tempo"]: return .intent(.tempo(beatsPerMinute: try number()))
         case ["tempo", "tap"]: return .intent(.tapTempo)
         case ["record"]: return .record(try number() != 0)
+        case ["transport", "play"]:
+            guard let first = message.arguments.first else { return .transport(.play(nil)) }
+            guard case .string(let name) = first, !name.isEmpty, name.count <= 200 else {
+                throw OSCError("\(message.address) takes a composition's name (a string), or nothing")
+            }
+            return .transport(.play(name))
+        case ["transport", "stop"]: return .transport(.stop)
+        case ["transport", "locate"]: return .transport(.locate(seconds: try number()))
+        case ["transport", "loop"]:
+            if message.arguments.count >= 2 { return .transport(.loopSeconds(try number(0), try number(1))) }
+            let part = try number()
+            guard part == part.rounded(), (0...10_000).contains(part) else {
+                throw OSCError("\(message.address) takes a part's number (from 1; 0 stops looping), or two numbers of seconds")
+            }
+            return .transport(.loopPart(part == 0 ? nil : Int(part)))
         default: throw unknown(message)
         }
     }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Audio
+import AudioDevice
 import Engine
 import Foundation
 import Instrument
@@ -34,12 +36,15 @@ struct ServeCommand: AsyncParsableCommand {
     var oscLan = false
     @Option(help: "The folder recordings are saved in (default: next to the library, in recordings/).")
     var recordings: String?
+    @Option(help: "Where compositions are heard: sdl (the computer's sound, through SDL2) or none (silent, the light alone).")
+    var audio = "sdl"
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port takes 1 to 65535") }
         guard (1...65535).contains(oscPort), oscPort != port else { throw ValidationError("--osc-port takes 1 to 65535, not the HTTP port") }
         guard (1...240).contains(fps) else { throw ValidationError("--fps takes 1 to 240") }
         guard !oscLan || lan else { throw ValidationError("--osc-lan needs --lan") }
+        guard ["sdl", "none"].contains(audio) else { throw ValidationError("--audio takes sdl or none, not \(audio)") }
     }
 
     func run() async throws {
@@ -64,9 +69,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.message)
         }
+        // The sound device is opened when a composition first plays: nothing of it is held, or said, before.
+        let openSound: (@Sendable () throws -> any AudioOutput)? = audio == "sdl" ? { @Sendable in try SDLAudioOutput() } : nil
+        let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: opened), openOutput: openSound)
         let session = LiveSession(
             instrument: instrument,
-            library: LiveLibrary(instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails()))
+            library: LiveLibrary(instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails()),
+            transport: transport)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -77,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot listen for OSC on UDP port \(oscPort): \(error)")
         }
-        let dispatch = ControlDispatch(instrument: instrument)
+        let dispatch = ControlDispatch(instrument: instrument, transport: transport)
         printAddresses(playing: chordset, token: token, oscHost: oscHost, oscPort: listener.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await listener.run { await dispatch.perform($0) == nil } }

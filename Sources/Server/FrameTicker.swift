@@ -38,8 +38,9 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
         }
     }
 
-    /// One tick: the frame now, to every canvas.
+    /// One tick: the composition transport moved on, and the frame now, to every canvas.
     func tick(number: UInt32) async {
+        await session.transport?.tick()  // the composition's light due now, before the frame that shows it
         let scene = await session.engine.frame()
         guard session.hub.counts.canvases > 0 else { return }
         session.hub.publish(LiveFrame(bytes: FrameEncoding.encodedBuffer(scene, frame: number), forms: scene.forms))

@@ -19,6 +19,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
         defer { session.hub.leave(id) }
         outbox.sendSnapshot()  // first
+        if let transport = session.transport { outbox.send(LiveMessages.transport(transport.status)) }
         // The client as a performer: the pads it holds are let go when it leaves, however it leaves.
         var performer = LivePerformer(instrument: session.instrument)
         do {
@@ -56,6 +57,8 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                 try await session.instrument.stepChordset(by: offset)
             case .success(.canvasReport(let report)):
                 session.hub.take(report, from: id)
+            case .success(.transport(let command)):
+                try await ControlDispatch.perform(command, on: session.transport)
             }
         } catch {
             return error.description

@@ -1,3 +1,4 @@
+import Control
 import Engine
 import Foundation
 import Instrument
@@ -90,6 +91,22 @@ enum LiveMessages {
         let revision: Int
     }
 
+    private struct Transport: Encodable {
+        let type = "transport"
+        let status: TransportStatus
+
+        func encode(to encoder: any Encoder) throws {
+            try status.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(type, forKey: .type)
+        }
+
+        private enum Key: String, CodingKey { case type }
+    }
+
+    /// Where the composition transport is: `{"type": "transport", "composition", "playing", "seconds", …}`.
+    static func transport(_ status: TransportStatus) -> String { text(Transport(status: status)) }
+
     /// The chordset library changed: consoles fetch its list again.
     static func library(revision: Int) -> String { text(LibraryChange(revision: revision)) }
 
@@ -111,6 +128,36 @@ enum LiveMessages {
         case stepChordset(Int)
         /// `{"type": "canvasReport", …}`: a canvas page's report of its own drawing.
         case canvasReport(CanvasReport)
+        /// `{"type": "transport", "action": "play", "composition": "Demo"}` and the other transport commands.
+        case transport(TransportCommand)
+    }
+
+    /// A transport request: `action` is play (with `composition`, or none to play on), stop, locate (with
+    /// `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds; or neither, to stop looping).
+    private struct TransportRequest: Decodable {
+        let action: String
+        let composition: String?
+        let seconds: Double?
+        let part: Int?
+        let from: Double?
+        let to: Double?
+
+        var command: Result<TransportCommand, IntentRefusal> {
+            switch action {
+            case "play":
+                if let composition, composition.isEmpty || composition.count > 200 { return .failure(IntentRefusal("a composition's name is 1 to 200 characters")) }
+                return .success(.play(composition))
+            case "stop": return .success(.stop)
+            case "locate":
+                guard let seconds, seconds.isFinite else { return .failure(IntentRefusal("locate needs \"seconds\", a number")) }
+                return .success(.locate(seconds: seconds))
+            case "loop":
+                if let from, let to { return .success(.loopSeconds(from, to)) }
+                guard from == nil, to == nil else { return .failure(IntentRefusal("a loop of seconds needs both \"from\" and \"to\"")) }
+                return .success(.loopPart(part))
+            default: return .failure(IntentRefusal("a transport's action is play, stop, locate or loop, not \(action.prefix(40))"))
+            }
+        }
     }
 
     private struct Kind: Decodable { let type: String }
@@ -136,6 +183,8 @@ enum LiveMessages {
                 let offset = try JSONDecoder().decode(Step.self, from: Data(text.utf8)).offset
                 guard offset == 1 || offset == -1 else { return .failure(IntentRefusal("a chordset step is 1 or -1, not \(offset)")) }
                 return .success(.stepChordset(offset))
+            case "transport":
+                return try JSONDecoder().decode(TransportRequest.self, from: Data(text.utf8)).command.map { .transport($0) }
             case "canvasReport":
                 let report = try JSONDecoder().decode(CanvasReport.self, from: Data(text.utf8))
                 if let problem = report.problem { return .failure(IntentRefusal(problem)) }

@@ -11,10 +11,13 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     let hub: LiveHub<C>
     /// How long the frame ticker's last ticks took.
     public let ticks = TickStatistics()
+    /// The composition transport, moved on every frame (nil: the instrument plays no compositions).
+    public let transport: CompositionTransport<C>?
 
-    public init(instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil) {
+    public init(instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil) {
         self.instrument = instrument
         self.library = library
+        self.transport = transport
         hub = LiveHub(clock: instrument.engine.clock)
         instrument.listen(hub)
     }
@@ -51,5 +54,9 @@ extension LiveHub: LiveAudience {
 
     func libraryChanged(revision: Int) {
         broadcast(LiveMessages.library(revision: revision))
+    }
+
+    func transportChanged(_ status: TransportStatus) {
+        broadcast(LiveMessages.transport(status))
     }
 }

@@ -130,7 +130,7 @@ struct CompositionTransportTests {
         let stage = try await Stage()
         let output = PulledOutput()
         let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: output)
-        #expect(output.frames(4).allSatisfy { $0 == 0 })  // nothing loaded: silence
+        #expect(output.frames(4).allSatisfy { $0 == 9 })  // not opened until something plays
         try await transport.play("Test")
         let first = output.frames(24_000 + 10)
         #expect(first[0] == 0.25 && first[1] == 0.25 && first[2 * 23_999] == 0.25 && first[2 * 24_000] == 0)
@@ -139,6 +139,8 @@ struct CompositionTransportTests {
         _ = output.frames(24_000)
         await transport.tick()
         #expect(transport.status.seconds > 1)
+        await transport.stop()
+        #expect(output.frames(16).allSatisfy { $0 == 0 })  // stopped: silence
     }
 
     @Test func locatingLightsWhatIsLitThereAndStoppingLetsItGo() async throws {

@@ -12,8 +12,9 @@ import Synchronization
 public final class CompositionTransport<C: Clock>: Sendable where C.Duration == Duration {
     let instrument: LiveInstrument<C>
     let shelf: any CompositionShelf
-    let output: (any AudioOutput)?
-    /// The rate compositions are laid out and played at: the device's, or 48 kHz without one.
+    /// Opens the sound device, the first time something plays (nil: always silent).
+    let openOutput: (@Sendable () throws -> any AudioOutput)?
+    /// The rate compositions are laid out and played at.
     public let sampleRate: Int
     /// The state the audio device's thread and the transport's callers share.
     private let box = Box()
@@ -32,6 +33,14 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
 
     private final class Box: Sendable {
         let core = Mutex(Core())
+        let device = Mutex(Device.unopened)
+    }
+
+    /// The sound device: not opened yet, open, or not to be had (and why).
+    private enum Device {
+        case unopened
+        case open(any AudioOutput)
+        case silent(String?)
     }
 
     private struct Core {
@@ -48,36 +57,90 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         var lastTold: C.Instant?
     }
 
-    /// A transport playing through `output` (nil: silently, on the engine's clock), finding compositions on
-    /// `shelf`. The device starts at once, pulling silence until something plays.
-    public init(instrument: LiveInstrument<C>, shelf: any CompositionShelf, output: (any AudioOutput)?) throws {
+    /// A transport that plays through the device `openOutput` opens — at its first play, so that nothing is
+    /// held or said of the sound before a composition plays — or, when that is nil or fails, silently, in
+    /// step with the engine's clock. It lays compositions out at `sampleRate`, the rate the device is opened at.
+    public init(
+        instrument: LiveInstrument<C>, shelf: any CompositionShelf, sampleRate: Int = 48_000,
+        openOutput: (@Sendable () throws -> any AudioOutput)?
+    ) {
         self.instrument = instrument
         self.shelf = shelf
-        self.output = output
-        sampleRate = output?.sampleRate ?? 48_000
-        try output?.start { [box] buffer, frameCount in
-            // The device's own buffer, for this call alone: nothing keeps it past the return.
-            nonisolated(unsafe) let buffer = buffer
-            box.core.withLock { core in
-                if core.playing, core.loaded != nil {
-                    core.loaded!.performance.render(into: buffer, frameCount: frameCount)
-                } else {
-                    for index in 0..<min(buffer.count, 2 * frameCount) { buffer[index] = 0 }
+        self.sampleRate = sampleRate
+        self.openOutput = openOutput
+    }
+
+    /// A transport that plays through `output`, already open (nil: silently).
+    public convenience init(instrument: LiveInstrument<C>, shelf: any CompositionShelf, output: (any AudioOutput)?) {
+        let open: (@Sendable () throws -> any AudioOutput)? = output.map { output in { @Sendable in output } }
+        self.init(instrument: instrument, shelf: shelf, sampleRate: output?.sampleRate ?? 48_000, openOutput: open)
+    }
+
+    deinit {
+        if case .open(let output) = box.device.withLock({ $0 }) { output.stop() }
+    }
+
+    /// Why compositions are not heard, when they are not (no device could be opened), as the device said.
+    public var soundProblem: String? {
+        if case .silent(let problem) = box.device.withLock({ $0 }) { problem } else { nil }
+    }
+
+    /// The device, opened and pulling the first time it is asked for.
+    private var output: (any AudioOutput)? {
+        box.device.withLock { device -> (any AudioOutput)? in
+            switch device {
+            case .open(let output): return output
+            case .silent: return nil
+            case .unopened:
+                guard let openOutput else {
+                    device = .silent(nil)
+                    return nil
+                }
+                do {
+                    let output = try openOutput()
+                    guard output.sampleRate == sampleRate else {
+                        output.stop()
+                        device = .silent("the sound device plays at \(output.sampleRate) Hz, not \(sampleRate) Hz")
+                        return nil
+                    }
+                    try output.start { [box] buffer, frameCount in
+                        // The device's own buffer, for this call alone: nothing keeps it past the return.
+                        nonisolated(unsafe) let buffer = buffer
+                        box.core.withLock { core in
+                            if core.playing, core.loaded != nil {
+                                core.loaded!.performance.render(into: buffer, frameCount: frameCount)
+                            } else {
+                                for index in 0..<min(buffer.count, 2 * frameCount) { buffer[index] = 0 }
+                            }
+                        }
+                    }
+                    device = .open(output)
+                    return output
+                } catch {
+                    device = .silent("\(error)")
+                    return nil
                 }
             }
         }
     }
 
-    deinit { output?.stop() }
+    /// Whether a device plays (rather than the clock moving the playhead).
+    private var heardByDevice: Bool {
+        if case .open = box.device.withLock({ $0 }) { true } else { false }
+    }
 
     /// Where the transport is now.
     public var status: TransportStatus {
-        box.core.withLock { core in Self.status(of: core, heard: heardFrame(core), rate: sampleRate) }
+        let latency = latencyFrames
+        var status = box.core.withLock { core in Self.status(of: core, heard: Self.heardFrame(core, latency: latency), rate: sampleRate) }
+        status.soundProblem = soundProblem
+        return status
     }
 
     /// Plays `composition` (its name, or its number from 1) from its start, or, when nil, what is loaded from
     /// where it stopped.
     public func play(_ composition: String? = nil) async throws(LiveError) {
+        _ = output  // opened now, if it is to be
         if let composition {
             let loaded = try load(composition)
             let letGo = box.core.withLock { core in
@@ -95,7 +158,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
                 guard core.loaded != nil else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
                 core.lastTick = instrument.engine.clock.now
                 core.playing = true
-                return Self.relight(&core, at: heardFrame(core))  // what was lit where it stopped, lit again
+                return Self.relight(&core, at: Self.heardFrame(core, latency: 0))  // what was lit where it stopped, lit again
             }
             await perform(relit)
         }
@@ -158,9 +221,12 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
 
     private func tick(tellingEveryone: Bool) async {
         let now = instrument.engine.clock.now
+        let byDevice = heardByDevice
+        let latency = latencyFrames
+        let problem = soundProblem
         let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
             guard core.loaded != nil else { return ([], nil) }
-            if output == nil, core.playing, let last = core.lastTick {
+            if !byDevice, core.playing, let last = core.lastTick {
                 var frames = Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))
                 let chunk = core.scratch.count / 2
                 while frames > 0 {
@@ -170,13 +236,13 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
                 }
             }
             // Whole frames only: what is left over waits for the next tick.
-            if let last = core.lastTick, output == nil, core.playing {
+            if let last = core.lastTick, !byDevice, core.playing {
                 let whole = Double(Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))) / Double(sampleRate)
                 core.lastTick = last.advanced(by: .seconds(whole))
             } else {
                 core.lastTick = now
             }
-            let heard = heardFrame(core)
+            let heard = Self.heardFrame(core, latency: latency)
             var intents: [Intent] = []
             if heard < core.lastHeard {
                 intents = Self.relight(&core, at: heard)  // looped round
@@ -194,6 +260,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             if tellingEveryone || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
                 core.lastTold = now
                 status = Self.status(of: core, heard: heard, rate: sampleRate)
+                status?.soundProblem = problem
             }
             return (intents, status)
         }
@@ -215,10 +282,15 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         }
     }
 
+    /// The frames between what the device pulled and what is heard (0 without one).
+    private var latencyFrames: Int {
+        if case .open(let output) = box.device.withLock({ $0 }) { output.latencyFrames } else { 0 }
+    }
+
     /// The frame heard now: what the device pulled, less what its buffers still hold.
-    private func heardFrame(_ core: Core) -> Int {
+    private static func heardFrame(_ core: Core, latency: Int) -> Int {
         guard let loaded = core.loaded else { return 0 }
-        return Self.heard(loaded.performance.position, latency: core.playing ? (output?.latencyFrames ?? 0) : 0)
+        return heard(loaded.performance.position, latency: core.playing ? latency : 0)
     }
 
     private static func heard(_ position: Int, latency: Int) -> Int { max(0, position - latency) }
@@ -266,7 +338,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
         return TransportStatus(
             composition: loaded.name, playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate),
-            duration: Double(loaded.frameCount) / Double(rate), loop: loop, parts: loaded.parts.map(\.name))
+            duration: Double(loaded.frameCount) / Double(rate), loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil)
     }
 
     /// Performs the light on the instrument; one refused (it cannot be: the score checked it) is passed over.

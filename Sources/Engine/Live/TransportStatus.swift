@@ -11,6 +11,8 @@ public struct TransportStatus: Hashable, Sendable, Codable {
     public var loop: [Double]?
     /// The parts of the composition's top part, in order: what `loop` names by number (from 1).
     public var parts: [String]
+    /// Why the composition is not heard, when it is not (no sound device could be opened).
+    public var soundProblem: String?
 
-    public static let idle = TransportStatus(composition: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [])
+    public static let idle = TransportStatus(composition: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [], soundProblem: nil)
 }

@@ -1,5 +1,6 @@
-/// Port: a sound device that pulls what it plays — SDL2's callback in the instrument. `pull` is called on the
-/// device's own thread for the next frames (stereo, interleaved); it must not block or allocate.
+/// A sound device that pulls what it plays (a port: SDL2's callback in the instrument, a hand in tests).
+/// `pull` is called on the device's own thread for the next frames (stereo, interleaved); it must not block
+/// or allocate.
 public protocol AudioOutput: Sendable {
     /// The device's rate, in frames a second.
     var sampleRate: Int { get }

@@ -1,0 +1,12 @@
+/// What a client or a controller asks of the composition transport (docs/live-protocol.md, docs/osc.md).
+public enum TransportCommand: Hashable, Sendable {
+    /// Play a composition (by name, or number from 1) from its start; nil plays on what is loaded.
+    case play(String?)
+    case stop
+    /// Move the playhead to so many seconds into the composition.
+    case locate(seconds: Double)
+    /// Loop part n (from 1) of the composition's top part; nil stops looping.
+    case loopPart(Int?)
+    /// Loop a stretch, in seconds.
+    case loopSeconds(Double, Double)
+}
