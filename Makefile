@@ -53,7 +53,8 @@ test: build python-deps
 	node --test Tests/web/*.test.mjs
 	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q Tests/python
 
-# Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a
+# Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a composition's
+# mixdown against sox -m, a
 # three-minute soak, the server process under abuse (latency ratios, the time SIGTERM takes), the
 # rasterizer against cairo and Skia, export against ffmpeg alone, and the canvas page's frame rate in
 # Chromium against the instances on screen (bench/canvas_fps.py), and the time from a pad key in the console
@@ -66,6 +67,7 @@ bench: release python-deps
 	.build/release/imager-bench library
 	.build/release/imager-bench live
 	.build/release/imager-bench soak --seconds 180
+	.build/release/imager-bench mixdown
 	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3

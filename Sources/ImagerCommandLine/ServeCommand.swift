@@ -20,7 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
             (docs/osc.md). Plays the library's current chordset. Recordings (started from a client or OSC) are \
             journaled to the recordings folder as they are played (on the disk at least every second) and saved \
             as performance logs, for `imager render performance`. Stops on Ctrl-C (SIGINT) or SIGTERM, saving a \
-            recording under way; after a crash, the next start closes the unfinished recording and says so.
+            recording under way; after a crash, the next start closes the unfinished recording and says so. \
+            Plays the library's compositions live when a client or OSC asks (docs/composition.md): their sound \
+            through SDL2 (--audio none: silent), their light on every canvas.
 
             By default only this machine can reach it (127.0.0.1). --lan listens on the network and prints a \
             pairing token: pages are opened once with ?token=… (then a cookie keeps it), other clients send it \
