@@ -56,7 +56,10 @@ struct ServeCommand: AsyncParsableCommand {
             ?? LibraryLocation.resolve(library.path).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
         // The controls as the performer left them (seed 002's controls chord), if they were kept and still hold.
         let kept = try? opened.preference(.controls)
-        let state = kept.flatMap { $0 }.flatMap { try? PerformanceState(chordset: chordset, controls: $0) } ?? PerformanceState(chordset: chordset)
+        // Without them, the performance starts at the library's default tempo (the preferences set it).
+        let tempo = (try? opened.preference(.tempo)).flatMap { try? Tempo(beatsPerMinute: $0) } ?? .standard
+        let state = kept.flatMap { $0 }.flatMap { try? PerformanceState(chordset: chordset, controls: $0) }
+            ?? PerformanceState(chordset: chordset, tempo: tempo)
         let instrument = LiveInstrument(
             engine: InstrumentEngine(state: state, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),
             recordings: FolderRecordings(folder: RecordingFolder(recordingsFolder)))

@@ -19,7 +19,8 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
         defer { session.hub.leave(id) }
         outbox.sendSnapshot()  // first
-        if let transport = session.transport { outbox.send(LiveMessages.transport(transport.status)) }
+        // Where the composition transport is, when something is loaded: a console that comes back finds its playhead.
+        if let status = session.transport?.status, status.composition != nil { outbox.send(LiveMessages.transport(status)) }
         // The client as a performer: the pads it holds are let go when it leaves, however it leaves.
         var performer = LivePerformer(instrument: session.instrument)
         do {
