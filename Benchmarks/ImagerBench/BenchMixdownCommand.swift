@@ -62,16 +62,8 @@ struct BenchMixdownCommand: ParsableCommand {
             }
             var performance = try Performance(Arrangement(of: Pair(part, mix), in: library, sampleRate: rate), sounds: samples)
             let total = performance.arrangement.frameCount
-            var output = [Float](repeating: 0, count: 2 * total)
             start = clock.now
-            output.withUnsafeMutableBufferPointer { all in
-                var done = 0
-                while done < total {
-                    let count = min(block, total - done)
-                    performance.render(into: UnsafeMutableBufferPointer(rebasing: all[(2 * done)..<(2 * (done + count))]), frameCount: count)
-                    done += count
-                }
-            }
+            let output = performance.rendered(frameCount: total, blockSize: block)
             mixTimes.append((clock.now - start).inSeconds)
             start = clock.now
             try AudioFile.write(AudioBuffer(sampleRate: rate, channelCount: 2, samples: output)!, to: folder.appendingPathComponent("ours-\(run).wav"))

@@ -11,8 +11,8 @@ public protocol AudioSource {
 
 extension AudioSource {
     /// The next `frameCount` frames as one buffer, rendered in blocks of `blockSize` frames — what an offline
-    /// mixdown does.
-    public mutating func rendered(frameCount: Int, blockSize: Int = 4096) -> [Float] {
+    /// mixdown does; `progress` hears the frames done after each block.
+    public mutating func rendered(frameCount: Int, blockSize: Int = 4096, progress: (Int) -> Void = { _ in }) -> [Float] {
         var output = [Float](repeating: 0, count: 2 * max(0, frameCount))
         output.withUnsafeMutableBufferPointer { all in
             var done = 0
@@ -21,6 +21,7 @@ extension AudioSource {
                 let block = UnsafeMutableBufferPointer(rebasing: all[(2 * done)..<(2 * (done + count))])
                 render(into: block, frameCount: count)
                 done += count
+                progress(done)
             }
         }
         return output

@@ -88,16 +88,9 @@ struct ComposeRenderCommand: ParsableCommand {
         var performance: Performance
         do { performance = try Performance(arrangement, sounds: sounds) } catch { throw CommandFailure(error.description) }
         let total = arrangement.frameCount, block = 8192
-        var samples = [Float](repeating: 0, count: 2 * total)
         let bar = ProgressBar(total: total, label: "mix")
-        samples.withUnsafeMutableBufferPointer { all in
-            var done = 0
-            while done < total {
-                let count = min(block, total - done)
-                performance.render(into: UnsafeMutableBufferPointer(rebasing: all[(2 * done)..<(2 * (done + count))]), frameCount: count)
-                done += count
-                if done % (block * 32) == 0 || done == total { bar.update(done: done) }
-            }
+        let samples = performance.rendered(frameCount: total, blockSize: block) { done in
+            if done % (block * 32) == 0 || done == total { bar.update(done: done) }
         }
         guard let mix = AudioBuffer(sampleRate: arrangement.sampleRate, channelCount: 2, samples: samples) else {
             throw CommandFailure("the mix holds samples that are not numbers")
