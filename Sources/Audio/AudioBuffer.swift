@@ -24,11 +24,4 @@ public struct AudioBuffer: Hashable, Sendable {
     public init?(sampleRate: Int, mono samples: [Float]) {
         self.init(sampleRate: sampleRate, channelCount: 1, samples: samples)
     }
-
-    /// The sample at `frame` on the output's `channel` (0 left, 1 right): a mono sound plays on both, a sound
-    /// of more than two channels gives its first two.
-    @inline(__always)
-    func sample(frame: Int, outputChannel channel: Int) -> Float {
-        samples[frame * channelCount + (channelCount == 1 ? 0 : channel)]
-    }
 }

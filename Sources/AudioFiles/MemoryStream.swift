@@ -29,8 +29,8 @@ final class MemoryStream {
         case SEEK_END: bytes.count
         default: 0
         }
-        let target = base + offset
-        guard target >= 0 else { return -1 }
+        let (target, overflow) = base.addingReportingOverflow(offset)
+        guard !overflow, target >= 0 else { return -1 }
         position = target
         return sf_count_t(position)
     }
@@ -47,7 +47,8 @@ final class MemoryStream {
 
     fileprivate func write(from source: UnsafeRawPointer?, count: Int) -> sf_count_t {
         guard let source, count > 0 else { return 0 }
-        let end = position + count
+        let (end, overflow) = position.addingReportingOverflow(count)
+        guard !overflow, end <= AudioFile.largestFile * 4 else { return 0 }
         if end > bytes.count { bytes.append(contentsOf: repeatElement(0, count: end - bytes.count)) }
         bytes.withUnsafeMutableBytes { target in
             (target.baseAddress! + position).copyMemory(from: source, byteCount: count)

@@ -18,7 +18,7 @@ public struct Arrangement: Hashable, Sendable {
 
     public init(of pair: Pair, in library: MusicLibrary, sampleRate: Int) throws(CompositionError) {
         guard (1...1_000_000).contains(sampleRate) else { throw CompositionError("a sample rate is 1 Hz…1 MHz, not \(sampleRate)") }
-        var walk = Walk(library: library, sampleRate: Double(sampleRate))
+        var walk = Walk(library: library, sampleRate: Double(sampleRate), durations: library.durations(from: [pair.part]))
         try walk.perform(pair, from: 0)
         self.sampleRate = sampleRate
         sounds = walk.sounds.sorted { ($0.startFrame, $0.endFrame) < ($1.startFrame, $1.endFrame) }
@@ -54,6 +54,8 @@ public struct Arrangement: Hashable, Sendable {
     private struct Walk {
         let library: MusicLibrary
         let sampleRate: Double
+        /// How long each part below the pair lasts.
+        let durations: [PartID: Double]
         var sounds: [SoundEvent] = []
         var lights: [Cue] = []
         var tempi: [TempoCue] = []
@@ -69,7 +71,14 @@ public struct Arrangement: Hashable, Sendable {
 
         static func frame(of seconds: Double, rate: Double) -> Int { Int((seconds * rate).rounded()) }
 
+        /// Pairs walked so far: a part repeated inside repeated parts multiplies them.
+        var visits = 0
+
         mutating func perform(_ pair: Pair, from origin: Double) throws(CompositionError) {
+            visits += 1
+            guard visits <= Arrangement.mostEvents else {
+                throw CompositionError("the performance would walk more than \(Arrangement.mostEvents) parts and voices")
+            }
             let part = try library.part(pair.part), voice = try library.voice(pair.voice)
             if part.isAtomic { tempi.append(TempoCue(frame: Self.frame(of: origin, rate: sampleRate), beatsPerMinute: part.tempo)) }
             if !part.isAtomic {
@@ -79,7 +88,7 @@ public struct Arrangement: Hashable, Sendable {
                     for row in rows where library.isPlaying(Cell(column: column.id, row: row.id), of: pair) {
                         try perform(Pair(column.node, row.voice), from: start)
                     }
-                    start += try library.duration(of: column.node)
+                    start += durations[column.node] ?? 0
                 }
             } else if !voice.isAtomic {
                 for child in voice.children { try perform(Pair(part.id, child.node), from: origin) }

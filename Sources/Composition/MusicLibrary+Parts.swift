@@ -34,13 +34,19 @@ extension MusicLibrary {
                 throw CompositionError("an event of \(try voice(pair.voice).name) ends after \(Double(length) / Double(MusicalTime.ticksPerBeat)) beats: shorten or delete it first")
             }
         }
-        parts[part]?.length = length
+        var library = self
+        library.parts[part]?.length = length
+        try library.checkDurations()
+        self = library
     }
 
     public mutating func setTempo(of part: PartID, to tempo: Double) throws(CompositionError) {
         let tempo = try tempo.checked("a part's tempo", in: MusicalTime.tempi)
         _ = try self.part(part)
-        parts[part]?.tempo = tempo
+        var library = self
+        library.parts[part]?.tempo = tempo
+        try library.checkDurations()
+        self = library
     }
 
     /// Puts `child` under `parent` at `index` (at the end when nil). A part may come more than once under one
@@ -50,16 +56,19 @@ extension MusicLibrary {
     public mutating func add(part child: PartID, to parent: PartID, at index: Int? = nil) throws(CompositionError) -> ChildID {
         try Hierarchy.checkAdding(child, under: parent, in: parts, kind: "part")
         let parentNode = try part(parent)
+        var library = self
         if parentNode.isAtomic {
             let playing = scoreOfPair.filter { $0.key.part == parent && !(scores[$0.value]?.events.isEmpty ?? true) }
             guard playing.isEmpty else {
                 throw CompositionError("\(parentNode.name) plays events of its own: split it, then add to it")
             }
-            for pair in scoreOfPair.keys where pair.part == parent { scoreOfPair[pair] = nil }
+            for pair in scoreOfPair.keys where pair.part == parent { library.scoreOfPair[pair] = nil }
         }
-        let place: ChildID = nextIdentifier()
+        let place: ChildID = library.nextIdentifier()
         let at = min(max(0, index ?? parentNode.children.count), parentNode.children.count)
-        parts[parent]?.children.insert(Child(id: place, node: child), at: at)
+        library.parts[parent]?.children.insert(Child(id: place, node: child), at: at)
+        try library.checkDurations()
+        self = library
         return place
     }
 

@@ -21,14 +21,19 @@ extension MusicLibrary {
         return subset
     }
 
-    /// The library with `other` added beside what it holds: every id of `other` moved past this library's
-    /// last one, so nothing of either is confused; the whole checked as one library (a composition name taken
-    /// twice is refused). Returns the merged library and how `other`'s sound ids map to the merged ones.
+    /// The library with `other` added beside what it holds: `other`'s ids numbered anew, one after another,
+    /// past this library's last one (whatever numbers `other` used), so nothing of either is confused; the
+    /// whole checked as one library (a composition name taken twice is refused). Returns the merged library
+    /// and how `other`'s sound ids map to the merged ones.
     public func merging(_ other: MusicLibraryContents) throws(CompositionError) -> (library: MusicLibrary, sounds: [Int64: SoundID]) {
         _ = try MusicLibrary(contents: other)  // on its own first, so that its problems are named as its own
         let shift = lastIdentifier
-        guard other.lastIdentifier <= Int64.max / 2, shift <= Int64.max / 2 else { throw CompositionError("the ids are too large") }
-        func moved(_ id: Int64) -> Int64 { id + shift }
+        var used = other.sounds.map(\.id) + other.parts.map(\.id) + other.voices.map(\.id) + other.scores.map(\.id)
+        used += other.compositions.map(\.id)
+        used += (other.parts.flatMap(\.children) + other.voices.flatMap(\.children)).map(\.place)
+        guard shift <= Int64.max - Int64(used.count) else { throw CompositionError("the music library has given out all its ids") }
+        let renumbered = Dictionary(uniqueKeysWithValues: used.sorted().enumerated().map { ($1, shift + Int64($0) + 1) })
+        func moved(_ id: Int64) -> Int64 { renumbered[id] ?? id }
         func moved(_ children: [MusicLibraryContents.ChildRecord]) -> [MusicLibraryContents.ChildRecord] {
             children.map { .init(place: moved($0.place), node: moved($0.node)) }
         }
@@ -42,7 +47,7 @@ extension MusicLibrary {
         merged.pairs += other.pairs.map { .init(part: moved($0.part), voice: moved($0.voice), score: moved($0.score)) }
         merged.mutedCells += other.mutedCells.map { .init(part: moved($0.part), voice: moved($0.voice), column: moved($0.column), row: $0.row.map(moved)) }
         merged.compositions += other.compositions.map { .init(id: moved($0.id), name: $0.name, part: moved($0.part), voice: moved($0.voice)) }
-        merged.lastIdentifier = shift + other.lastIdentifier
+        merged.lastIdentifier = shift + Int64(used.count)
         let library = try MusicLibrary(contents: merged)
         return (library, Dictionary(uniqueKeysWithValues: other.sounds.map { ($0.id, SoundID(moved($0.id))) }))
     }

@@ -33,11 +33,35 @@ public struct MusicLibrary: Hashable, Sendable {
 
     /// How long `part` lasts, in seconds: an atomic part its ticks at its tempo, a composed one its children's sum.
     public func duration(of part: PartID) throws(CompositionError) -> Double {
-        let node = try self.part(part)
-        guard !node.isAtomic else { return MusicalTime.seconds(node.length, tempo: node.tempo) }
-        var total = 0.0
-        for child in node.children { total += try duration(of: child.node) }
-        return total
+        _ = try self.part(part)
+        return durations(from: [part])[part] ?? 0
+    }
+
+    /// How long each part below `roots` lasts, each worked out once (a part shared, or repeated, is not walked
+    /// again), without recursion (a hierarchy may be deep).
+    func durations(from roots: [PartID]) -> [PartID: Double] {
+        var known: [PartID: Double] = [:]
+        var waiting = roots.map { (id: $0, childrenDone: false) }
+        while let (id, childrenDone) = waiting.popLast() {
+            guard known[id] == nil, let part = parts[id] else { continue }
+            if part.isAtomic {
+                known[id] = MusicalTime.seconds(part.length, tempo: part.tempo)
+            } else if childrenDone {
+                known[id] = part.children.reduce(0) { $0 + (known[$1.node] ?? 0) }
+            } else {
+                waiting.append((id, true))
+                for child in part.children where known[child.node] == nil { waiting.append((child.node, false)) }
+            }
+        }
+        return known
+    }
+
+    /// Refuses a library in which a part lasts longer than `MusicalTime.longestDuration` (a part that repeats
+    /// a part that repeats… grows fast).
+    func checkDurations() throws(CompositionError) {
+        if let (id, seconds) = durations(from: Array(parts.keys)).first(where: { $0.value > MusicalTime.longestDuration }) {
+            throw CompositionError("\(parts[id]?.name ?? "a part") would last \(Int(min(seconds, 1e15) / 3600)) hours; a part lasts at most \(Int(MusicalTime.longestDuration / 3600))")
+        }
     }
 }
 

@@ -179,6 +179,7 @@ extension MusicLibrary {
         for id in library.voices.keys where Self.liesBelowItself(id, in: library.voices) {
             throw CompositionError("the voice \(library.voices[id]!.name) lies inside itself")
         }
+        try library.checkDurations()
         for record in contents.scores {
             try fresh(record.id, "the score")
             library.scores[ScoreID(record.id)] = Score(id: ScoreID(record.id), events: record.events)

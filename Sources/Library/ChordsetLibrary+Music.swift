@@ -46,6 +46,14 @@ extension ChordsetLibrary {
 
     /// The samples of every sound `arrangement` plays, decoded and at its rate.
     public func samples(for arrangement: Arrangement) throws(LibraryError) -> [SoundID: AudioBuffer] {
+        let records = try musicLibrary().sounds
+        let used = Set(arrangement.sounds.map(\.sound))
+        let total = used.reduce(0.0) { sum, id in
+            sum + (records[id].map { Double($0.frameCount * $0.channelCount) * Double(arrangement.sampleRate) / Double($0.sampleRate) } ?? 0)
+        }
+        guard total <= Double(Self.mostSamplesPlayed) else {
+            throw LibraryError(.invalid, "the composition's sounds hold more than a performance plays at once (\(Self.mostSamplesPlayed >> 20) M samples)")
+        }
         var buffers: [SoundID: AudioBuffer] = [:]
         for id in Set(arrangement.sounds.map(\.sound)) {
             let file = try soundFile(id)
@@ -58,11 +66,14 @@ extension ChordsetLibrary {
         return buffers
     }
 
+    /// The most samples the sounds of one performance may hold, decoded, at its rate: 2²⁹ (2 GB of floats).
+    public static let mostSamplesPlayed = 1 << 29
+
     /// The composition called `name` (whatever its case), or numbered so in the list (from 1).
     public func composition(named name: String) throws(LibraryError) -> Composition {
         let library = try musicLibrary()
         let all = library.compositions.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        if let number = Int(name), (1...all.count).contains(number) { return all[number - 1] }
+        if let number = Int(name), number >= 1, number <= all.count { return all[number - 1] }
         guard let composition = library.composition(named: name) else {
             throw LibraryError(.notFound, "no composition \"\(name)\" in the library; `imager compose list` shows them")
         }
@@ -85,12 +96,15 @@ extension ChordsetLibrary {
     public func importComposition(_ data: Data, as name: String? = nil) throws(LibraryError) -> Composition {
         var shared = try CompositionFile.decode(data)
         if let name { shared.contents.compositions[0].name = name }
-        let newName = shared.contents.compositions[0].name
+        let newName = shared.contents.compositions[0].name.trimmingCharacters(in: .whitespacesAndNewlines)
         return try changeMusic { library, files in
             let (merged, sounds) = try library.merging(shared.contents)
             for (old, new) in sounds { files[new] = shared.soundFiles[old] }
             library = merged
-            return library.composition(named: newName)!
+            guard let stored = library.composition(named: newName) else {
+                throw LibraryError(.invalid, "the imported composition is not in the library under \(newName)")
+            }
+            return stored
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 import Instrument
 
 /// The interchange file for sharing a composition: JSON, `{"formatVersion": 1, "composition": {…},
-/// "soundFiles": {"ID": "base64…"}}` (docs/composition-file.md) — the composition's parts, voices, scores and
+/// "soundFiles": {"ID": "base64…"}}` (docs/composition.md, "Sharing") — the composition's parts, voices, scores and
 /// muted cells, and the audio files its voices play, whole, so that it plays the same anywhere. Read whole and
 /// checked before anything is written: the structure as the model checks it, every sound file decoded and
 /// held to what the file says of it. Limits: 256 MB, JSON nested at most 64 deep.
@@ -81,6 +81,10 @@ public enum CompositionFile {
             _ = try MusicLibrary(contents: contents.composition)
         } catch {
             throw LibraryError(.unreadableFile, "the composition file cannot be used: \(error)", cause: error)
+        }
+        let declared = contents.composition.sounds.reduce(0.0) { $0 + Double($1.frameCount) * Double($1.channelCount) }
+        guard declared <= Double(ChordsetLibrary.mostSamplesPlayed) else {
+            throw LibraryError(.unreadableFile, "the composition file's sounds hold more than a performance plays (\(ChordsetLibrary.mostSamplesPlayed >> 20) M samples)")
         }
         var files: [Int64: [UInt8]] = [:]
         for sound in contents.composition.sounds {

@@ -206,3 +206,59 @@ struct DeletingACompositionTests {
         #expect(named.parts == before.parts && named.compositions.isEmpty)
     }
 }
+
+@Suite("Limits a hostile library meets")
+struct CompositionLimitTests {
+    @Test func aPartThatRepeatsAPartThatRepeatsCannotLastMoreThanADay() throws {
+        var library = MusicLibrary()
+        var previous = try library.addPart(named: "Beat", beats: 1, tempo: 400)
+        var refused = false
+        for level in 0..<40 {
+            let next = try library.addPart(named: "Level \(level)", beats: 1)
+            do {
+                try library.add(part: previous, to: next)
+                try library.add(part: previous, to: next)
+            } catch {
+                refused = true
+                break
+            }
+            previous = next
+        }
+        #expect(refused)
+        #expect(library.parts.keys.allSatisfy { (try? library.duration(of: $0)) ?? .infinity <= MusicalTime.longestDuration })
+        // Read from a file, the same library is refused whole, quickly.
+        var contents = MusicLibraryContents()
+        contents.parts = [.init(id: 1, name: "Beat", length: 960, tempo: 400, children: [])]
+        var id: Int64 = 1
+        for level in 0..<60 {
+            contents.parts.append(.init(id: id + 3, name: "L\(level)", length: 960, tempo: 120, children: [
+                .init(place: id + 1, node: id), .init(place: id + 2, node: id),
+            ]))
+            id += 3
+        }
+        contents.lastIdentifier = id
+        #expect(throws: CompositionError.self) { try MusicLibrary(contents: contents) }
+    }
+
+    @Test func aMergedLibraryIsNumberedAfreshWhateverNumbersItCameWith() throws {
+        var library = MusicLibrary()
+        let part = try library.addPart(named: "Bar", beats: 4), voice = try library.addVoice(named: "V")
+        try library.addComposition(named: "Far", pair: Pair(part, voice))
+        var contents = library.contents(ofEveryComposition: library)
+        // The same composition with ids near the top of the range.
+        contents.parts[0].id = 1 << 61
+        contents.voices[0].id = (1 << 61) + 1
+        contents.compositions[0] = .init(id: (1 << 61) + 2, name: "Far", part: 1 << 61, voice: (1 << 61) + 1)
+        contents.lastIdentifier = (1 << 62)
+        var target = MusicLibrary()
+        _ = try target.addPart(named: "Mine", beats: 1)
+        let merged = try target.merging(contents).library
+        #expect(merged.lastIdentifier == target.lastIdentifier + 3)
+        #expect(merged.composition(named: "Far") != nil)
+    }
+}
+
+extension MusicLibrary {
+    /// Everything, for a test that edits raw records.
+    func contents(ofEveryComposition library: MusicLibrary) -> MusicLibraryContents { library.contents }
+}

@@ -174,6 +174,31 @@ struct CompositionTransportTests {
         #expect(transport.status.loop == nil)
     }
 
+    @Test func atTheEndItStopsAndSaysSo() async throws {
+        let stage = try await Stage()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        try await transport.play("Test")
+        for _ in 0..<45 { await stage.advance(0.1, transport) }
+        #expect(!transport.status.playing && transport.status.seconds == 4)
+        #expect(stage.listener.heard.last?.playing == false)
+    }
+
+    @Test func placesAndStretchesOutsideTheCompositionAreKeptInsideItOrRefused() async throws {
+        let stage = try await Stage()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        try await transport.play("Test")
+        try await transport.locate(1e300)
+        #expect(transport.status.seconds == 4)
+        try await transport.locate(-1e300)
+        #expect(transport.status.seconds == 0)
+        try await transport.loop(seconds: 1..<1e300)
+        #expect(transport.status.loop == [1, 4])
+        await #expect(throws: LiveError.self) { try await transport.loop(seconds: 100..<200) }
+        await #expect(throws: LiveError.self) { try await transport.loop(seconds: -5 ..< -1) }
+        await #expect(throws: LiveError.self) { try await transport.loop(part: Int.min) }
+        #expect(transport.status.loop == [1, 4])
+    }
+
     @Test func badRequestsAreRefusedAndChangeNothing() async throws {
         let stage = try await Stage()
         let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)

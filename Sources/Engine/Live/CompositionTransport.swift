@@ -142,25 +142,29 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     public func play(_ composition: String? = nil) async throws(LiveError) {
         _ = output  // opened now, if it is to be
         if let composition {
-            let loaded = try load(composition)
+            // Moved in, not copied: the device's thread must find the performance's buffers its own.
+            var incoming: Loaded? = try load(composition)
             let letGo = box.core.withLock { core in
                 let letGo = Self.lettingGo(&core)
-                core.loaded = loaded
+                swap(&core.loaded, &incoming)
                 core.nextLight = 0
                 core.lastHeard = 0
                 core.lastTick = instrument.engine.clock.now
                 core.playing = true
                 return letGo
             }
+            incoming = nil  // the composition played before, let go of here rather than on the device's thread
             await perform(letGo)
         } else {
-            let relit = try box.core.withLock { (core) throws(LiveError) -> [Intent] in
-                guard core.loaded != nil else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
+            let position = try box.core.withLock { (core) throws(LiveError) -> Int in
+                guard let position = core.loaded?.performance.position else {
+                    throw LiveError(.unavailable, "no composition is loaded: name one to play")
+                }
                 core.lastTick = instrument.engine.clock.now
                 core.playing = true
-                return Self.relight(&core, at: Self.heardFrame(core, latency: 0))  // what was lit where it stopped, lit again
+                return position
             }
-            await perform(relit)
+            await perform(relight(at: position))  // what was lit where it stopped, lit again
         }
         await tick(tellingEveryone: true)
     }
@@ -175,41 +179,51 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         instrument.transportChanged(status)
     }
 
-    /// Plays on from `seconds` into the composition (the light as it is there: what is lit then, lit again).
+    /// Plays on from `seconds` into the composition (the light as it is there: what is lit then, lit again);
+    /// a place before the start or past the end is the start or the end.
     public func locate(_ seconds: Double) async throws(LiveError) {
         guard seconds.isFinite else { throw LiveError(.refused, "a place in the composition is a number of seconds") }
-        let intents = try box.core.withLock { (core) throws(LiveError) -> [Intent] in
-            guard core.loaded != nil else { throw LiveError(.unavailable, "no composition is loaded") }
-            let frame = min(max(0, Int((seconds * Double(sampleRate)).rounded())), core.loaded!.frameCount)
+        let frame = try box.core.withLock { (core) throws(LiveError) -> Int in
+            guard let frameCount = core.loaded?.frameCount else { throw LiveError(.unavailable, "no composition is loaded") }
+            let frame = Int((min(max(0, seconds), Double(frameCount) / Double(sampleRate)) * Double(sampleRate)).rounded())
             core.loaded!.performance.locate(frame)
-            return Self.relight(&core, at: frame)
+            return frame
         }
-        await perform(intents)
+        await perform(relight(at: frame))
         instrument.transportChanged(status)
     }
 
-    /// Loops part `number` (from 1) of the composition's top part, the stretch `seconds`, or nothing.
+    /// Loops part `number` (from 1) of the composition's top part, the stretch `seconds` (kept within the
+    /// composition), or nothing.
     public func loop(part number: Int? = nil, seconds: Range<Double>? = nil) async throws(LiveError) {
-        let intents = try box.core.withLock { (core) throws(LiveError) -> [Intent] in
-            guard let loaded = core.loaded else { throw LiveError(.unavailable, "no composition is loaded") }
+        let wrapped = try box.core.withLock { (core) throws(LiveError) -> Int? in
+            guard let duration = core.loaded.map({ Double($0.frameCount) / Double(sampleRate) }) else {
+                throw LiveError(.unavailable, "no composition is loaded")
+            }
             var stretch = seconds
             if let number {
-                guard loaded.parts.indices.contains(number - 1) else {
-                    throw LiveError(.refused, "\(loaded.name) has \(loaded.parts.count) parts to loop, numbered from 1; not \(number)")
+                let parts = core.loaded!.parts
+                guard number >= 1, number <= parts.count else {
+                    throw LiveError(.refused, "\(core.loaded!.name) has \(parts.count) parts to loop, numbered from 1; not \(number)")
                 }
-                stretch = loaded.parts[number - 1].seconds
+                stretch = parts[number - 1].seconds
             }
             guard let stretch else {
                 try? core.loaded!.performance.setLoop(nil)
-                return []
+                return nil
             }
+            let from = min(max(0, stretch.lowerBound), duration), to = min(max(0, stretch.upperBound), duration)
             let rate = Double(sampleRate)
-            let frames = Int((max(0, stretch.lowerBound) * rate).rounded())..<Int((min(stretch.upperBound, Double(loaded.frameCount) / rate) * rate).rounded())
+            let frames = Int((from * rate).rounded())..<max(Int((from * rate).rounded()), Int((to * rate).rounded()))
+            guard !frames.isEmpty else {
+                throw LiveError(.refused, "a loop lies within the composition (0 to \(duration) s) and lasts a moment at least")
+            }
+            let before = core.loaded!.performance.position
             do { try core.loaded!.performance.setLoop(frames) } catch { throw LiveError(.refused, "\(error)", cause: error) }
-            let heard = Self.heard(core.loaded!.performance.position, latency: 0)
-            return heard < core.lastHeard ? Self.relight(&core, at: heard) : []
+            let after = core.loaded!.performance.position
+            return after != before ? after : nil
         }
-        await perform(intents)
+        if let wrapped { await perform(relight(at: wrapped)) }
         instrument.transportChanged(status)
     }
 
@@ -224,6 +238,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let byDevice = heardByDevice
         let latency = latencyFrames
         let problem = soundProblem
+        var wrappedTo: Int?
         let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
             guard core.loaded != nil else { return ([], nil) }
             if !byDevice, core.playing, let last = core.lastTick {
@@ -245,7 +260,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             let heard = Self.heardFrame(core, latency: latency)
             var intents: [Intent] = []
             if heard < core.lastHeard {
-                intents = Self.relight(&core, at: heard)  // looped round
+                wrappedTo = heard  // looped round: the light is set again below, out of the device's way
             } else if core.playing {
                 let light = core.loaded!.light
                 while core.nextLight < light.count, light[core.nextLight].frame <= heard {
@@ -256,8 +271,13 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
                 }
             }
             core.lastHeard = heard
+            if core.playing, core.loaded!.performance.loop == nil, heard >= core.loaded!.frameCount {
+                core.playing = false  // the end: it stops there, and says so
+                intents += Self.lettingGo(&core)
+                core.lastTold = nil
+            }
             var status: TransportStatus?
-            if tellingEveryone || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
+            if tellingEveryone || core.lastTold == nil || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
                 core.lastTold = now
                 status = Self.status(of: core, heard: heard, rate: sampleRate)
                 status?.soundProblem = problem
@@ -265,6 +285,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             return (intents, status)
         }
         await perform(intents)
+        if let wrappedTo { await perform(relight(at: wrappedTo, heardAlready: true)) }
         if let status { instrument.transportChanged(status) }
     }
 
@@ -302,10 +323,11 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     }
 
     /// The light as it stands at `frame`: everything lit let go, then what is lit there lit again (and the
-    /// tempo there taken up); the next light to fire is the first after it.
-    private static func relight(_ core: inout Core, at frame: Int) -> [Intent] {
-        var intents = lettingGo(&core)
-        guard let light = core.loaded?.light else { return intents }
+    /// tempo there taken up); the next light to fire is the first after it. Worked out away from the lock the
+    /// device's thread takes (a composition's light may be long). `heardAlready`: `frame` is what is heard
+    /// now; otherwise it is where the device pulls from, heard a buffer later.
+    private func relight(at frame: Int, heardAlready: Bool = false) -> [Intent] {
+        guard let light = box.core.withLock({ $0.loaded?.light }) else { return [] }
         var standing: [Int: Intent] = [:]
         var tempo: Intent?
         var next = 0
@@ -318,11 +340,15 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             }
             next += 1
         }
-        intents += (tempo.map { [$0] } ?? []) + standing.keys.sorted().map { standing[$0]! }
-        core.lit = Set(standing.keys)
-        core.nextLight = next
-        core.lastHeard = frame
-        return intents
+        let latency = heardAlready ? 0 : latencyFrames
+        let letGo = box.core.withLock { core in
+            let letGo = Self.lettingGo(&core)
+            core.lit = Set(standing.keys)
+            core.nextLight = next
+            core.lastHeard = max(0, frame - (core.playing ? latency : 0))
+            return letGo
+        }
+        return letGo + (tempo.map { [$0] } ?? []) + standing.keys.sorted().map { standing[$0]! }
     }
 
     private static func note(_ intent: Intent, in lit: inout Set<Int>) {
