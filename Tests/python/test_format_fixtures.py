@@ -1,5 +1,6 @@
 """The file formats we write, read back by this build: the version-1 fixtures in Tests/fixtures/v1/ — a chordset
-file, a performance log, a binary live frame with its forms messages — were written by an earlier build and
+file, a performance log, a binary live frame with its forms messages, a composition file and its mix — were
+written by an earlier build and
 are frozen (Tests/fixtures/v1/README.md). Every build must still read them, and render them as that build did,
 within the tolerance below."""
 import json
@@ -282,3 +283,47 @@ def test_a_changed_frame_is_caught(imager, tmp_path, change):
     change(frame)
     (tmp_path / "frame.bin").write_bytes(bytes(frame))
     assert not passes(render_frame(imager, tmp_path, tmp_path / "frame.bin", FIXTURES / "frame-forms.json"), "frame.png")
+
+
+# The composition file
+
+
+COMPOSITION_OUTLINE = """Fixture: 2.0 s
+parts
+  Part  4.00 beats at 120.0 bpm
+voices
+  Mix
+    Tone  sound: Tone, 0.25 s
+    Veil  light: chord 2 of chordset 4C0A1D1A-0000-4000-8000-000000000001
+2 scores, 3 events
+"""
+
+
+def float_samples(path):
+    """A sound file's samples as 32-bit floats, through sox."""
+    raw = subprocess.run(["sox", str(path), "-t", "f32", "-"], capture_output=True, check=True).stdout
+    return numpy.frombuffer(raw, dtype="<f4")
+
+
+def test_the_composition_file_imports_and_mixes_as_it_did(imager, tmp_path):
+    library = tmp_path / "library.sqlite"
+    imported = run(imager, "compose", "import", FIXTURES / "composition.json", "--library", library)
+    assert imported.returncode == 0 and imported.stdout == "Fixture\n", imported.stderr
+    assert run(imager, "compose", "show", "Fixture", "--library", library).stdout == COMPOSITION_OUTLINE
+    mix = tmp_path / "mix.wav"
+    rendered = run(imager, "compose", "render", "Fixture", "-o", mix, "--rate", "8000", "--library", library)
+    assert rendered.returncode == 0, rendered.stderr
+    ours, stored = float_samples(mix), float_samples(FIXTURES / "composition-mix.wav")
+    # The same samples (24-bit): a later build that mixes differently — a gain, an offset, a frame — differs
+    # by far more than a 24-bit step (6e-8).
+    assert ours.shape == stored.shape and float(numpy.abs(ours - stored).max()) < 1e-6
+
+
+def test_a_composition_file_of_a_later_version_is_refused_by_name(imager, tmp_path):
+    composition = json.loads((FIXTURES / "composition.json").read_text())
+    composition["formatVersion"] = 99
+    (tmp_path / "later.json").write_text(json.dumps(composition))
+    result = run(imager, "compose", "import", tmp_path / "later.json", "--library", tmp_path / "library.sqlite")
+    assert result.returncode == 2
+    assert "version 99" in result.stderr and re.search(r"reads up to (version )?\d+", result.stderr), result.stderr
+    assert "Fixture" not in run(imager, "compose", "list", "--library", tmp_path / "library.sqlite").stdout
