@@ -1,8 +1,7 @@
 """The file formats we write, read back by this build: the version-1 fixtures in Tests/fixtures/v1/ — a chordset
 file, a performance log, a binary live frame with its forms messages, a composition file and its mix — were
-written by an earlier build and
-are frozen (Tests/fixtures/v1/README.md). Every build must still read them, and render them as that build did,
-within the tolerance below."""
+written by an earlier build and are frozen (Tests/fixtures/v1/README.md). Every build must still read them, and
+render them as that build did, within the tolerance below."""
 import json
 import pathlib
 import re
