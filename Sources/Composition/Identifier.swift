@@ -17,6 +17,7 @@ public struct Identifier<Kind>: Hashable, Comparable, Sendable, Codable, CustomS
     public var description: String { "#\(rawValue)" }
 }
 
+/// The kinds an `Identifier` may name: markers only, never made.
 public enum PartKind {}
 public enum VoiceKind {}
 public enum ChildKind {}
