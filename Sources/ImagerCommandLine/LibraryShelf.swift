@@ -90,17 +90,22 @@ extension LibraryShelf: ChordsetCatalog {
         return try preferences()
     }
 
-    /// The library's failure as the live session's, with the code that says what kind it is.
+    /// The library's failure as the live session's.
     private func refused<T>(_ body: () throws(LibraryError) -> T) throws(LiveError) -> T {
-        do { return try body() } catch {
-            let code: LiveError.Code =
-                switch error.code {
-                case .notFound: .notFound
-                case .invalid, .unreadableFile: .invalid
-                case .full: .full
-                default: .notSaved
-                }
-            throw LiveError(code, error.message)
-        }
+        do { return try body() } catch { throw LiveError(error) }
+    }
+}
+
+extension LiveError {
+    /// The library's failure as the live session's, with the code that says what kind it is.
+    init(_ error: LibraryError) {
+        let code: LiveError.Code =
+            switch error.code {
+            case .notFound: .notFound
+            case .invalid, .unreadableFile: .invalid
+            case .full: .full
+            default: .notSaved
+            }
+        self.init(code, error.message)
     }
 }

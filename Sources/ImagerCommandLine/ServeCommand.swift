@@ -80,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
         let session = LiveSession(
             instrument: instrument,
             library: LiveLibrary(instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails()),
-            transport: transport)
+            transport: transport, music: LiveMusic(instrument: instrument, shelf: LibraryMusic(library: opened)))
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())

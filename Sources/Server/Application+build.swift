@@ -33,6 +33,7 @@ public func buildApplication<C: Clock>(
     router.get("/canvas") { _, _ in try webFile("canvas.html") }
     router.get("/web/{name}") { _, context in try webFile(context.parameters.require("name")) }
     LibraryRoutes.add(to: router, session: session, configuration: configuration, listening: listening)
+    MusicRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,

@@ -197,7 +197,7 @@ enum LibraryRoutes {
     }
 
     /// The request's JSON body as `T`; nil for an empty body, for the route to say what it needs.
-    private static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T? {
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T? {
         let data = try await body(of: request, upTo: maximumBody)
         if data.isEmpty { return nil }
         if let contentType = request.headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
@@ -211,7 +211,7 @@ enum LibraryRoutes {
         } catch let error as DecodingError {
             throw APIRefusal(.badRequest, "the body is not what this address takes: \(DecodingProblem(error))")
         } catch {
-            throw APIRefusal(.badRequest, "the body is not JSON: \(error)")
+            throw APIRefusal(.badRequest, "the body is not what this address takes: \(error)")
         }
     }
 
@@ -238,7 +238,7 @@ enum LibraryRoutes {
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 
-    private static func jsonResponse(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
+    static func jsonResponse(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
         // Made of strings, numbers, booleans, arrays and dictionaries only: always serializable.
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(#"{"error":"internal"}"#.utf8)
         return Response(
@@ -247,7 +247,7 @@ enum LibraryRoutes {
     }
 
     /// The refusal or failure as a status and one line for a person.
-    private static func failure(_ error: any Error) -> Response {
+    static func failure(_ error: any Error) -> Response {
         switch error {
         case let refusal as APIRefusal: return jsonResponse(refusal.status, ["error": refusal.message])
         case let error as LiveError:

@@ -107,6 +107,14 @@ enum LiveMessages {
     /// Where the composition transport is: `{"type": "transport", "composition", "playing", "seconds", …}`.
     static func transport(_ status: TransportStatus) -> String { text(Transport(status: status)) }
 
+    private struct MusicChange: Encodable {
+        let type = "music"
+        let revision: Int
+    }
+
+    /// The music library changed: editors fetch it again.
+    static func music(revision: Int) -> String { text(MusicChange(revision: revision)) }
+
     /// The chordset library changed: consoles fetch its list again.
     static func library(revision: Int) -> String { text(LibraryChange(revision: revision)) }
 

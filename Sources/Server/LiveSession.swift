@@ -13,11 +13,17 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let ticks = TickStatistics()
     /// The composition transport, moved on every frame (nil: the instrument plays no compositions).
     public let transport: CompositionTransport<C>?
+    /// The music library's use cases, for `/api/music` (nil: the instrument has none, and `/api/music` says so).
+    public let music: LiveMusic<C>?
 
-    public init(instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil) {
+    public init(
+        instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
+        music: LiveMusic<C>? = nil
+    ) {
         self.instrument = instrument
         self.library = library
         self.transport = transport
+        self.music = music
         hub = LiveHub(clock: instrument.engine.clock)
         instrument.listen(hub)
     }
@@ -58,5 +64,9 @@ extension LiveHub: LiveAudience {
 
     func transportChanged(_ status: TransportStatus) {
         broadcast(LiveMessages.transport(status))
+    }
+
+    func musicChanged(revision: Int) {
+        broadcast(LiveMessages.music(revision: revision))
     }
 }

@@ -13,8 +13,11 @@ public protocol LiveAudience: Sendable {
     /// The composition transport moved: what plays, whether, and where (also a few times a second while it
     /// plays, for playheads to follow).
     func transportChanged(_ status: TransportStatus)
+    /// The music library changed (an edit, an undo); `revision` counts its changes since the start.
+    func musicChanged(revision: Int)
 }
 
 extension LiveAudience {
     public func transportChanged(_ status: TransportStatus) {}
+    public func musicChanged(revision: Int) {}
 }

@@ -36,6 +36,11 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         tell { $0.libraryChanged(revision: revision) }
     }
 
+    /// Tells everyone the music library changed.
+    public func musicChanged(revision: Int) {
+        tell { $0.musicChanged(revision: revision) }
+    }
+
     /// Tells everyone where the composition transport is.
     public func transportChanged(_ status: TransportStatus) {
         tell { $0.transportChanged(status) }

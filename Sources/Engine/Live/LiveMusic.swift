@@ -1,0 +1,95 @@
+import Composition
+import Synchronization
+
+/// The music library's use cases for every editor at once (seed 003's composition lab): read it, apply edits
+/// (several at once, all or none), undo and redo them. Every change is heard by everyone listening to the
+/// instrument (`{"type": "music", "revision": n}`), so the editing plane and the console stay in step.
+public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
+    public let instrument: LiveInstrument<C>
+    let shelf: any MusicShelf
+    private let history = Mutex(History())
+    /// How many changes undo reaches back.
+    public static var undoDepth: Int { 100 }
+
+    private struct History {
+        var undo: [MusicLibrary] = []
+        var redo: [MusicLibrary] = []
+        var revision = 0
+    }
+
+    public init(instrument: LiveInstrument<C>, shelf: any MusicShelf) {
+        self.instrument = instrument
+        self.shelf = shelf
+    }
+
+    /// The music library as stored, with its revision (of two, the higher is newer) and whether there is
+    /// something to undo and to redo.
+    public func library() throws(LiveError) -> (library: MusicLibrary, revision: Int, canUndo: Bool, canRedo: Bool) {
+        let library: MusicLibrary
+        do { library = try shelf.music() } catch { throw Self.failure(error) }
+        return history.withLock { (library, $0.revision, !$0.undo.isEmpty, !$0.redo.isEmpty) }
+    }
+
+    /// Applies `edits` in order, all or none, and tells everyone; what each made.
+    public func apply(_ edits: [MusicEdit]) throws(LiveError) -> [MusicEditResult] {
+        guard !edits.isEmpty else { throw LiveError(.invalid, "name at least one edit") }
+        var results: [MusicEditResult] = []
+        var before: MusicLibrary?
+        do {
+            try shelf.change { library in
+                before = library
+                for edit in edits { results.append(try library.apply(edit)) }
+            }
+        } catch {
+            throw Self.failure(error)
+        }
+        changed { history in
+            if let before { history.undo.append(before) }
+            if history.undo.count > Self.undoDepth { history.undo.removeFirst() }
+            history.redo.removeAll()
+        }
+        return results
+    }
+
+    /// Takes the last change back.
+    public func undo() throws(LiveError) {
+        try travel(from: \.undo, to: \.redo, nothing: "there is nothing to undo")
+    }
+
+    /// Makes the last change taken back again.
+    public func redo() throws(LiveError) {
+        try travel(from: \.redo, to: \.undo, nothing: "there is nothing to redo")
+    }
+
+    private func travel(from source: WritableKeyPath<History, [MusicLibrary]>, to target: WritableKeyPath<History, [MusicLibrary]>, nothing: String) throws(LiveError) {
+        guard let restored = history.withLock({ $0[keyPath: source].last }) else { throw LiveError(.invalid, nothing) }
+        var current: MusicLibrary?
+        do {
+            try shelf.change { library in
+                current = library
+                library = restored
+            }
+        } catch {
+            throw Self.failure(error)
+        }
+        changed { history in
+            history[keyPath: source].removeLast()
+            if let current { history[keyPath: target].append(current) }
+        }
+    }
+
+    private func changed(_ update: (inout History) -> Void) {
+        let revision = history.withLock { history in
+            update(&history)
+            history.revision += 1
+            return history.revision
+        }
+        instrument.musicChanged(revision: revision)
+    }
+
+    private static func failure(_ error: any Error) -> LiveError {
+        if let error = error as? LiveError { return error }
+        if let error = error as? CompositionError { return LiveError(.invalid, error.description, cause: error) }
+        return LiveError(.notSaved, "the music library could not be read or written", cause: error)
+    }
+}

@@ -1,0 +1,74 @@
+import Composition
+import Engine
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The music library over HTTP (`/api/music`, docs/composition.md), for the composition lab's editor: the
+/// whole library, edits applied all or none, undo and redo. Every refusal is a 4xx with `{"error": "…"}` and
+/// changes nothing; every change is heard on `/live` as `{"type": "music", "revision": n}`.
+enum MusicRoutes {
+    /// The most edits one request applies.
+    static let maximumEdits = 256
+
+    static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
+        @Sendable func respond(_ body: (LiveMusic<C>) async throws -> [String: Any]) async -> Response {
+            do {
+                guard let music = session.music else { throw LiveError(.unavailable, "this instrument has no music library") }
+                return LibraryRoutes.jsonResponse(.ok, try await body(music))
+            } catch {
+                return LibraryRoutes.failure(error)
+            }
+        }
+
+        let api = router.group("/api/music")
+        api.get("") { _, _ in
+            await respond { music in try libraryJSON(music) }
+        }
+        api.post("/edits") { request, _ in
+            await respond { music in
+                guard let body = try await LibraryRoutes.decode(EditsBody.self, from: request) else {
+                    throw LiveError(.invalid, "send the edits: {\"edits\": [{\"type\": \"addPart\", \"name\": \"Verse\", \"beats\": 8}, …]}")
+                }
+                guard body.edits.count <= maximumEdits else {
+                    throw LiveError(.invalid, "at most \(maximumEdits) edits at once; this sends \(body.edits.count)")
+                }
+                let results = try music.apply(body.edits)
+                var answer = try libraryJSON(music)
+                answer["results"] = try results.map { try object($0) }
+                return answer
+            }
+        }
+        api.post("/undo") { _, _ in
+            await respond { music in
+                try music.undo()
+                return try libraryJSON(music)
+            }
+        }
+        api.post("/redo") { _, _ in
+            await respond { music in
+                try music.redo()
+                return try libraryJSON(music)
+            }
+        }
+    }
+
+    private struct EditsBody: Decodable { let edits: [MusicEdit] }
+
+    /// The library as its records, with what an editor works out from them: how long each part lasts, the roots.
+    private static func libraryJSON<C: Clock>(_ music: LiveMusic<C>) throws -> [String: Any] {
+        let (library, revision, canUndo, canRedo) = try music.library()
+        var durations: [String: Double] = [:]
+        for id in library.parts.keys { durations[String(id.rawValue)] = try library.duration(of: id) }
+        return [
+            "revision": revision, "canUndo": canUndo, "canRedo": canRedo,
+            "library": try object(library.contents),
+            "durations": durations,
+            "rootParts": library.rootParts.map(\.rawValue), "rootVoices": library.rootVoices.map(\.rawValue),
+        ]
+    }
+
+    private static func object<T: Encodable>(_ value: T) throws -> Any {
+        try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value), options: [.fragmentsAllowed])
+    }
+}
