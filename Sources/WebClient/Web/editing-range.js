@@ -1,0 +1,66 @@
+// Seed 003's editing range (§2.11): a one-finger (or mouse) swipe over a row's score marks a stretch of it,
+// quantized to the visible raster, shown as a red half-transparent overlay. Let go inside the score, it
+// deletes the events it overlaps, or, overlapping none, makes one event of its extent; let go outside the
+// score it was begun in, nothing happens. The rule is the engine's (MusicLibrary.applyEditingRange in
+// Sources/Composition/MusicLibrary+Scores.swift), which has the last word; this shows what it will do.
+// Ticks from the part's start (960 to a beat). No DOM here.
+
+import { rasterStep } from './plane-raster.js';
+import { pointAt } from './plane-view.js';
+
+/** Whether `point` (`{ tick, row }`) lies in the score of `row`: that row, from tick 0 up to `partLength`. */
+export function isInsideScore(point, row, partLength) {
+  return point.row === row && point.tick >= 0 && point.tick < partLength;
+}
+
+/**
+ * The range a press at `press` drawn to `current` (each `{ tick, row }`) marks in a part `partLength` ticks
+ * long, on a raster of `step` ticks: `{ row, start, end, at, inside }` — the press's row; from the raster line
+ * at or before the earlier point to the one after the later point's cell, so a press alone marks one cell;
+ * cut to the part; `at` the current point and `inside` whether letting go there applies the range. Null when
+ * the press is outside every score (no row, or before the part's start or past its end).
+ */
+export function editingRange(press, current, step, partLength) {
+  if (press.row < 0 || !(press.tick >= 0 && press.tick < partLength)) return null;
+  const reach = Math.min(Math.max(current.tick, 0), partLength - 1);
+  const low = Math.min(press.tick, reach), high = Math.max(press.tick, reach);
+  const start = Math.floor(low / step) * step;
+  const end = Math.min((Math.floor(high / step) + 1) * step, partLength);
+  const at = { tick: current.tick, row: current.row };
+  return { row: press.row, start, end, at, inside: isInsideScore(at, press.row, partLength) };
+}
+
+/**
+ * The range drawn on the screen from `from` to `to` (`{ x, y }` CSS pixels in the view), on the raster the
+ * view's zoom gives (`rasterStep`): `editingRange` of the points under them.
+ */
+export function rangeInView(view, from, to, partLength, { beatsPerBar = 4 } = {}) {
+  const step = rasterStep(view.x.scale, { beatsPerBar });
+  return editingRange(pointAt(view, from), pointAt(view, to), step, partLength);
+}
+
+/** Whether an event (`{ start, length }`) and the ticks from `start` up to `end` share a tick (ScoreEvent.overlaps). */
+export function overlaps(event, { start, end }) {
+  return event.start < end && start < event.start + event.length;
+}
+
+const byStartThenLength = (a, b) => a.start - b.start || a.length - b.length;
+
+/**
+ * What letting go of `range` does to a row's `events` (each `{ start, length, gain }`) in a part `partLength`
+ * ticks long:
+ * - `{ action: 'delete', removed, events }` when it overlaps events: those are deleted, `events` is what stays;
+ * - `{ action: 'create', event, events }` when it overlaps none: one event of its extent at `gain` is made;
+ * - `{ action: 'none' }` when it is let go outside its score (outside the part or off its row), or there is
+ *   no range, or its extent is not one the part can hold.
+ */
+export function applyRange(events, range, partLength, { gain = 1 } = {}) {
+  if (!range || !isInsideScore(range.at, range.row, partLength)) return { action: 'none' };
+  if (!(range.start >= 0 && range.end > range.start && range.end <= partLength)) return { action: 'none' };
+  const removed = events.filter((event) => overlaps(event, range));
+  if (removed.length > 0) {
+    return { action: 'delete', removed, events: events.filter((event) => !overlaps(event, range)) };
+  }
+  const event = { start: range.start, length: range.end - range.start, gain };
+  return { action: 'create', event, events: [...events, event].sort(byStartThenLength) };
+}
