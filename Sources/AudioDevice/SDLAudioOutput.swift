@@ -64,9 +64,6 @@ public final class SDLAudioOutput: AudioOutput {
         SDL_CloseAudioDevice(device)
         SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
     }
-
-    /// The name of the driver SDL uses (pulseaudio, alsa, disk…).
-    public var driver: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
 }
 
 /// Why there is no sound: SDL's own reason, for the performer.

@@ -37,6 +37,9 @@ public struct MusicLibrary: Hashable, Sendable {
         return durations(from: [part])[part] ?? 0
     }
 
+    /// How long every part lasts, each worked out once.
+    public var durations: [PartID: Double] { durations(from: Array(parts.keys)) }
+
     /// How long each part below `roots` lasts, each worked out once (a part shared, or repeated, is not walked
     /// again), without recursion (a hierarchy may be deep).
     func durations(from roots: [PartID]) -> [PartID: Double] {
@@ -59,7 +62,7 @@ public struct MusicLibrary: Hashable, Sendable {
     /// Refuses a library in which a part lasts longer than `MusicalTime.longestDuration` (a part that repeats
     /// a part that repeats… grows fast).
     func checkDurations() throws(CompositionError) {
-        if let (id, seconds) = durations(from: Array(parts.keys)).first(where: { $0.value > MusicalTime.longestDuration }) {
+        if let (id, seconds) = durations.first(where: { $0.value > MusicalTime.longestDuration }) {
             throw CompositionError("\(parts[id]?.name ?? "a part") would last \(Int(min(seconds, 1e15) / 3600)) hours; a part lasts at most \(Int(MusicalTime.longestDuration / 3600))")
         }
     }

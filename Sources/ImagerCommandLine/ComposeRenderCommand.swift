@@ -38,7 +38,7 @@ struct ComposeRenderCommand: ParsableCommand {
         guard AudioFileFormat(path: output) != nil else {
             throw CommandFailure("cannot tell what to write to \(output): name a \(AudioFileFormat.extensions) file")
         }
-        try OutputTarget.png(mixURL).prepare()  // the folder is there and writable
+        try OutputTarget.checkFolder(of: mixURL)
         var videoPlan: (url: URL, width: Int, height: Int, fps: Int)?
         if let video {
             guard case .video(let url)? = try? OutputTarget(video) else { throw CommandFailure("--video needs a video file (.mp4, .mov, .mkv or .webm); \"\(video)\" is not one") }
@@ -100,16 +100,8 @@ struct ComposeRenderCommand: ParsableCommand {
 
     /// The composition's light, its chords from the library; a chord the library lacks is said and left out.
     static func light(of arrangement: Arrangement, in library: ChordsetLibrary) throws(CommandFailure) -> LightScore {
-        var chordsets: [String: Chordset?] = [:]
         let light: LightScore
-        do {
-            light = try LightScore(arrangement) { reference in
-                if chordsets[reference.chordset] == nil {
-                    chordsets[reference.chordset] = UUID(uuidString: reference.chordset).flatMap { try? library.chordset(id: $0) }
-                }
-                return chordsets[reference.chordset]??.chords[reference.chord]
-            }
-        } catch {
+        do { light = try LightScore(arrangement, chord: LibraryCompositions(library: library).chord) } catch {
             throw CommandFailure(error.description)
         }
         for missing in light.missing.sorted(by: { ($0.chordset, $0.chord) < ($1.chordset, $1.chord) }) {

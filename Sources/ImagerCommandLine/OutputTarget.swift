@@ -47,6 +47,12 @@ enum OutputTarget {
             }
             return
         }
+        try Self.checkFolder(of: folder.appendingPathComponent("file"))
+    }
+
+    /// Checks that the folder a file goes in exists and may be written to.
+    static func checkFolder(of file: URL) throws(CommandFailure) {
+        let folder = file.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("cannot write there: the folder \(folder.path) does not exist")

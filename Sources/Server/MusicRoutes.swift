@@ -58,8 +58,7 @@ enum MusicRoutes {
     /// The library as its records, with what an editor works out from them: how long each part lasts, the roots.
     private static func libraryJSON<C: Clock>(_ music: LiveMusic<C>) throws -> [String: Any] {
         let (library, revision, canUndo, canRedo) = try music.library()
-        var durations: [String: Double] = [:]
-        for id in library.parts.keys { durations[String(id.rawValue)] = try library.duration(of: id) }
+        let durations = Dictionary(uniqueKeysWithValues: library.durations.map { (String($0.key.rawValue), $0.value) })
         return [
             "revision": revision, "canUndo": canUndo, "canRedo": canRedo,
             "library": try object(library.contents),

@@ -112,7 +112,8 @@ struct CompositionTransportTests {
 
     @Test func silentlyTheLightComesOnAndGoesOffAtItsEventsOnTheEnginesClock() async throws {
         let stage = try await Stage()
-        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
         try await transport.play("test")
         #expect(transport.status.playing && transport.status.composition == "Test" && transport.status.duration == 4)
         #expect(transport.status.parts == ["First", "Second"])
@@ -129,7 +130,8 @@ struct CompositionTransportTests {
     @Test func theDevicePullsTheMixAndItsPlayheadFiresTheLight() async throws {
         let stage = try await Stage()
         let output = PulledOutput()
-        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: output)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: output)
         #expect(output.frames(4).allSatisfy { $0 == 9 })  // not opened until something plays
         try await transport.play("Test")
         let first = output.frames(24_000 + 10)
@@ -145,7 +147,8 @@ struct CompositionTransportTests {
 
     @Test func locatingLightsWhatIsLitThereAndStoppingLetsItGo() async throws {
         let stage = try await Stage()
-        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
         try await transport.play("Test")
         try await transport.locate(1.5)
         #expect(transport.status.seconds == 1.5)
@@ -161,7 +164,8 @@ struct CompositionTransportTests {
 
     @Test func loopingAPartPlaysItAgainAndAgain() async throws {
         let stage = try await Stage()
-        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
         try await transport.play("Test")
         try await transport.loop(part: 1)
         #expect(transport.status.loop == [0, 2])
@@ -176,7 +180,8 @@ struct CompositionTransportTests {
 
     @Test func atTheEndItStopsAndSaysSo() async throws {
         let stage = try await Stage()
-        let transport = CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
         try await transport.play("Test")
         for _ in 0..<45 { await stage.advance(0.1, transport) }
         #expect(!transport.status.playing && transport.status.seconds == 4)
@@ -185,7 +190,8 @@ struct CompositionTransportTests {
 
     @Test func placesAndStretchesOutsideTheCompositionAreKeptInsideItOrRefused() async throws {
         let stage = try await Stage()
-        let transport = CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
         try await transport.play("Test")
         try await transport.locate(1e300)
         #expect(transport.status.seconds == 4)
@@ -201,7 +207,8 @@ struct CompositionTransportTests {
 
     @Test func badRequestsAreRefusedAndChangeNothing() async throws {
         let stage = try await Stage()
-        let transport = try CompositionTransport(instrument: stage.instrument, shelf: try TestCompositions(), output: nil)
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
         await #expect(throws: LiveError.self) { try await transport.play() }
         await #expect(throws: LiveError.self) { try await transport.play("Nonesuch") }
         await #expect(throws: LiveError.self) { try await transport.locate(1) }

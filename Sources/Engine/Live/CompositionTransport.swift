@@ -242,18 +242,16 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
             guard core.loaded != nil else { return ([], nil) }
             if !byDevice, core.playing, let last = core.lastTick {
-                var frames = Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))
+                // Whole frames only: what is left over waits for the next tick.
+                let frames = Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))
+                var left = frames
                 let chunk = core.scratch.count / 2
-                while frames > 0 {
-                    let count = min(chunk, frames)
+                while left > 0 {
+                    let count = min(chunk, left)
                     core.scratch.withUnsafeMutableBufferPointer { core.loaded!.performance.render(into: $0, frameCount: count) }
-                    frames -= count
+                    left -= count
                 }
-            }
-            // Whole frames only: what is left over waits for the next tick.
-            if let last = core.lastTick, !byDevice, core.playing {
-                let whole = Double(Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))) / Double(sampleRate)
-                core.lastTick = last.advanced(by: .seconds(whole))
+                core.lastTick = last.advanced(by: .seconds(Double(frames) / Double(sampleRate)))
             } else {
                 core.lastTick = now
             }
