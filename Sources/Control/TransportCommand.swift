@@ -2,6 +2,8 @@
 public enum TransportCommand: Hashable, Sendable {
     /// Play a composition (by name, or number from 1) from its start; nil plays on what is loaded.
     case play(String?)
+    /// Play a (part, voice) pair of the library (their ids) from its start: what the composition lab's plane shows.
+    case playPair(part: Int64, voice: Int64)
     case stop
     /// Move the playhead to so many seconds into the composition.
     case locate(seconds: Double)

@@ -12,8 +12,18 @@ struct LibraryCompositions: CompositionShelf {
 
     func composition(named name: String, sampleRate: Int) throws -> LoadedComposition {
         let composition = try library.composition(named: name)
+        return try loaded(composition.pair, named: composition.name, in: try library.musicLibrary(), sampleRate: sampleRate)
+    }
+
+    func pair(_ pair: Pair, sampleRate: Int) throws -> LoadedComposition {
         let music = try library.musicLibrary()
-        let top = try music.part(composition.pair.part)
+        let name = "\(try music.part(pair.part).name) × \(try music.voice(pair.voice).name)"
+        return try loaded(pair, named: name, in: music, sampleRate: sampleRate)
+    }
+
+    /// `pair` laid out, with its top part's children and the seconds each plays (the part itself when atomic).
+    private func loaded(_ pair: Pair, named name: String, in music: MusicLibrary, sampleRate: Int) throws -> LoadedComposition {
+        let top = try music.part(pair.part)
         var start = 0.0
         var parts: [(name: String, seconds: Range<Double>)] = []
         for child in top.children {
@@ -23,7 +33,7 @@ struct LibraryCompositions: CompositionShelf {
         }
         if parts.isEmpty { parts = [(top.name, 0..<(try music.duration(of: top.id)))] }
         return LoadedComposition(
-            name: composition.name, arrangement: try Arrangement(of: composition.pair, in: music, sampleRate: sampleRate), parts: parts)
+            name: name, pair: pair, arrangement: try Arrangement(of: pair, in: music, sampleRate: sampleRate), parts: parts)
     }
 
     func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer] {

@@ -8,7 +8,7 @@ import Logging
 
 /// The instrument's server, built the same way by `imager serve` and by the tests: `/live` (the WebSocket
 /// of intents, state and frames, docs/live-protocol.md), `/state`, the console (`/`), the canvas page
-/// (`/canvas`; the pages' files under `/web/`) and the library's API (`/api/`, docs/library-api.md); the frame ticker and the recording flusher run with it and stop with it.
+/// (`/canvas`), the composition lab (`/compose`; the pages' files under `/web/`) and the library's API (`/api/`, docs/library-api.md); the frame ticker and the recording flusher run with it and stop with it.
 public func buildApplication<C: Clock>(
     configuration: ServerConfiguration, session: LiveSession<C>, machineNames: Set<String> = [],
     logger: Logger = Logger(label: "imager"), onListening: @escaping @Sendable (_ port: Int) -> Void = { _ in }
@@ -31,6 +31,7 @@ public func buildApplication<C: Clock>(
     }
     router.get("/") { _, _ in try webFile("console.html") }
     router.get("/canvas") { _, _ in try webFile("canvas.html") }
+    router.get("/compose") { _, _ in try webFile("compose.html") }
     router.get("/web/{name}") { _, context in try webFile(context.parameters.require("name")) }
     LibraryRoutes.add(to: router, session: session, configuration: configuration, listening: listening)
     MusicRoutes.add(to: router, session: session)

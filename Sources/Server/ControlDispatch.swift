@@ -1,3 +1,4 @@
+import Composition
 import Control
 import Engine
 import Instrument
@@ -37,6 +38,7 @@ public struct ControlDispatch<C: Clock>: Sendable where C.Duration == Duration {
         guard let transport else { throw LiveError(.unavailable, "this instrument plays no compositions") }
         switch command {
         case .play(let name): try await transport.play(name)
+        case .playPair(let part, let voice): try await transport.play(pair: Pair(PartID(part), VoiceID(voice)))
         case .stop: await transport.stop()
         case .locate(let seconds): try await transport.locate(seconds)
         case .loopPart(let number): try await transport.loop(part: number)

@@ -140,13 +140,15 @@ enum LiveMessages {
         case transport(TransportCommand)
     }
 
-    /// A transport request: `action` is play (with `composition`, or none to play on), stop, locate (with
-    /// `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds; or neither, to stop looping).
+    /// A transport request: `action` is play (with `composition`, or `part` and `voice` ids for a pair, or none
+    /// to play on), stop, locate (with `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds;
+    /// or neither, to stop looping).
     private struct TransportRequest: Decodable {
         let action: String
         let composition: String?
         let seconds: Double?
         let part: Int?
+        let voice: Int?
         let from: Double?
         let to: Double?
 
@@ -154,7 +156,11 @@ enum LiveMessages {
             switch action {
             case "play":
                 if let composition, composition.isEmpty || composition.count > 200 { return .failure(IntentRefusal("a composition's name is 1 to 200 characters")) }
-                return .success(.play(composition))
+                switch (part, voice, composition) {
+                case (nil, nil, _): return .success(.play(composition))
+                case (let part?, let voice?, nil): return .success(.playPair(part: Int64(part), voice: Int64(voice)))
+                default: return .failure(IntentRefusal("play names a composition, or a pair by its \"part\" and \"voice\" ids, or nothing"))
+                }
             case "stop": return .success(.stop)
             case "locate":
                 guard let seconds, seconds.isFinite else { return .failure(IntentRefusal("locate needs \"seconds\", a number")) }

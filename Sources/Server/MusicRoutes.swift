@@ -6,7 +6,8 @@ import Hummingbird
 
 /// The music library over HTTP (`/api/music`, docs/composition.md), for the composition lab's editor: the
 /// whole library, edits applied all or none, undo and redo. Every refusal is a 4xx with `{"error": "…"}` and
-/// changes nothing; every change is heard on `/live` as `{"type": "music", "revision": n}`.
+/// changes nothing; every change is heard on `/live` as `{"type": "music", "revision": n}`, and what the transport plays is laid
+/// out again at once.
 enum MusicRoutes {
     /// The most edits one request applies.
     static let maximumEdits = 256
@@ -34,6 +35,7 @@ enum MusicRoutes {
                     throw LiveError(.invalid, "at most \(maximumEdits) edits at once; this sends \(body.edits.count)")
                 }
                 let results = try music.apply(body.edits)
+                await session.transport?.reload()  // what plays is heard as it now stands
                 var answer = try libraryJSON(music)
                 answer["results"] = try results.map { try object($0) }
                 return answer
@@ -42,12 +44,14 @@ enum MusicRoutes {
         api.post("/undo") { _, _ in
             await respond { music in
                 try music.undo()
+                await session.transport?.reload()
                 return try libraryJSON(music)
             }
         }
         api.post("/redo") { _, _ in
             await respond { music in
                 try music.redo()
+                await session.transport?.reload()
                 return try libraryJSON(music)
             }
         }

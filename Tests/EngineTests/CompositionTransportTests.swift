@@ -10,7 +10,20 @@ import TestSupport
 /// A library of one composition: "Test", 8 beats at 120 bpm (4 s) in two parts of 4 beats, a sound voice (a
 /// constant 0.25, half a second) at every part's start, and a light voice (Lumia's chord 1) from 1 s to 2 s.
 struct TestCompositions: CompositionShelf {
-    let library: MusicLibrary
+    /// The library, which a test may change as an editor would (`change`).
+    private let shared: SharedLibrary
+    var library: MusicLibrary { shared.value.withLock { $0 } }
+
+    /// The library behind the shelf, changed while the transport plays.
+    final class SharedLibrary: Sendable {
+        let value: Mutex<MusicLibrary>
+        init(_ library: MusicLibrary) { value = Mutex(library) }
+    }
+
+    /// Changes the library as an editor would.
+    func change(_ edit: (inout MusicLibrary) throws -> Void) throws {
+        try shared.value.withLock { try edit(&$0) }
+    }
 
     init() throws {
         var library = MusicLibrary()
@@ -27,18 +40,28 @@ struct TestCompositions: CompositionShelf {
         for part in [first, second] { try library.setEvents([try ScoreEvent(start: 0, length: 960)], of: Pair(part, level)) }
         try library.setEvents([try ScoreEvent(start: 1920, length: 1920, gain: 0.75)], of: Pair(first, light))
         try library.addComposition(named: "Test", pair: Pair(song, band))
-        self.library = library
+        shared = SharedLibrary(library)
     }
 
     func composition(named name: String, sampleRate: Int) throws -> LoadedComposition {
+        let library = self.library
         guard let composition = library.composition(named: name) else { throw LiveError(.notFound, "no composition \(name)") }
-        let part = library.parts[composition.pair.part]!
+        return try pair(composition.pair, named: composition.name, in: library, sampleRate: sampleRate)
+    }
+
+    func pair(_ pair: Pair, sampleRate: Int) throws -> LoadedComposition {
+        let library = self.library
+        return try self.pair(pair, named: "\(library.parts[pair.part]?.name ?? "?") × \(library.voices[pair.voice]?.name ?? "?")", in: library, sampleRate: sampleRate)
+    }
+
+    private func pair(_ pair: Pair, named name: String, in library: MusicLibrary, sampleRate: Int) throws -> LoadedComposition {
+        let part = try library.part(pair.part)
         var start = 0.0
         let parts = try part.children.map { child in
             defer { start += (try? library.duration(of: child.node)) ?? 0 }
             return (name: library.parts[child.node]!.name, seconds: start..<(start + (try library.duration(of: child.node))))
         }
-        return LoadedComposition(name: composition.name, arrangement: try Arrangement(of: composition.pair, in: library, sampleRate: sampleRate), parts: parts)
+        return LoadedComposition(name: name, pair: pair, arrangement: try Arrangement(of: pair, in: library, sampleRate: sampleRate), parts: parts)
     }
 
     func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer] {
@@ -216,5 +239,41 @@ struct CompositionTransportTests {
         try await transport.play("Test")
         await #expect(throws: LiveError.self) { try await transport.locate(.nan) }
         #expect(transport.status.seconds == 0)
+    }
+
+    @Test func aPairPlaysAsTheEditorSelectedItAndSaysWhichItIs() async throws {
+        let stage = try await Stage()
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
+        let first = shelf.library.parts.values.first { $0.name == "First" }!.id
+        let band = shelf.library.voices.values.first { $0.name == "Band" }!.id
+        try await transport.play(pair: Pair(first, band))
+        #expect(transport.status.composition == "First × Band" && transport.status.duration == 2)
+        #expect(transport.status.part == first.rawValue && transport.status.voice == band.rawValue)
+        for _ in 0..<15 { await stage.advance(0.1, transport) }
+        #expect(try await stage.light().map(\.intent) == ["down 0 0.75"])
+        await #expect(throws: LiveError.self) { try await transport.play(pair: Pair(PartID(999), band)) }
+        #expect(transport.status.part == first.rawValue)  // refused: what was loaded stays
+    }
+
+    @Test func anEditWhilePlayingIsHeardAtOnceFromTheSamePlaceAndTheLightChangesOnlyWhereItChanged() async throws {
+        let stage = try await Stage()
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
+        try await transport.play("Test")
+        try await transport.loop(seconds: 0..<3)
+        for _ in 0..<15 { await stage.advance(0.1, transport) }  // 1.5 s: the light is lit
+        let first = shelf.library.parts.values.first { $0.name == "First" }!.id
+        let veil = shelf.library.voices.values.first { $0.name == "Veil" }!.id
+        let level = shelf.library.voices.values.first { $0.name == "Level" }!.id
+        // An edit elsewhere (the sound's score): the light, unchanged, is not touched.
+        try shelf.change { try $0.setEvents([try ScoreEvent(start: 0, length: 480)], of: Pair(first, level)) }
+        await transport.reload()
+        #expect(abs(transport.status.seconds - 1.5) < 1e-9 && transport.status.loop == [0, 3] && transport.status.playing)
+        // The light's own event made louder: let go and lit again, once.
+        try shelf.change { try $0.setEvents([try ScoreEvent(start: 1920, length: 1920, gain: 1)], of: Pair(first, veil)) }
+        await transport.reload()
+        await stage.advance(0.1, transport)
+        #expect(try await stage.light().map(\.intent) == ["down 0 0.75", "up 0", "down 0 1.0"])
     }
 }

@@ -21,9 +21,17 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// How often the playhead is told while playing.
     static var statusInterval: Duration { .milliseconds(100) }
 
+    /// What the transport plays: a composition of the library, by name or number, or a pair by its ids.
+    public enum Source: Hashable, Sendable {
+        case composition(String)
+        case pair(Pair)
+    }
+
     /// A composition loaded to play.
     private struct Loaded {
+        let source: Source
         let name: String
+        let pair: Pair
         var performance: Performance
         /// The light, each at the frame it is heard.
         let light: [(frame: Int, intent: Intent)]
@@ -140,33 +148,68 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// Plays `composition` (its name, or its number from 1) from its start, or, when nil, what is loaded from
     /// where it stopped.
     public func play(_ composition: String? = nil) async throws(LiveError) {
-        _ = output  // opened now, if it is to be
         if let composition {
-            // Moved in, not copied: the device's thread must find the performance's buffers its own.
-            var incoming: Loaded? = try load(composition)
-            let letGo = box.core.withLock { core in
-                let letGo = Self.lettingGo(&core)
-                swap(&core.loaded, &incoming)
-                core.nextLight = 0
-                core.lastHeard = 0
-                core.lastTick = instrument.engine.clock.now
-                core.playing = true
-                return letGo
-            }
-            incoming = nil  // the composition played before, let go of here rather than on the device's thread
-            await perform(letGo)
-        } else {
-            let position = try box.core.withLock { (core) throws(LiveError) -> Int in
-                guard let position = core.loaded?.performance.position else {
-                    throw LiveError(.unavailable, "no composition is loaded: name one to play")
-                }
-                core.lastTick = instrument.engine.clock.now
-                core.playing = true
-                return position
-            }
-            await perform(relight(at: position))  // what was lit where it stopped, lit again
+            try await play(from: .composition(composition))
+            return
         }
+        _ = output  // opened now, if it is to be
+        let position = try box.core.withLock { (core) throws(LiveError) -> Int in
+            guard let position = core.loaded?.performance.position else {
+                throw LiveError(.unavailable, "no composition is loaded: name one to play")
+            }
+            core.lastTick = instrument.engine.clock.now
+            core.playing = true
+            return position
+        }
+        await perform(relight(at: position))  // what was lit where it stopped, lit again
         await tick(tellingEveryone: true)
+    }
+
+    /// Plays the pair `pair` of the library from its start, as it stands: what an editor has selected.
+    public func play(pair: Pair) async throws(LiveError) {
+        try await play(from: .pair(pair))
+    }
+
+    private func play(from source: Source) async throws(LiveError) {
+        _ = output  // opened now, if it is to be
+        // Moved in, not copied: the device's thread must find the performance's buffers its own.
+        var incoming: Loaded? = try load(source)
+        let letGo = box.core.withLock { core in
+            let letGo = Self.lettingGo(&core)
+            swap(&core.loaded, &incoming)
+            core.nextLight = 0
+            core.lastHeard = 0
+            core.lastTick = instrument.engine.clock.now
+            core.playing = true
+            return letGo
+        }
+        incoming = nil  // the composition played before, let go of here rather than on the device's thread
+        await perform(letGo)
+        await tick(tellingEveryone: true)
+    }
+
+    /// Lays out again what is loaded, as the library now has it (an editor changed it), and plays on from
+    /// the same place: the loop kept as far as it still lies within, the light changed only where it changed.
+    /// When it can no longer be laid out (its part or voice was deleted), what plays goes on unchanged.
+    public func reload() async {
+        guard let source = box.core.withLock({ $0.loaded?.source }), var incoming: Loaded? = try? load(source) else { return }
+        let old = box.core.withLock { core -> (light: [(frame: Int, intent: Intent)], position: Int, playing: Bool)? in
+            guard let current = core.loaded, current.source == source else { return nil }
+            let frameCount = incoming!.frameCount
+            let position = min(current.performance.position, frameCount)
+            incoming!.performance.locate(position)
+            if let loop = current.performance.loop {
+                let kept = min(loop.lowerBound, frameCount)..<min(loop.upperBound, frameCount)
+                if !kept.isEmpty { try? incoming!.performance.setLoop(kept) }
+            }
+            let light = current.light
+            swap(&core.loaded, &incoming)
+            return (light, core.loaded!.performance.position, core.playing)
+        }
+        incoming = nil
+        guard let old else { return }
+        if old.playing { await perform(relight(at: old.position, was: old.light)) }
+        instrument.transportChanged(status)
     }
 
     /// Stops where it is: the sound stops, the light is let go.
@@ -287,17 +330,24 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         if let status { instrument.transportChanged(status) }
     }
 
-    private func load(_ composition: String) throws(LiveError) -> Loaded {
+    private func load(_ source: Source) throws(LiveError) -> Loaded {
         do {
-            let found = try shelf.composition(named: composition, sampleRate: sampleRate)
+            let found = switch source {
+            case .composition(let name): try shelf.composition(named: name, sampleRate: sampleRate)
+            case .pair(let pair): try shelf.pair(pair, sampleRate: sampleRate)
+            }
             let performance = try Performance(found.arrangement, sounds: try shelf.samples(for: found.arrangement))
             let score = try LightScore(found.arrangement) { shelf.chord($0) }
             let light = score.events.map { (frame: Int(($0.time * Double(sampleRate)).rounded()), intent: $0.intent) }
-            return Loaded(name: found.name, performance: performance, light: light, parts: found.parts)
+            return Loaded(source: source, name: found.name, pair: found.pair, performance: performance, light: light, parts: found.parts)
         } catch let error as LiveError {
             throw error
         } catch {
-            throw LiveError(.notFound, "cannot play \(composition)", cause: error)
+            let what = switch source {
+            case .composition(let name): name
+            case .pair(let pair): "the pair of part \(pair.part.rawValue) and voice \(pair.voice.rawValue)"
+            }
+            throw LiveError(.notFound, "cannot play \(what)", cause: error)
         }
     }
 
@@ -320,33 +370,45 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         return core.lit.sorted().map { Intent.lightUp(voice: $0) }
     }
 
-    /// The light as it stands at `frame`: everything lit let go, then what is lit there lit again (and the
-    /// tempo there taken up); the next light to fire is the first after it. Worked out away from the lock the
-    /// device's thread takes (a composition's light may be long). `heardAlready`: `frame` is what is heard
-    /// now; otherwise it is where the device pulls from, heard a buffer later.
-    private func relight(at frame: Int, heardAlready: Bool = false) -> [Intent] {
-        guard let light = box.core.withLock({ $0.loaded?.light }) else { return [] }
-        var standing: [Int: Intent] = [:]
+    /// The light as it stands at `frame` of `light`: the chord each voice lit then holds, the tempo taken up
+    /// last, and the index of the next light to fire.
+    private static func standing(in light: [(frame: Int, intent: Intent)], at frame: Int) -> (lit: [Int: Intent], tempo: Intent?, next: Int) {
+        var lit: [Int: Intent] = [:]
         var tempo: Intent?
         var next = 0
         while next < light.count, light[next].frame <= frame {
             switch light[next].intent {
-            case .lightDown(let voice, _, _): standing[voice] = light[next].intent
-            case .lightUp(let voice): standing[voice] = nil
+            case .lightDown(let voice, _, _): lit[voice] = light[next].intent
+            case .lightUp(let voice): lit[voice] = nil
             case .tempo: tempo = light[next].intent
             default: break
             }
             next += 1
         }
+        return (lit, tempo, next)
+    }
+
+    /// The light as it stands at `frame`: everything lit let go, then what is lit there lit again (and the
+    /// tempo there taken up); the next light to fire is the first after it. Worked out away from the lock the
+    /// device's thread takes (a composition's light may be long). `heardAlready`: `frame` is what is heard
+    /// now; otherwise it is where the device pulls from, heard a buffer later. `was`: the light that played
+    /// until now, when it was laid out again — then only what changed at `frame` is let go and lit.
+    private func relight(at frame: Int, heardAlready: Bool = false, was previous: [(frame: Int, intent: Intent)]? = nil) -> [Intent] {
+        guard let light = box.core.withLock({ $0.loaded?.light }) else { return [] }
+        let now = Self.standing(in: light, at: frame)
+        let before = previous.map { Self.standing(in: $0, at: frame) }
         let latency = heardAlready ? 0 : latencyFrames
-        let letGo = box.core.withLock { core in
-            let letGo = Self.lettingGo(&core)
-            core.lit = Set(standing.keys)
-            core.nextLight = next
+        let (letGo, lighting) = box.core.withLock { core -> ([Intent], [Int]) in
+            // Laid out again: a voice lit with the same chord there as before stays lit, untouched.
+            let unchanged = before.map { before in Set(core.lit.filter { before.lit[$0] != nil && before.lit[$0] == now.lit[$0] }) } ?? []
+            let letGo = core.lit.subtracting(unchanged).sorted().map { Intent.lightUp(voice: $0) }
+            core.lit = Set(now.lit.keys)
+            core.nextLight = now.next
             core.lastHeard = max(0, frame - (core.playing ? latency : 0))
-            return letGo
+            return (letGo, now.lit.keys.filter { !unchanged.contains($0) }.sorted())
         }
-        return letGo + (tempo.map { [$0] } ?? []) + standing.keys.sorted().map { standing[$0]! }
+        let tempo = before != nil && before!.tempo == now.tempo ? nil : now.tempo
+        return letGo + (tempo.map { [$0] } ?? []) + lighting.map { now.lit[$0]! }
     }
 
     private static func note(_ intent: Intent, in lit: inout Set<Int>) {
@@ -361,7 +423,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         guard let loaded = core.loaded else { return .idle }
         let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
         return TransportStatus(
-            composition: loaded.name, playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate),
+            composition: loaded.name, part: loaded.pair.part.rawValue, voice: loaded.pair.voice.rawValue, playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate),
             duration: Double(loaded.frameCount) / Double(rate), loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil)
     }
 

@@ -2,6 +2,9 @@
 public struct TransportStatus: Hashable, Sendable, Codable {
     /// The composition loaded, if any.
     public var composition: String?
+    /// The ids of the pair it plays (a composition's, or the one an editor asked for), if one is loaded.
+    public var part: Int64?
+    public var voice: Int64?
     public var playing: Bool
     /// The playhead: seconds from the composition's start, as heard.
     public var seconds: Double
@@ -14,5 +17,5 @@ public struct TransportStatus: Hashable, Sendable, Codable {
     /// Why the composition is not heard, when it is not (no sound device could be opened).
     public var soundProblem: String?
 
-    public static let idle = TransportStatus(composition: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [], soundProblem: nil)
+    public static let idle = TransportStatus(composition: nil, part: nil, voice: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [], soundProblem: nil)
 }
