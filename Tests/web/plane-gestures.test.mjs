@@ -225,8 +225,9 @@ test('a finger put down while it coasts takes it over: past the slop it pans on,
   assert.equal(gestures.mode, 'coasting');
 });
 
-test('a lone finger on a ruler pans along it once past the slop; a tap there does nothing', () => {
-  assert.deepEqual(play(new PlaneGestures(), [touch(1, 'down', 100, 10, 0, 'partRuler'), touch(1, 'up', 103, 10, 80, 'partRuler')]), []);
+test('a lone finger on a ruler pans along it once past the slop; a tap there neither pans nor draws', () => {
+  assert.deepEqual(play(new PlaneGestures(), [touch(1, 'down', 100, 10, 0, 'partRuler'), touch(1, 'up', 103, 10, 80, 'partRuler')]),
+    [{ type: 'tap', area: 'partRuler', at: { x: 103, y: 10 } }]);
   const gestures = new PlaneGestures();
   const actions = play(gestures, [
     touch(1, 'down', 10, 100, 0, 'voiceRuler'), touch(1, 'move', 10, 106, 10, 'voiceRuler'),
@@ -281,4 +282,16 @@ test('reset lets everything go and says what to undo; stray events are ignored',
   assert.deepEqual(idle.reset(), []);
   assert.deepEqual(play(idle, [touch(9, 'move', 1, 1, 0), touch(9, 'up', 1, 1, 0), touch(1, 'down', 0, 0, 0, 'elsewhere')]), []);
   assert.deepEqual(play(idle, [touch(1, 'down', 0, 0, 0), touch(1, 'down', 5, 5, 1)]).length, 1, 'a repeated down is ignored');
+});
+
+test('a finger tapped on a ruler, not moving, is a tap there; moved, it pans and taps nothing', () => {
+  const tapped = play(new PlaneGestures(), [touch(1, 'down', 300, 10, 0, 'partRuler'), touch(1, 'move', 303, 12, 30, 'partRuler'), touch(1, 'up', 303, 12, 60, 'partRuler')]);
+  assert.deepEqual(tapped, [{ type: 'tap', area: 'partRuler', at: { x: 303, y: 12 } }]);
+  const panned = play(new PlaneGestures(), [touch(1, 'down', 300, 10, 0, 'partRuler'), touch(1, 'move', 360, 10, 30, 'partRuler'), touch(1, 'up', 360, 10, 400, 'partRuler')]);
+  assert.equal(ofType(panned, 'tap').length, 0);
+  assert.ok(ofType(panned, 'pan').length > 0);
+  // A finger that stops a coasting plane taps nothing either.
+  const gestures = new PlaneGestures();
+  play(gestures, flingLeft());
+  assert.equal(ofType(play(gestures, [touch(3, 'down', 300, 10, 80, 'partRuler'), touch(3, 'up', 300, 10, 120, 'partRuler')]), 'tap').length, 0);
 });

@@ -8,6 +8,7 @@
 // - Output resolution: the size offline renders and recordings are drawn at (PATCH outputSize).
 // - Pairing: the canvas's address for another device, as text and as a QR code (GET /api/pairing).
 // - Restore factory chordsets: the factory chordsets missing from the library are added back.
+// - Compositions: the way to the composition lab (/compose), in a tab of its own.
 // - MIDI: a slot (`[data-midi-mappings]`) where the console mounts the MIDI mappings.
 // "Close" or Escape hides the overlay.
 
@@ -62,6 +63,9 @@ class Preferences extends ConsolePanel {
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Pairing'),
           element('p', {}, 'Open the canvas on another device at:'), this.pairingText, this.pairingCode, this.pairingNote),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Library'), factory, this.factoryNote),
+        element('section', { class: 'preferences-section' }, element('h3', {}, 'Compositions'),
+          element('p', {}, 'Parts and voices, sound and light, edited on a plane and played from it:'),
+          element('a', { class: 'list-button', href: '/compose', target: '_blank', rel: 'noopener' }, 'Open the composition lab')),
         element('section', { class: 'preferences-section midi-section' }, element('h3', {}, 'MIDI'), this.midiSlot)));
     this.dialog.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {

@@ -14,6 +14,7 @@
 //   { type: 'pan', dx, dy }            move the content by dx, dy CSS pixels (plane-view.js panView)
 //   { type: 'zoom', axis, factor, focus }  zoom axis "x", "y" or "xy" by factor about focus (zoomView)
 //   { type: 'held', on }               show or hide the half-transparent overlay of a plane held or moving
+//   { type: 'tap', area, at }          a ruler tapped by one finger that did not move (the page locates there)
 
 import { FINGERTIP } from './plane-raster.js';
 
@@ -223,8 +224,13 @@ export class PlaneGestures {
       return settled;
     }
     const velocity = letGo && !this.hold.slop ? this.velocity(event.t) : { vx: 0, vy: 0 };
-    const { axes, shown } = this.hold;
+    const { axes, shown, slop } = this.hold;
     this.hold = null;
+    if (letGo && slop && !shown && axes !== 'xy') {
+      // One finger on a ruler that never moved (nor stopped a coasting plane): a tap.
+      this.mode = 'idle';
+      return [...settled, { type: 'tap', area: event.area, at: { x: event.x, y: event.y } }];
+    }
     if (Math.hypot(velocity.vx, velocity.vy) >= this.options.flingSpeed) {
       this.mode = 'coasting';
       this.coast = { ...velocity, t: event.t, axes };

@@ -1,0 +1,241 @@
+// The composition lab (/compose): the part and voice trees (music-tree.js), the editing plane of the pair
+// they select (editing-plane.js), the transport and the edits. One store of what the engine says — the music
+// library (GET /api/music, fetched again on every `{"type": "music"}` from /live) and the transport's status
+// (`{"type": "transport"}`) — and one sender for everything that goes out: edits to /api/music, transport
+// requests over /live. A range drawn on the plane is shown done at once and then asked of the engine, whose
+// answer (or refusal) has the last word.
+
+import './music-tree.js';
+import './editing-plane.js';
+import { ConsoleSender } from './console-sender.js';
+import { addressWithoutToken } from './address.js';
+import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane-model.js';
+import {
+  formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPair, playsPart,
+} from './compose-state.js';
+
+// Opened as /compose?token=… under --lan, the page was given the token as a cookie: take it out of the address.
+const tokenless = addressWithoutToken(window.location.href);
+if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  parts: $('parts'), voices: $('voices'), plane: $('plane'), pair: $('pair'), composition: $('composition'),
+  play: $('play'), stop: $('stop'), loop: $('loop'), time: $('time'), undo: $('undo'), redo: $('redo'),
+  makeUnique: $('make-unique'), connection: $('connection'), message: $('message'),
+};
+
+/** What the lab knows: the library as last answered, its index, the selected pair, the transport. */
+const store = { music: null, index: null, pair: null, transport: null, loading: null, wanted: 0 };
+
+const sender = new ConsoleSender({
+  onMessage: (message) => hear(message),
+  onConnectionChange: (connected) => {
+    document.body.dataset.connection = connected ? 'open' : 'closed';
+    ui.connection.textContent = connected ? 'Connected' : 'Reconnecting…';
+    if (connected) refresh(0);  // what changed while away
+  },
+  onError: (message) => say(message),
+  onProblem: (line) => say(line),
+});
+
+function say(line) {
+  ui.message.hidden = false;
+  ui.message.querySelector('.message-text').textContent = line;
+}
+ui.message.querySelector('.message-dismiss').addEventListener('click', () => { ui.message.hidden = true; });
+
+function hear(message) {
+  if (message.type === 'music') refresh(message.revision);
+  else if (message.type === 'transport') {
+    store.transport = message;
+    showTransport();
+  }
+}
+
+/** Fetches the library again when it is older than `revision` (0: whatever it is). */
+async function refresh(revision) {
+  store.wanted = Math.max(store.wanted, revision);
+  if (store.loading) return store.loading;
+  store.loading = (async () => {
+    while (store.music === null || store.music.revision < store.wanted || revision === 0) {
+      revision = -1;
+      const answer = await sender.request('GET', '/api/music', undefined, { doing: 'read the music library' });
+      if (!answer.ok) break;
+      take(answer.data);
+    }
+    store.loading = null;
+  })();
+  return store.loading;
+}
+
+/** The library as the engine answered it: everything shown follows. */
+function take(music) {
+  if (!music || (store.music && music.revision < store.music.revision)) return;
+  store.music = music;
+  store.index = indexMusic(music);
+  if (!store.pair || !store.index.parts.has(store.pair.part) || !store.index.voices.has(store.pair.voice)) {
+    store.pair = initialPair(store.index, store.pair ?? pairFromFragment(window.location.hash));
+  }
+  ui.parts.music = music;
+  ui.voices.music = music;
+  showCompositions();
+  showPair();
+}
+
+function showCompositions() {
+  const chosen = store.index.compositions.find((one) => store.pair && one.part === store.pair.part && one.voice === store.pair.voice);
+  const options = [new Option('—', '')];
+  for (const composition of store.index.compositions) options.push(new Option(composition.name, String(composition.id)));
+  ui.composition.replaceChildren(...options);
+  ui.composition.value = chosen ? String(chosen.id) : '';
+}
+
+/** Shows the selected pair: its name, the trees' selection, the plane, the buttons. */
+function showPair() {
+  const { index, pair } = store;
+  const plane = pair ? planeOf(index, pair.part, pair.voice) : null;
+  ui.plane.plane = plane;
+  if (pair) {
+    const part = index.parts.get(pair.part), voice = index.voices.get(pair.voice);
+    ui.pair.textContent = `${part.name} × ${voice.name}`;
+    ui.parts.selectId?.(pair.part);
+    ui.voices.selectId?.(pair.voice);
+    const fragment = pairFragment(pair);
+    if (window.location.hash !== fragment) window.history.replaceState(window.history.state, '', fragment);
+  } else {
+    ui.pair.textContent = 'No pair selected';
+  }
+  showButtons();
+  showTransport();
+}
+
+function showButtons() {
+  const music = store.music;
+  ui.undo.disabled = !music?.canUndo;
+  ui.redo.disabled = !music?.canRedo;
+  const plane = ui.plane.plane;
+  const row = plane?.rows[ui.plane.row];
+  ui.makeUnique.disabled = !(plane && plane.kind === 'events' && row && row.shared > 1);
+  ui.play.disabled = ui.loop.disabled = !store.pair;
+}
+
+function showTransport() {
+  const status = store.transport;
+  const mine = playsPart(status, store.pair);
+  ui.plane.transport = mine ? status : null;
+  ui.time.textContent = status && status.duration > 0 ? `${formatTime(status.seconds)} / ${formatTime(status.duration)}` : formatTime(0);
+  ui.play.setAttribute('aria-pressed', String(Boolean(status?.playing && playsPair(status, store.pair))));
+  ui.loop.setAttribute('aria-pressed', String(Boolean(playsPair(status, store.pair) && status.loop)));
+  if (status?.soundProblem) ui.time.title = `Not heard: ${status.soundProblem}`;
+}
+
+/** Sends edits; the answer is the library as it now stands (or the refusal, said, and the plane as it was). */
+async function edit(edits, doing) {
+  const answer = await sender.request('POST', '/api/music/edits', { edits }, { doing });
+  if (answer.ok) take(answer.data);
+  else showPair();  // what was shown before the engine refused
+  return answer;
+}
+
+function send(requests) {
+  for (const request of requests) {
+    if (!sender.send(request)) {
+      say('Could not reach the instrument: the live connection is down');
+      return;
+    }
+  }
+}
+
+// ——— the trees ———
+
+for (const tree of [ui.parts, ui.voices]) {
+  tree.addEventListener('select', (event) => {
+    if (!store.pair && !store.index) return;
+    const id = event.detail.id;
+    store.pair = tree === ui.parts ? { ...store.pair, part: id } : { ...store.pair, voice: id };
+    if (store.pair.part === undefined || store.pair.voice === undefined) store.pair = initialPair(store.index, store.pair);
+    showCompositions();
+    showPair();
+  });
+  tree.addEventListener('edit', async (event) => {
+    const answer = await edit(event.detail.edits, event.detail.doing);
+    if (answer.ok && event.detail.select) {
+      const made = answer.data.results?.at(-1)?.id;
+      if (made !== undefined) {
+        store.pair = tree === ui.parts ? { ...store.pair, part: made } : { ...store.pair, voice: made };
+        showPair();
+      }
+    }
+  });
+}
+
+ui.composition.addEventListener('change', () => {
+  const composition = store.index.compositions.find((one) => String(one.id) === ui.composition.value);
+  if (!composition) return;
+  store.pair = { part: composition.part, voice: composition.voice };
+  showPair();
+});
+
+// ——— the plane ———
+
+ui.plane.addEventListener('range', async (event) => {
+  const plane = ui.plane.plane;
+  const asked = editsForRange(plane, event.detail.range);
+  if (!asked) return;
+  ui.plane.plane = planeAfterRange(plane, event.detail.range);  // shown at once
+  await edit(asked.edits, asked.doing);
+});
+ui.plane.addEventListener('row', () => showButtons());
+ui.plane.addEventListener('locate', (event) => send(locateRequests(store.transport, store.pair, event.detail.seconds)));
+ui.plane.addEventListener('open', (event) => {
+  store.pair = { part: event.detail.part, voice: event.detail.voice };
+  showCompositions();
+  showPair();
+});
+
+// ——— buttons and keys ———
+
+ui.play.addEventListener('click', () => send([playRequest(store.transport, store.pair)].filter(Boolean)));
+ui.stop.addEventListener('click', () => send([{ type: 'transport', action: 'stop' }]));
+ui.loop.addEventListener('click', () => send(loopRequests(store.transport, store.pair, ui.plane.visibleSeconds)));
+ui.undo.addEventListener('click', () => history('undo'));
+ui.redo.addEventListener('click', () => history('redo'));
+ui.makeUnique.addEventListener('click', async () => {
+  const plane = ui.plane.plane;
+  const row = plane?.rows[ui.plane.row];
+  if (!row || row.shared <= 1) return;
+  await edit([{ type: 'makeUnique', part: plane.part, voice: row.voice }], 'make the score unique');
+});
+
+async function history(which) {
+  const answer = await sender.request('POST', `/api/music/${which}`, undefined, { doing: which });
+  if (answer.ok) take(answer.data);
+}
+
+document.addEventListener('keydown', (event) => {
+  const typing = event.target.closest?.('input, select, textarea, dialog') || event.composedPath().some((node) => node.tagName === 'INPUT' || node.tagName === 'DIALOG');
+  if (typing) return;
+  const command = event.ctrlKey || event.metaKey;
+  if (command && event.key.toLowerCase() === 'z') {
+    history(event.shiftKey ? 'redo' : 'undo');
+    event.preventDefault();
+  } else if (command && event.key.toLowerCase() === 'y') {
+    history('redo');
+    event.preventDefault();
+  } else if (event.key === ' ' && !event.composedPath().some((node) => node.getAttribute?.('role') === 'gridcell' || node.tagName === 'BUTTON')) {
+    send([store.transport?.playing && playsPair(store.transport, store.pair) ? { type: 'transport', action: 'stop' } : playRequest(store.transport, store.pair)].filter(Boolean));
+    event.preventDefault();
+  }
+});
+
+window.addEventListener('hashchange', () => {
+  const pair = pairFromFragment(window.location.hash);
+  if (pair && store.index && (pair.part !== store.pair?.part || pair.voice !== store.pair?.voice)) {
+    store.pair = initialPair(store.index, pair);
+    showPair();
+  }
+});
+
+sender.start();
+refresh(0);
