@@ -237,5 +237,8 @@ window.addEventListener('hashchange', () => {
   }
 });
 
+// For tests and the curious: what the lab holds.
+window.imagerLab = { store, sender, plane: ui.plane };
+
 sender.start();
 refresh(0);

@@ -149,6 +149,9 @@ export class EditingPlane extends HTMLElement {
     this.#changed();
   }
 
+  /** What the fingers are doing: 'idle', 'drawing', 'holding' or 'coasting' (plane-gestures.js). */
+  get gestureMode() { return this.#gestures.mode; }
+
   /** The view: `{ x, y }` axes (plane-view.js), for tests and for the page's loop button. */
   get view() { return this.#view; }
 
