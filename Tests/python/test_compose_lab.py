@@ -12,7 +12,7 @@ import struct
 from playwright.async_api import async_playwright, expect
 
 from live import request, serving
-from test_console import BROWSER_ARGUMENTS, CHROMIUM, TABLET, pytestmark, shoot  # noqa: F401 (pytestmark skips without Chromium)
+from test_console import BROWSER_ARGUMENTS, CHROMIUM, DESKTOP, TABLET, pytestmark, shoot  # noqa: F401 (pytestmark skips without Chromium)
 
 LUMIA = "4C0A1D1A-0000-4000-8000-000000000001"
 LAB_READY = "() => { const lab = window.imagerLab; return lab && lab.sender.connected && lab.store.music !== null && lab.plane.view !== null; }"
@@ -400,6 +400,75 @@ def test_two_labs_stay_in_step_when_either_edits(imager, tmp_path):
                 await expect(seen.nth(0)).to_have_attribute("aria-selected", "true")
                 await second.get_by_role("button", name="Undo").click()
                 await expect(cells.nth(0)).to_have_attribute("aria-selected", "false")
+                assert lab.errors == []
+
+        asyncio.run(run())
+
+
+def test_parts_are_made_renamed_nested_reordered_by_drag_taken_out_and_split_in_the_tree(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+        def part(name):
+            return next((one for one in music(server.port)["library"]["parts"] if one["name"] == name), None)
+
+        async def run():
+            async with async_playwright() as playwright, Lab(playwright, server.port) as lab:
+                page = await lab.open(device=DESKTOP)  # tall enough for the tree not to scroll while a row is dragged
+                parts = page.get_by_role("tree", name="Parts")
+                dialog = page.get_by_role("dialog")
+
+                async def ask(button, fill=None, choose=None):
+                    before = await revision(page)
+                    await page.get_by_role("button", name=button, exact=True).first.click()
+                    if fill:
+                        await dialog.get_by_label(fill[0]).fill(fill[1])
+                    if choose:
+                        await dialog.get_by_label(choose[0]).select_option(label=choose[1])
+                    if fill or choose:
+                        await dialog.get_by_role("button", name="OK").click()
+                    await revision_after(page, before)
+
+                # A new part, an empty name refused in the dialog first.
+                await page.get_by_role("button", name="New part").click()
+                await dialog.get_by_label("Name").fill("  ")
+                await dialog.get_by_role("button", name="OK").click()
+                await expect(dialog.get_by_role("alert")).not_to_be_empty()
+                await dialog.get_by_role("button", name="Cancel").click()
+                await ask("New part", fill=("Name", "Bridge"))
+                assert part("Bridge")["length"] == 16 * 960
+                # Song gains it as its last child.
+                await parts.get_by_role("treeitem", name="Song", exact=True).click()
+                await ask("Add child", choose=("Child", "Bridge"))
+                song = part("Song")
+                assert song["children"][-1]["node"] == part("Bridge")["id"]
+                # Renamed where it shows under Song: the same part everywhere.
+                await parts.get_by_role("treeitem", name="Bridge", exact=True).first.click()
+                await ask("Rename", fill=("Name", "Coda"))
+                assert part("Coda")["id"] == song["children"][-1]["node"] and part("Bridge") is None
+                # Dragged by its grip above Intro: Song's first child.
+                coda = parts.get_by_role("treeitem", name="Coda", exact=True).first
+                await coda.scroll_into_view_if_needed()
+                intro = await parts.get_by_role("treeitem", name="Intro", exact=True).first.bounding_box()
+                grip = await coda.locator(".grip").bounding_box()
+                before = await revision(page)
+                await page.mouse.move(grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2)
+                await page.mouse.down()
+                for step in range(1, 9):
+                    await page.mouse.move(grip["x"] + grip["width"] / 2, grip["y"] + (intro["y"] + intro["height"] / 4 - grip["y"]) * step / 8)
+                await page.mouse.up()
+                await revision_after(page, before)
+                assert part("Song")["children"][0]["node"] == part("Coda")["id"]
+                await shoot(page, "compose-tree-edited")
+                # Taken out of Song: it stays in the library, a root again.
+                await parts.get_by_role("treeitem", name="Coda", exact=True).first.click()
+                await ask("Remove from parent")
+                assert all(child["node"] != part("Coda")["id"] for child in part("Song")["children"])
+                assert part("Coda")["id"] in music(server.port)["rootParts"]
+                # Split in two: an atomic part becomes composed of two halves.
+                await parts.get_by_role("treeitem", name="Coda", exact=True).click()
+                await ask("Split", fill=("Pieces", "2"))
+                halves = [next(one for one in music(server.port)["library"]["parts"] if one["id"] == child["node"]) for child in part("Coda")["children"]]
+                assert [one["length"] for one in halves] == [8 * 960, 8 * 960]
+                await expect(parts.get_by_role("treeitem", name="Coda", exact=True)).to_have_attribute("aria-expanded", "true")
                 assert lab.errors == []
 
         asyncio.run(run())

@@ -221,6 +221,7 @@ class MusicTree extends HTMLElement {
   selectId(id) {
     if (this.selectedId === id) return;
     this.selectedKey = this.#hierarchy ? keyOfNode(this.#hierarchy, id) : null;
+    this.shadowRoot.querySelector('[role="treeitem"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }
 
   get #treeKind() { return TREE_KINDS[this.kind]; }
