@@ -58,7 +58,8 @@ test: build python-deps
 # three-minute soak, the server process under abuse (latency ratios, the time SIGTERM takes), the
 # rasterizer against cairo and Skia, export against ffmpeg alone, and the canvas page's frame rate in
 # Chromium against the instances on screen (bench/canvas_fps.py), and the time from a pad key in the console
-# to the first canvas frame that shows it (bench/console_latency.py).
+# to the first canvas frame that shows it (bench/console_latency.py), and the composition lab's editing plane
+# panned with 5,000 events and drawn on (bench/plane_fps.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -73,6 +74,7 @@ bench: release python-deps
 	bench/export_fps.sh .build/release/imager veryfast 3
 	$(PYTHON) bench/canvas_fps.py .build/release/imager
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/console_latency.py .build/release/imager
+	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/plane_fps.py .build/release/imager
 
 # The README's pictures (docs/images/console.png, frame.png), made by the project, never by hand.
 pictures: release python-deps

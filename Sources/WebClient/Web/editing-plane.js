@@ -75,6 +75,7 @@ export class EditingPlane extends HTMLElement {
   /** What a performer's input took to show: `{ inputs, paints }` — see `stats`. */
   #latency = { pending: null, samples: [] };
   #framesDrawn = 0;
+  #drawMs = [];
 
   constructor() {
     super();
@@ -165,9 +166,9 @@ export class EditingPlane extends HTMLElement {
   /**
    * What the plane measured: `framesDrawn`, and `latencies` — for each range drawn, the milliseconds from the
    * input event to the end of the frame that painted it (the frame after the one that drew it, when the
-   * browser has shown it).
+   * browser has shown it); `drawMs`, how long each of the last frames took to draw, in milliseconds.
    */
-  get stats() { return { framesDrawn: this.#framesDrawn, latencies: [...this.#latency.samples] }; }
+  get stats() { return { framesDrawn: this.#framesDrawn, latencies: [...this.#latency.samples], drawMs: [...this.#drawMs] }; }
 
   #newView() {
     return makeView({
@@ -204,10 +205,14 @@ export class EditingPlane extends HTMLElement {
   #tick(t) {
     this.#frame = null;
     if (this.#gestures.held) this.#apply(this.#gestures.frame(t), t);
+    if (this.#transport?.playing) this.#dirty = true;  // the playhead moves on between the engine's statuses
     const painted = this.#latency.pending;
     if (this.#dirty) {
       this.#dirty = false;
+      const began = performance.now();
       this.#draw(t);
+      this.#drawMs.push(performance.now() - began);
+      if (this.#drawMs.length > 1000) this.#drawMs.shift();
       this.#framesDrawn += 1;
     }
     if (painted && painted.drawn) {
@@ -243,7 +248,11 @@ export class EditingPlane extends HTMLElement {
     const { area, point } = this.#locate(event.clientX, event.clientY);
     const type = { pointerdown: 'down', pointermove: 'move', pointerup: 'up', pointercancel: 'cancel' }[event.type];
     if (type === 'down') {
-      this.parts.frame.setPointerCapture?.(event.pointerId);
+      try {
+        this.parts.frame.setPointerCapture(event.pointerId);
+      } catch {
+        // The pointer is gone already (or was never the browser's): its moves come to the frame anyway.
+      }
       this.#pointerIds.set(id, event.pointerId);
     } else if (!this.#pointerIds.has(id)) {
       return;
