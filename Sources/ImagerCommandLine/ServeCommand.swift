@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the live instrument: the engine, its canvas page and its server.",
         discussion: """
             Serves the console (/: the performer's panels), the canvas page (/canvas: open it in any browser, \
-            full screen on click or f), the library's API (/api/, docs/library-api.md), /live (the \
+            full screen on click or f), the composition lab (/compose: parts and voices in trees, the selected \
+            pair on an editing plane, played from there), the library's API (/api/, docs/library-api.md), /live (the \
             WebSocket of intents, state and frames, docs/live-protocol.md), /state and /status, and OSC on UDP \
             (docs/osc.md). Plays the library's current chordset. Recordings (started from a client or OSC) are \
             journaled to the recordings folder as they are played (on the disk at least every second) and saved \
