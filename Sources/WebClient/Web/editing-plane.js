@@ -72,7 +72,7 @@ export class EditingPlane extends HTMLElement {
   #lastTap = null;        // `{ t, row, column }`: the last tap on a composed plane's cell
   #pointerIds = new Map();
   #size = { width: 0, height: 0 };
-  /** What a performer's input took to show: `{ inputs, paints }` — see `stats`. */
+  /** The range input waiting to be shown (`{ input, drawn }`), and how long each took (ms): see `stats`. */
   #latency = { pending: null, samples: [] };
   #framesDrawn = 0;
   #drawMs = [];
@@ -515,9 +515,6 @@ export class EditingPlane extends HTMLElement {
     }
     event.preventDefault();
   }
-
-  /** Draws again (the page calls it when the grid should follow a change it made). */
-  refreshGrid() { this.#buildGrid(); }
 
   // ——— drawing ———
 
