@@ -96,8 +96,8 @@ function showPair() {
   const { index, pair } = store;
   const plane = pair ? planeOf(index, pair.part, pair.voice) : null;
   ui.plane.plane = plane;
-  if (pair) {
-    const part = index.parts.get(pair.part), voice = index.voices.get(pair.voice);
+  const part = pair && index.parts.get(pair.part), voice = pair && index.voices.get(pair.voice);
+  if (part && voice) {
     ui.pair.textContent = `${part.name} × ${voice.name}`;
     ui.parts.selectId?.(pair.part);
     ui.voices.selectId?.(pair.voice);
@@ -151,10 +151,10 @@ function send(requests) {
 
 for (const tree of [ui.parts, ui.voices]) {
   tree.addEventListener('select', (event) => {
-    if (!store.pair && !store.index) return;
+    if (!store.index) return;
     const id = event.detail.id;
-    store.pair = tree === ui.parts ? { ...store.pair, part: id } : { ...store.pair, voice: id };
-    if (store.pair.part === undefined || store.pair.voice === undefined) store.pair = initialPair(store.index, store.pair);
+    const base = store.pair ?? initialPair(store.index) ?? {};
+    store.pair = tree === ui.parts ? { ...base, part: id } : { ...base, voice: id };
     showCompositions();
     showPair();
   });
