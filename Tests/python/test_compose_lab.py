@@ -12,7 +12,7 @@ import struct
 from playwright.async_api import async_playwright, expect
 
 from live import request, serving
-from test_console import BROWSER_ARGUMENTS, CHROMIUM, DESKTOP, TABLET, pytestmark, shoot  # noqa: F401 (pytestmark skips without Chromium)
+from test_console import DESKTOP, TABLET, Browser, pytestmark, shoot  # noqa: F401 (pytestmark skips without Chromium)
 
 LUMIA = "4C0A1D1A-0000-4000-8000-000000000001"
 LAB_READY = "() => { const lab = window.imagerLab; return lab && lab.sender.connected && lab.store.music !== null && lab.plane.view !== null; }"
@@ -52,18 +52,8 @@ def studio(port):
     return {"bar": bar, "band": band, "veil": veil, "tom": ids[3]}
 
 
-class Lab:
-    """One Chromium; labs and canvas pages in contexts of their own."""
-
-    def __init__(self, playwright, port):
-        self.playwright, self.port, self.browser, self.errors = playwright, port, None, []
-
-    async def __aenter__(self):
-        self.browser = await self.playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
-        return self
-
-    async def __aexit__(self, *exception):
-        await self.browser.close()
+class Lab(Browser):
+    """One Chromium (test_console.Browser); labs and canvas pages in contexts of their own."""
 
     async def open(self, fragment="", device=TABLET):
         context = await self.browser.new_context(**device)
@@ -71,14 +61,6 @@ class Lab:
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         await page.goto(f"http://127.0.0.1:{self.port}/compose{fragment}")
         await page.wait_for_function(LAB_READY, timeout=20_000)
-        return page
-
-    async def canvas(self):
-        context = await self.browser.new_context(viewport={"width": 640, "height": 360}, device_scale_factor=1)
-        page = await context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        await page.goto(f"http://127.0.0.1:{self.port}/canvas?quality=full")
-        await page.wait_for_function("window.imagerCanvas && window.imagerCanvas.connected && window.imagerCanvas.framesDrawn > 0", timeout=20_000)
         return page
 
 
