@@ -45,15 +45,17 @@ let package = Package(
         .target(name: "AudioDevice", dependencies: ["Audio", "CSDL2"], swiftSettings: swiftSettings),
         // Portfolio adapter: audio files read, resampled and written.
         .target(name: "AudioFiles", dependencies: ["Audio", "ImageFiles", "CSndfile", "CSoxr"], swiftSettings: swiftSettings),
+        // Portfolio model: the one rule for text a person gives (names, titles), applied at every door. No I/O.
+        .target(name: "UserText", swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
-        .target(name: "Instrument", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        .target(name: "Instrument", dependencies: ["Geometry", "UserText"], swiftSettings: swiftSettings),
         // Domain model: composition (seed 003's HAIL) — parts and voices as two hierarchies, scores, the music
         // library, and a pair's performance as an audio source that also lights chords.
-        .target(name: "Composition", dependencies: ["Audio"], swiftSettings: swiftSettings),
+        .target(name: "Composition", dependencies: ["Audio", "UserText"], swiftSettings: swiftSettings),
         // Domain adapter: the chordset library in SQLite (GRDB) — migrations, repository, interchange files.
         .target(
             name: "Library",
-            dependencies: ["Instrument", "Composition", "Audio", "AudioFiles", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Instrument", "Composition", "Audio", "AudioFiles", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // Presentation model: external controls — OSC packets and their address space — as intents.
@@ -91,7 +93,7 @@ let package = Package(
             name: "ImagerCommandLine",
             dependencies: [
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
-                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control",
+                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -126,6 +128,11 @@ let package = Package(
                 "Geometry", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "UserTextTests",
+            dependencies: ["UserText", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -170,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "Instrument", "Composition", "Audio", "AudioFiles", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Library", "Instrument", "Composition", "Audio", "AudioFiles", "TestSupport", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,7 +2,7 @@ extension MusicLibrary {
     /// A composition named `name`, made of `pair`; names are unique, whatever their case.
     @discardableResult
     public mutating func addComposition(named name: String, pair: Pair) throws(CompositionError) -> CompositionID {
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a composition's name")
         _ = try part(pair.part)
         _ = try voice(pair.voice)
         guard composition(named: name) == nil else { throw CompositionError("there is already a composition named \(name)") }
@@ -13,11 +13,12 @@ extension MusicLibrary {
 
     /// The composition called `name` (whatever its case).
     public func composition(named name: String) -> Composition? {
-        compositions.values.first { $0.name.lowercased() == name.lowercased() }
+        let wanted = ((try? Self.checkedName(name)) ?? name).lowercased()
+        return compositions.values.first { $0.name.lowercased() == wanted }
     }
 
     public mutating func rename(composition: CompositionID, to name: String) throws(CompositionError) {
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a composition's name")
         guard compositions[composition] != nil else { throw .unknown("composition", composition) }
         if let other = self.composition(named: name), other.id != composition {
             throw CompositionError("there is already a composition named \(name)")

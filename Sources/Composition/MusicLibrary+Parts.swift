@@ -1,4 +1,5 @@
 import Foundation
+import UserText
 
 extension MusicLibrary {
     /// All parts that are nobody's child: the composer's songs, sections and sketches.
@@ -12,14 +13,14 @@ extension MusicLibrary {
     public mutating func addPart(named name: String, beats: Double, tempo: Double = 120) throws(CompositionError) -> PartID {
         let length = try Self.ticks(ofBeats: beats)
         let tempo = try tempo.checked("a part's tempo", in: MusicalTime.tempi)
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a part's name")
         let id: PartID = nextIdentifier()
         parts[id] = Part(id: id, name: name, length: length, tempo: tempo)
         return id
     }
 
     public mutating func rename(part: PartID, to name: String) throws(CompositionError) {
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a part's name")
         _ = try self.part(part)
         parts[part]?.name = name
     }
@@ -116,11 +117,10 @@ extension MusicLibrary {
         return ticks
     }
 
-    static func checkedName(_ name: String) throws(CompositionError) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CompositionError("a name is not empty") }
-        guard trimmed.count <= 200 else { throw CompositionError("a name is at most 200 characters") }
-        return trimmed
+    /// `name` as the text rule keeps it (`UserText`: composed, trimmed, no control characters, 1…200
+    /// characters), or the rule's one-line refusal.
+    public static func checkedName(_ name: String, as what: String = "a name") throws(CompositionError) -> String {
+        do { return try UserText.checked(name, as: what) } catch { throw CompositionError(error.description) }
     }
 
     mutating func dropEmptyCells() {

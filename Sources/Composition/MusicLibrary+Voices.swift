@@ -8,7 +8,7 @@ extension MusicLibrary {
     /// A new atomic voice that plays `sound`.
     @discardableResult
     public mutating func addVoice(named name: String, sound: VoiceSound = .silent) throws(CompositionError) -> VoiceID {
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a voice's name")
         try checkSound(sound)
         let id: VoiceID = nextIdentifier()
         voices[id] = Voice(id: id, name: name, sound: sound)
@@ -16,7 +16,7 @@ extension MusicLibrary {
     }
 
     public mutating func rename(voice: VoiceID, to name: String) throws(CompositionError) {
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a voice's name")
         _ = try self.voice(voice)
         voices[voice]?.name = name
     }
@@ -92,7 +92,7 @@ extension MusicLibrary {
     /// A new sound in the library (its samples are kept beside it, by the id returned).
     @discardableResult
     public mutating func addSound(named name: String, sampleRate: Int, channelCount: Int, frameCount: Int) throws(CompositionError) -> SoundID {
-        let name = try Self.checkedName(name)
+        let name = try Self.checkedName(name, as: "a sound's name")
         guard (1...1_000_000).contains(sampleRate) else { throw CompositionError("a sound's rate is 1 Hz…1 MHz, not \(sampleRate)") }
         guard (1...64).contains(channelCount) else { throw CompositionError("a sound has 1…64 channels, not \(channelCount)") }
         guard frameCount >= 0 else { throw CompositionError("a sound's length is not negative") }

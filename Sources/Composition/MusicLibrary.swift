@@ -62,9 +62,15 @@ public struct MusicLibrary: Hashable, Sendable {
     /// Refuses a library in which a part lasts longer than `MusicalTime.longestDuration` (a part that repeats
     /// a part that repeats… grows fast).
     func checkDurations() throws(CompositionError) {
-        if let (id, seconds) = durations.first(where: { $0.value > MusicalTime.longestDuration }) {
-            throw CompositionError("\(parts[id]?.name ?? "a part") would last \(Int(min(seconds, 1e15) / 3600)) hours; a part lasts at most \(Int(MusicalTime.longestDuration / 3600))")
-        }
+        if let problem = tooLong() { throw problem.error }
+    }
+
+    /// A part that lasts longer than `MusicalTime.longestDuration` (the shortest such, so that its parents are
+    /// found after it), and the refusal that says so.
+    func tooLong() -> (part: PartID, error: CompositionError)? {
+        let over = durations.filter { $0.value > MusicalTime.longestDuration }
+        guard let (id, seconds) = over.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return nil }
+        return (id, CompositionError("\(parts[id]?.name ?? "a part") would last \(Int(min(seconds, 1e15) / 3600)) hours; a part lasts at most \(Int(MusicalTime.longestDuration / 3600))"))
     }
 }
 

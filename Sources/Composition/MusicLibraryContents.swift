@@ -114,106 +114,182 @@ extension MusicLibrary {
     /// free of cycles, a score only on an atomic pair and inside its part, a muted cell only where its pair
     /// has that cell. Refused with the first problem found.
     public init(contents: MusicLibraryContents) throws(CompositionError) {
-        var library = MusicLibrary()
-        let last = contents.lastIdentifier
-        var used = Set<Int64>()
-        func fresh(_ raw: Int64, _ what: String) throws(CompositionError) {
-            guard raw > 0, raw <= last else { throw CompositionError("\(what) #\(raw) has an id outside 1…\(last)") }
-            guard used.insert(raw).inserted else { throw CompositionError("the id #\(raw) is used twice") }
-        }
-        for record in contents.sounds {
-            try fresh(record.id, "the sound")
-            let name = try Self.checkedName(record.name)
-            guard (1...1_000_000).contains(record.sampleRate), (1...64).contains(record.channelCount), record.frameCount >= 0 else {
-                throw CompositionError("the sound \(name) has no sound's format (\(record.channelCount) channels at \(record.sampleRate) Hz)")
-            }
-            let id = SoundID(record.id)
-            library.sounds[id] = Sound(id: id, name: name, sampleRate: record.sampleRate, channelCount: record.channelCount, frameCount: record.frameCount)
-        }
-        for record in contents.parts {
-            try fresh(record.id, "the part")
-            guard (1...MusicalTime.longestPart).contains(record.length) else {
-                throw CompositionError("the part \(record.name) lasts \(record.length) ticks; a part lasts 1…\(MusicalTime.longestPart)")
-            }
-            let id = PartID(record.id)
-            library.parts[id] = Part(
-                id: id, name: try Self.checkedName(record.name), length: record.length,
-                tempo: try record.tempo.checked("the tempo of \(record.name)", in: MusicalTime.tempi))
-        }
-        for record in contents.voices {
-            try fresh(record.id, "the voice")
-            let sound: VoiceSound
-            switch (record.sound, record.chordset, record.chord) {
-            case (nil, nil, nil): sound = .silent
-            case (let id?, nil, nil):
-                guard library.sounds[SoundID(id)] != nil else { throw .unknown("sound", SoundID(id)) }
-                sound = .audio(SoundID(id))
-            case (nil, let chordset?, let chord?): sound = .light(try ChordReference(chordset: chordset, chord: chord))
-            default: throw CompositionError("the voice \(record.name) plays a sound or a chord, not both or half of one")
-            }
-            let id = VoiceID(record.id)
-            library.voices[id] = Voice(id: id, name: try Self.checkedName(record.name), sound: sound)
-        }
-        for record in contents.parts {
-            for child in record.children {
-                try fresh(child.place, "the place")
-                guard library.parts[PartID(child.node)] != nil else { throw .unknown("part", PartID(child.node)) }
-                library.parts[PartID(record.id)]!.children.append(Child(id: ChildID(child.place), node: PartID(child.node)))
+        var intake = Intake(settingAside: false)
+        self = try intake.take(contents)
+    }
+
+    /// The library `contents` describe, with every record that breaks a rule set aside (and, with it, what
+    /// cannot stand without it: a pair of a part set aside, a score no pair is left to play) — so that one
+    /// damaged record never keeps the rest from opening and playing. Nothing is lost: the records set aside
+    /// are returned, each with why.
+    public static func salvaging(_ contents: MusicLibraryContents) -> (library: MusicLibrary, setAside: [SetAsideRecord]) {
+        var intake = Intake(settingAside: true)
+        let library = (try? intake.take(contents)) ?? MusicLibrary()  // setting aside, `take` throws nothing
+        return (library, intake.setAside)
+    }
+
+    /// Takes contents in record by record, throwing the first problem or setting the record aside.
+    private struct Intake {
+        let settingAside: Bool
+        var setAside: [SetAsideRecord] = []
+
+        /// Runs one record's checks; a problem is thrown, or the record is set aside and `false` returned.
+        mutating func check(
+            _ kind: SetAsideRecord.Kind, _ key: String, _ name: String?, _ body: () throws(CompositionError) -> Void
+        ) throws(CompositionError) -> Bool {
+            do {
+                try body()
+                return true
+            } catch {
+                guard settingAside else { throw error }
+                setAside.append(SetAsideRecord(kind: kind, key: key, name: name, reason: error.description))
+                return false
             }
         }
-        for record in contents.voices {
-            var seen = Set<Int64>()
-            for child in record.children {
-                try fresh(child.place, "the place")
-                guard library.voices[VoiceID(child.node)] != nil else { throw .unknown("voice", VoiceID(child.node)) }
-                guard seen.insert(child.node).inserted else { throw CompositionError("a voice comes twice under \(record.name)") }
-                library.voices[VoiceID(record.id)]!.children.append(Child(id: ChildID(child.place), node: VoiceID(child.node)))
+
+        mutating func take(_ contents: MusicLibraryContents) throws(CompositionError) -> MusicLibrary {
+            var library = MusicLibrary()
+            let last = contents.lastIdentifier
+            var used = Set<Int64>()
+            func fresh(_ raw: Int64, _ what: String) throws(CompositionError) {
+                guard raw > 0, raw <= last else { throw CompositionError("\(what) #\(raw) has an id outside 1…\(last)") }
+                guard used.insert(raw).inserted else { throw CompositionError("the id #\(raw) is used twice") }
             }
-            guard record.children.isEmpty || library.voices[VoiceID(record.id)]!.sound == .silent else {
-                throw CompositionError("the voice \(record.name) has children and a sound of its own")
+            for record in contents.sounds {
+                _ = try check(.sound, String(record.id), record.name) { () throws(CompositionError) in
+                    try fresh(record.id, "the sound")
+                    let name = try checkedName(record.name, as: "a sound's name")
+                    guard (1...1_000_000).contains(record.sampleRate), (1...64).contains(record.channelCount), record.frameCount >= 0 else {
+                        throw CompositionError("the sound \(name) has no sound's format (\(record.channelCount) channels at \(record.sampleRate) Hz)")
+                    }
+                    let id = SoundID(record.id)
+                    library.sounds[id] = Sound(id: id, name: name, sampleRate: record.sampleRate, channelCount: record.channelCount, frameCount: record.frameCount)
+                }
             }
+            for record in contents.parts {
+                _ = try check(.part, String(record.id), record.name) { () throws(CompositionError) in
+                    try fresh(record.id, "the part")
+                    let name = try checkedName(record.name, as: "a part's name")
+                    guard (1...MusicalTime.longestPart).contains(record.length) else {
+                        throw CompositionError("the part \(name) lasts \(record.length) ticks; a part lasts 1…\(MusicalTime.longestPart)")
+                    }
+                    let id = PartID(record.id)
+                    library.parts[id] = Part(
+                        id: id, name: name, length: record.length, tempo: try record.tempo.checked("the tempo of \(name)", in: MusicalTime.tempi))
+                }
+            }
+            for record in contents.voices {
+                _ = try check(.voice, String(record.id), record.name) { () throws(CompositionError) in
+                    try fresh(record.id, "the voice")
+                    let name = try checkedName(record.name, as: "a voice's name")
+                    let sound: VoiceSound
+                    switch (record.sound, record.chordset, record.chord) {
+                    case (nil, nil, nil): sound = .silent
+                    case (let id?, nil, nil):
+                        guard library.sounds[SoundID(id)] != nil else { throw .unknown("sound", SoundID(id)) }
+                        sound = .audio(SoundID(id))
+                    case (nil, let chordset?, let chord?): sound = .light(try ChordReference(chordset: chordset, chord: chord))
+                    default: throw CompositionError("the voice \(name) plays a sound or a chord, not both or half of one")
+                    }
+                    guard record.children.isEmpty || sound == .silent else {
+                        throw CompositionError("the voice \(name) has children and a sound of its own")
+                    }
+                    let id = VoiceID(record.id)
+                    library.voices[id] = Voice(id: id, name: name, sound: sound)
+                }
+            }
+            for record in contents.parts where library.parts[PartID(record.id)] != nil {
+                for child in record.children {
+                    _ = try check(.partChild, String(child.place), nil) { () throws(CompositionError) in
+                        try fresh(child.place, "the place")
+                        guard library.parts[PartID(child.node)] != nil else { throw .unknown("part", PartID(child.node)) }
+                        library.parts[PartID(record.id)]!.children.append(Child(id: ChildID(child.place), node: PartID(child.node)))
+                    }
+                }
+            }
+            for record in contents.voices where library.voices[VoiceID(record.id)] != nil {
+                var seen = Set<Int64>()
+                for child in record.children {
+                    _ = try check(.voiceChild, String(child.place), nil) { () throws(CompositionError) in
+                        try fresh(child.place, "the place")
+                        guard library.voices[VoiceID(child.node)] != nil else { throw .unknown("voice", VoiceID(child.node)) }
+                        guard seen.insert(child.node).inserted else { throw CompositionError("a voice comes twice under \(record.name)") }
+                        library.voices[VoiceID(record.id)]!.children.append(Child(id: ChildID(child.place), node: VoiceID(child.node)))
+                    }
+                }
+            }
+            // A node that lies inside itself, or a part that would last too long, keeps its record but not its
+            // children: the links are set aside.
+            for id in library.parts.keys.sorted() where MusicLibrary.liesBelowItself(id, in: library.parts) {
+                let problem = CompositionError("the part \(library.parts[id]!.name) lies inside itself")
+                guard settingAside else { throw problem }
+                setAsideChildren(of: &library.parts[id]!, .partChild, problem)
+            }
+            for id in library.voices.keys.sorted() where MusicLibrary.liesBelowItself(id, in: library.voices) {
+                let problem = CompositionError("the voice \(library.voices[id]!.name) lies inside itself")
+                guard settingAside else { throw problem }
+                setAsideChildren(of: &library.voices[id]!, .voiceChild, problem)
+            }
+            while let problem = library.tooLong() {
+                guard settingAside else { throw problem.error }
+                setAsideChildren(of: &library.parts[problem.part]!, .partChild, problem.error)
+            }
+            for record in contents.scores {
+                _ = try check(.score, String(record.id), nil) { () throws(CompositionError) in
+                    try fresh(record.id, "the score")
+                    library.scores[ScoreID(record.id)] = Score(id: ScoreID(record.id), events: record.events)
+                }
+            }
+            for record in contents.pairs {
+                _ = try check(.pair, "\(record.part)-\(record.voice)", nil) { () throws(CompositionError) in
+                    let pair = Pair(PartID(record.part), VoiceID(record.voice))
+                    guard library.scoreOfPair[pair] == nil else { throw CompositionError("the pair \(pair.part) × \(pair.voice) has two scores") }
+                    try library.checkAtomic(pair)
+                    guard let score = library.scores[ScoreID(record.score)] else { throw .unknown("score", ScoreID(record.score)) }
+                    try library.checkFits(score, in: pair.part)
+                    library.scoreOfPair[pair] = score.id
+                }
+            }
+            let played = Set(library.scoreOfPair.values)
+            for id in library.scores.keys.sorted() where !played.contains(id) {
+                _ = try check(.score, String(id.rawValue), nil) { () throws(CompositionError) in
+                    library.scores[id] = nil
+                    throw CompositionError("a score is played by no pair")
+                }
+            }
+            for record in contents.mutedCells {
+                let key = "\(record.part)-\(record.voice)-\(record.column)-\(record.row.map(String.init) ?? "none")"
+                _ = try check(.mutedCell, key, nil) { () throws(CompositionError) in
+                    let pair = Pair(PartID(record.part), VoiceID(record.voice))
+                    try library.setCell(Cell(column: ChildID(record.column), row: record.row.map(ChildID.init)), of: pair, playing: false)
+                }
+            }
+            for record in contents.compositions {
+                _ = try check(.composition, String(record.id), record.name) { () throws(CompositionError) in
+                    try fresh(record.id, "the composition")
+                    let pair = Pair(PartID(record.part), VoiceID(record.voice))
+                    _ = try library.part(pair.part)
+                    _ = try library.voice(pair.voice)
+                    let name = try checkedName(record.name, as: "a composition's name")
+                    guard library.composition(named: name) == nil else { throw CompositionError("there are two compositions named \(name)") }
+                    library.compositions[CompositionID(record.id)] = Composition(id: CompositionID(record.id), name: name, pair: pair)
+                }
+            }
+            library.lastIdentifier = last
+            return library
         }
-        for id in library.parts.keys where Self.liesBelowItself(id, in: library.parts) {
-            throw CompositionError("the part \(library.parts[id]!.name) lies inside itself")
+
+        /// Sets aside every child link of `node`, for `problem`.
+        private mutating func setAsideChildren<Node: HierarchyNode>(of node: inout Node, _ kind: SetAsideRecord.Kind, _ problem: CompositionError) {
+            for child in node.children {
+                setAside.append(SetAsideRecord(kind: kind, key: String(child.id.rawValue), name: nil, reason: problem.description))
+            }
+            node.children = []
         }
-        for id in library.voices.keys where Self.liesBelowItself(id, in: library.voices) {
-            throw CompositionError("the voice \(library.voices[id]!.name) lies inside itself")
-        }
-        try library.checkDurations()
-        for record in contents.scores {
-            try fresh(record.id, "the score")
-            library.scores[ScoreID(record.id)] = Score(id: ScoreID(record.id), events: record.events)
-        }
-        for record in contents.pairs {
-            let pair = Pair(PartID(record.part), VoiceID(record.voice))
-            guard library.scoreOfPair[pair] == nil else { throw CompositionError("the pair \(pair.part) × \(pair.voice) has two scores") }
-            try library.checkAtomic(pair)
-            guard let score = library.scores[ScoreID(record.score)] else { throw .unknown("score", ScoreID(record.score)) }
-            try library.checkFits(score, in: pair.part)
-            library.scoreOfPair[pair] = score.id
-        }
-        guard Set(library.scoreOfPair.values) == Set(library.scores.keys) else {
-            throw CompositionError("a score is played by no pair")
-        }
-        for record in contents.mutedCells {
-            let pair = Pair(PartID(record.part), VoiceID(record.voice))
-            try library.setCell(Cell(column: ChildID(record.column), row: record.row.map(ChildID.init)), of: pair, playing: false)
-        }
-        for record in contents.compositions {
-            try fresh(record.id, "the composition")
-            let pair = Pair(PartID(record.part), VoiceID(record.voice))
-            _ = try library.part(pair.part)
-            _ = try library.voice(pair.voice)
-            let name = try Self.checkedName(record.name)
-            guard library.composition(named: name) == nil else { throw CompositionError("there are two compositions named \(name)") }
-            library.compositions[CompositionID(record.id)] = Composition(id: CompositionID(record.id), name: name, pair: pair)
-        }
-        library.lastIdentifier = last
-        self = library
     }
 
     /// Whether `node` can be reached again from one of its children.
-    private static func liesBelowItself<Node: HierarchyNode>(_ node: Node.ID, in nodes: [Node.ID: Node]) -> Bool {
+    static func liesBelowItself<Node: HierarchyNode>(_ node: Node.ID, in nodes: [Node.ID: Node]) -> Bool {
         nodes[node]?.children.contains { Hierarchy.reaches($0.node, node, in: nodes) } ?? false
     }
 }

@@ -157,7 +157,8 @@ struct ChordsetsCommand: ParsableCommand {
 /// `imager library`: the library file itself.
 struct LibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "library", abstract: "The library file: consistent backups.", subcommands: [Backup.self])
+        commandName: "library", abstract: "The library file: consistent backups, and its damaged records found and mended.",
+        subcommands: [Backup.self, Check.self])
 
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -8,11 +8,14 @@ struct LibraryOption: ParsableArguments {
     var path: String?
 
     func open() throws(CommandFailure) -> ChordsetLibrary {
+        let opened: ChordsetLibrary
         do {
-            return try ChordsetLibrary.open(at: LibraryLocation.resolve(path))
+            opened = try ChordsetLibrary.open(at: LibraryLocation.resolve(path))
         } catch {
             throw CommandFailure(error.message)
         }
+        for note in opened.mendedNames { FileHandle.standardError.write(Data("imager: the library was mended: \(note)\n".utf8)) }
+        return opened
     }
 }
 

@@ -78,10 +78,12 @@ struct ServeCommand: AsyncParsableCommand {
         // The sound device is opened when a composition first plays: nothing of it is held, or said, before.
         let openSound: (@Sendable () throws -> any AudioOutput)? = audio == "sdl" ? { @Sendable in try SDLAudioOutput() } : nil
         let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: opened), openOutput: openSound)
+        let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: opened))
         let session = LiveSession(
             instrument: instrument,
             library: LiveLibrary(instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails()),
-            transport: transport, music: LiveMusic(instrument: instrument, shelf: LibraryMusic(library: opened)))
+            transport: transport, music: music,
+            repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: opened), music: music))
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())

@@ -6,21 +6,15 @@ extension ChordsetLibrary {
     /// The most chordsets one library holds.
     public static let maximumChordsets = 10_000
 
-    /// Every chordset, in the performer's order.
+    /// Every chordset that can be played, in the performer's order (those that cannot are in `damage()`).
     public func list() throws(LibraryError) -> [ChordsetSummary] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, sortIndex, title, creationDate FROM chordset ORDER BY sortIndex, title")
-                .map { row in
-                    ChordsetSummary(
-                        id: UUID(uuidString: row["id"]) ?? UUID(), index: row["sortIndex"], title: row["title"],
-                        creationDate: Date(timeIntervalSince1970: row["creationDate"]))
-                }
-        }
+        try allChordsets().map { ChordsetSummary(id: $0.id, index: $0.index, title: $0.title, creationDate: $0.creationDate) }
     }
 
-    /// Every chordset, whole (with its chords), in the performer's order.
+    /// Every chordset that can be played, whole (with its chords), in the performer's order; one that cannot
+    /// is kept aside, listed by `damage()`.
     public func allChordsets() throws(LibraryError) -> [Chordset] {
-        try read { db in try ChordsetRows.fetchAll(db) }
+        try read { db in try ChordsetRows.fetchAll(db).chordsets }
     }
 
     public func chordset(id: UUID) throws(LibraryError) -> Chordset {
@@ -33,6 +27,7 @@ extension ChordsetLibrary {
     /// The chordset named by its number in the list (counted from 1, as people count) or by its title
     /// (ignoring case).
     public func chordset(named name: String) throws(LibraryError) -> Chordset {
+        let name = (try? Self.checkedTitle(name)) ?? name
         let all = try list()
         if let number = Int(name), let match = all.first(where: { $0.number == number }) { return try chordset(id: match.id) }
         let matches = all.filter { $0.title.lowercased() == name.lowercased() }
@@ -48,7 +43,8 @@ extension ChordsetLibrary {
     /// Adds a chordset of eight default chords at the end of the list.
     @discardableResult
     public func add(title: String) throws(LibraryError) -> Chordset {
-        try write { db in
+        let title = try Self.checkedTitle(title)
+        return try write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chordset") ?? 0
             guard count < Self.maximumChordsets else {
                 throw LibraryError(.full, "the library holds at most \(Self.maximumChordsets) chordsets")
@@ -59,13 +55,22 @@ extension ChordsetLibrary {
         }
     }
 
-    public func rename(_ id: UUID, to title: String) throws(LibraryError) {
+    /// Renames a chordset; the title is taken by the text rule (`UserText`), refused with why, or kept as
+    /// the rule keeps it — which is what the chordset returned and every later read holds.
+    @discardableResult
+    public func rename(_ id: UUID, to title: String) throws(LibraryError) -> Chordset {
         var chordset = try self.chordset(id: id)
-        chordset.title = title
+        chordset.title = try Self.checkedTitle(title)
         do { try chordset.validate() } catch { throw LibraryError(.invalid, error.description, cause: error) }
         try write { db in
-            try db.execute(sql: "UPDATE chordset SET title = ? WHERE id = ?", arguments: [title, id.uuidString])
+            try db.execute(sql: "UPDATE chordset SET title = CAST(? AS TEXT) WHERE id = ?", arguments: [StoredText(chordset.title), id.uuidString])
         }
+        return chordset
+    }
+
+    /// `title` as the text rule keeps a chordset's title, or its refusal.
+    static func checkedTitle(_ title: String) throws(LibraryError) -> String {
+        do { return try Chordset.checkedText(title, as: "a chordset title") } catch { throw LibraryError(.invalid, error.description, cause: error) }
     }
 
     /// Sets how strongly a chordset's output stage keeps a full stage from burning out (0…1), taken up by the
@@ -131,7 +136,7 @@ extension ChordsetLibrary {
             throw LibraryError(.notFound, "there is no chord \(position); chords are numbered 0 to 7")
         }
         guard let chord = try read({ db in
-            try Row.fetchOne(db, sql: "SELECT * FROM chord WHERE chordsetId = ? AND position = ?", arguments: [id.uuidString, position])
+            try Row.fetchOne(db, sql: "SELECT \(ChordsetRows.chordColumns) FROM chord WHERE chordsetId = ? AND position = ?", arguments: [id.uuidString, position])
                 .map(ChordsetRows.chord(from:))
         }) else {
             throw LibraryError(.notFound, "there is no chordset with id \(id.uuidString) in the library")

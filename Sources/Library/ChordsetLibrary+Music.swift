@@ -9,9 +9,9 @@ import Instrument
 /// parts and voices, scores, and the audio files the voices play, stored whole in the library so that nothing
 /// depends on a file elsewhere staying put.
 extension ChordsetLibrary {
-    /// The music library as stored.
+    /// The music library as stored, less what cannot be read (`damage()` lists that).
     public func musicLibrary() throws(LibraryError) -> MusicLibrary {
-        try read { db in try Self.musicLibrary(db) }
+        try read { db in try Self.musicLibrary(db).library }
     }
 
     /// Changes the music library in one transaction: `change` edits the library as stored and may add sounds'
@@ -22,7 +22,8 @@ extension ChordsetLibrary {
         _ change: (inout MusicLibrary, inout [SoundID: [UInt8]]) throws -> T
     ) throws(LibraryError) -> T {
         try write { db in
-            var library = try Self.musicLibrary(db)
+            let stored = try Self.musicLibrary(db)
+            var library = stored.library
             var files: [SoundID: [UInt8]] = [:]
             let result: T
             do {
@@ -31,7 +32,7 @@ extension ChordsetLibrary {
             } catch let error as CompositionError {
                 throw LibraryError(.invalid, error.description, cause: error)
             }
-            try MusicRows.replace(with: library.contents, newSounds: Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, $0.value) }), db)
+            try Self.writeMusic(library.contents, over: stored.library.contents, newSounds: Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, $0.value) }), db)
             return result
         }
     }
@@ -96,7 +97,10 @@ extension ChordsetLibrary {
     public func importComposition(_ data: Data, as name: String? = nil) throws(LibraryError) -> Composition {
         var shared = try CompositionFile.decode(data)
         if let name { shared.contents.compositions[0].name = name }
-        let newName = shared.contents.compositions[0].name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let newName: String
+        do { newName = try MusicLibrary.checkedName(shared.contents.compositions[0].name, as: "a composition's name") } catch {
+            throw LibraryError(.invalid, error.description, cause: error)
+        }
         return try changeMusic { library, files in
             let (merged, sounds) = try library.merging(shared.contents)
             for (old, new) in sounds { files[new] = shared.soundFiles[old] }
@@ -108,12 +112,22 @@ extension ChordsetLibrary {
         }
     }
 
-    static func musicLibrary(_ db: Database) throws -> MusicLibrary {
-        let contents = try MusicRows.fetchContents(db)
+    /// The music library as its rows hold it, every record that cannot be read set aside with why.
+    static func musicLibrary(_ db: Database) throws -> (library: MusicLibrary, damage: [LibraryDamage]) {
+        let (contents, unreadable) = try MusicRows.fetchContents(db)
+        let (library, setAside) = MusicLibrary.salvaging(contents)
+        return (library, unreadable + setAside.map(LibraryDamage.init))
+    }
+
+    /// Writes the rows `new` changes from `old`; a row in the way that reading set aside (a damaged pair, a
+    /// composition's name taken by a damaged one) makes the edit refused with what to do.
+    static func writeMusic(_ new: MusicLibraryContents, over old: MusicLibraryContents, newSounds: [Int64: [UInt8]], _ db: Database) throws {
         do {
-            return try MusicLibrary(contents: contents)
-        } catch {
-            throw LibraryError(.storage, "the library's compositions cannot be read: \(error)", cause: error)
+            try MusicRows.write(new, over: old, newSounds: newSounds, db)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw LibraryError(
+                .invalid, "a damaged record of the library is in the way of this change; `imager library check` (or the lab's list of damaged records) shows it — rename or delete it first",
+                cause: error)
         }
     }
 
@@ -133,12 +147,12 @@ extension ChordsetLibrary {
         }
         try write { db in
             guard try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'seededCompositions'") == nil else { return }
-            let library = try Self.musicLibrary(db)
+            let library = try Self.musicLibrary(db).library
             var contents = demo.library.contents
             if library.composition(named: FactoryCompositions.demoName) != nil { contents.compositions = [] }
             let (merged, sounds) = try library.merging(contents)
-            try MusicRows.replace(
-                with: merged.contents,
+            try Self.writeMusic(
+                merged.contents, over: library.contents,
                 newSounds: Dictionary(uniqueKeysWithValues: sounds.map { ($0.value.rawValue, files[$0.key]!) }), db)
             try db.execute(sql: "INSERT INTO libraryInfo (key, value) VALUES ('seededCompositions', ?)", arguments: [Date().description])
         }

@@ -10,6 +10,12 @@ import Synchronization
 public final class ChordsetLibrary: Sendable {
     public let url: URL
     let pool: DatabasePool
+    /// What opening the library mended (migration v5's renames), one line each, for the log.
+    private let mended = Mutex<[String]>([])
+
+    /// The names opening the library mended — empty or control-character names an earlier build stored,
+    /// renamed "Untitled 1", … — one line each, to be said in the log.
+    public var mendedNames: [String] { mended.withLock { $0 } }
 
     /// Every library opened in this process, by file: several connections to one file end in "database is
     /// locked", so there is one pool per file.
@@ -91,6 +97,12 @@ public final class ChordsetLibrary: Sendable {
         } catch {
             throw LibraryError(.storage, "cannot update the library \(url.path): \(Self.describe(error))", cause: error)
         }
+        let notes = try write { db in
+            let notes = try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'mendedNames'") ?? ""
+            try db.execute(sql: "DELETE FROM libraryInfo WHERE key = 'mendedNames'")
+            return notes
+        }
+        mended.withLock { $0 = notes.split(separator: "\n").map(String.init) }
     }
 
     /// Adds the factory chordsets the first time the library is opened — never again, so what the

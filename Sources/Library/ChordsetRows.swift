@@ -1,15 +1,16 @@
 import Foundation
 import GRDB
 import Instrument
+import UserText
 
 /// Chordsets to rows and back: one row per chordset, one per chord; a chord's background colour in columns,
 /// its pulse, lumi group, panes and rhythm as JSON.
 enum ChordsetRows {
     static func insert(_ chordset: Chordset, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO chordset (id, title, creationDate, sortIndex, headroom) VALUES (?, ?, ?, ?, ?)",
+            sql: "INSERT INTO chordset (id, title, creationDate, sortIndex, headroom) VALUES (?, CAST(? AS TEXT), ?, ?, ?)",
             arguments: [
-                chordset.id.uuidString, chordset.title, chordset.creationDate.timeIntervalSince1970, chordset.index,
+                chordset.id.uuidString, StoredText(chordset.title), chordset.creationDate.timeIntervalSince1970, chordset.index,
                 chordset.headroom,
             ])
         for chord in chordset.chords { try insert(chord, chordsetID: chordset.id, db) }
@@ -20,66 +21,92 @@ enum ChordsetRows {
             sql: """
                 INSERT INTO chord (chordsetId, position, title, hueCenter, hueRange, purityCenter, purityRange,
                                    pulse, lumis, panes, rhythm)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                chordsetID.uuidString, chord.position, chord.title, chord.background.hue.center, chord.background.hue.range,
+                chordsetID.uuidString, chord.position, StoredText(chord.title), chord.background.hue.center, chord.background.hue.range,
                 chord.background.purity.center, chord.background.purity.range, try json(chord.pulse), try json(chord.lumis),
                 try json(chord.panes), try chord.rhythm.map(json),
             ])
     }
 
-    /// The chordset with this id, or nil.
+    /// The columns of a chordset row, its title as stored byte for byte.
+    static let chordsetColumns = "id, CAST(title AS BLOB) AS title, creationDate, sortIndex, headroom"
+    /// The columns of a chord row, its title as stored byte for byte.
+    static let chordColumns = """
+        chordsetId, position, CAST(title AS BLOB) AS title, hueCenter, hueRange, purityCenter, purityRange, pulse, lumis, panes, rhythm
+        """
+
+    /// The chordset with this id, or nil; a chordset that cannot be read is refused with why.
     static func fetch(id: UUID, _ db: Database) throws -> Chordset? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM chordset WHERE id = ?", arguments: [id.uuidString]) else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(chordsetColumns) FROM chordset WHERE id = ?", arguments: [id.uuidString]) else {
             return nil
         }
-        let chords = try Row.fetchAll(
-            db, sql: "SELECT * FROM chord WHERE chordsetId = ? ORDER BY position", arguments: [id.uuidString]
-        ).map(chord(from:))
-        let title: String = row["title"]
-        do {
-            return try Chordset(
-                id: id, title: title, creationDate: Date(timeIntervalSince1970: row["creationDate"]), index: row["sortIndex"],
-                chords: chords, headroom: row["headroom"])
-        } catch {
-            throw LibraryError(.storage, "the chordset \"\(title)\" in the library cannot be played: \(error)", cause: error)
+        let chords = try Row.fetchAll(db, sql: "SELECT \(chordColumns) FROM chord WHERE chordsetId = ? ORDER BY position", arguments: [id.uuidString])
+        switch Result(catching: { () throws(LibraryDamage) in try chordset(from: row, chords: chords) }) {
+        case .success(let chordset): return chordset
+        case .failure(let damage):
+            throw LibraryError(.storage, "the chordset \(damage.shownName) in the library cannot be played: \(damage.reason); `imager library check` shows what to do")
         }
     }
 
-    /// Every chordset, whole, in the list's order: two queries, however many there are.
-    static func fetchAll(_ db: Database) throws -> [Chordset] {
-        var chords: [String: [Chord]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM chord ORDER BY chordsetId, position") {
-            chords[row["chordsetId"], default: []].append(try chord(from: row))
+    /// Every chordset that can be read, in the list's order, and those that cannot, set aside with why: two
+    /// queries, however many there are.
+    static func fetchAll(_ db: Database) throws -> (chordsets: [Chordset], damaged: [LibraryDamage]) {
+        var chords: [String: [Row]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT \(chordColumns) FROM chord ORDER BY chordsetId, position") {
+            let id: String? = try? row.decode(forColumn: "chordsetId")
+            chords[id ?? "", default: []].append(row)
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM chordset ORDER BY sortIndex, title").map { row in
-            let id: String = row["id"]
-            let title: String = row["title"]
-            do {
-                return try Chordset(
-                    id: UUID(uuidString: id) ?? UUID(), title: title, creationDate: Date(timeIntervalSince1970: row["creationDate"]),
-                    index: row["sortIndex"], chords: chords[id] ?? [], headroom: row["headroom"])
-            } catch {
-                throw LibraryError(.storage, "the chordset \"\(title)\" in the library cannot be played: \(error)", cause: error)
+        var chordsets: [Chordset] = [], damaged: [LibraryDamage] = []
+        for row in try Row.fetchAll(db, sql: "SELECT \(chordsetColumns) FROM chordset ORDER BY sortIndex, title") {
+            let id: String? = try? row.decode(forColumn: "id")
+            switch Result(catching: { () throws(LibraryDamage) in try chordset(from: row, chords: chords[id ?? ""] ?? []) }) {
+            case .success(let chordset): chordsets.append(chordset)
+            case .failure(let damage): damaged.append(damage)
             }
+        }
+        return (chordsets, damaged)
+    }
+
+    /// The chordset of a row and its chords' rows, or a `LibraryDamage` saying why it cannot be played.
+    private static func chordset(from row: Row, chords: [Row]) throws(LibraryDamage) -> Chordset {
+        let id: String = (try? row.decode(forColumn: "id")) ?? "?"
+        let title = try? row.storedText("title")
+        func damage(_ reason: String) -> LibraryDamage {
+            LibraryDamage(kind: .chordset, key: id, name: title.map(UserText.printable), reason: reason)
+        }
+        do {
+            guard let uuid = UUID(uuidString: id) else { throw LibraryError(.storage, "its id \(id) is not one") }
+            return try Chordset(
+                id: uuid, title: try row.storedText("title"), creationDate: Date(timeIntervalSince1970: try row.decode(forColumn: "creationDate")),
+                index: try row.decode(forColumn: "sortIndex"), chords: try chords.map(chord(from:)), headroom: try row.decode(forColumn: "headroom"))
+        } catch let error as LibraryError {
+            throw damage(error.message)
+        } catch {
+            throw damage("\(error)")
         }
     }
 
     static func chord(from row: Row) throws -> Chord {
-        let position: Int = row["position"]
+        let position: Int? = try? row.decode(forColumn: "position")
+        let which = position.map { "chord \($0 + 1)" } ?? "a chord"
         do {
-            let hue = try RibbonSelection(center: row["hueCenter"], range: row["hueRange"])
-            let purity = try RibbonSelection(center: row["purityCenter"], range: row["purityRange"])
-            let rhythm: String? = row["rhythm"]
-            return Chord(
-                position: position, title: row["title"], background: ColorSelection(hue: hue, purity: purity),
-                pulse: try decode(Pulse.self, row["pulse"]), lumis: try decode([Lumi].self, row["lumis"]),
-                panes: try decode([Pane].self, row["panes"]), rhythm: try rhythm.map { try decode(Rhythm.self, $0) })
+            let hue = try RibbonSelection(center: try row.decode(forColumn: "hueCenter"), range: try row.decode(forColumn: "hueRange"))
+            let purity = try RibbonSelection(center: try row.decode(forColumn: "purityCenter"), range: try row.decode(forColumn: "purityRange"))
+            let rhythm: String? = try row.decode(forColumn: "rhythm")
+            let chord = Chord(
+                position: try row.decode(forColumn: "position"), title: try row.storedText("title"), background: ColorSelection(hue: hue, purity: purity),
+                pulse: try decode(Pulse.self, try row.decode(forColumn: "pulse")), lumis: try decode([Lumi].self, try row.decode(forColumn: "lumis")),
+                panes: try decode([Pane].self, try row.decode(forColumn: "panes")), rhythm: try rhythm.map { try decode(Rhythm.self, $0) })
+            try chord.validate()
+            return chord
         } catch let error as DecodingError {
-            throw LibraryError(.storage, "chord \(position) in the library cannot be read: \(DecodingProblem(error))", cause: error)
+            throw LibraryError(.storage, "\(which) cannot be read: \(DecodingProblem(error))", cause: error)
+        } catch let error as LibraryError {
+            throw LibraryError(.storage, "\(which) cannot be read: \(error.message)", cause: error)
         } catch {
-            throw LibraryError(.storage, "chord \(position) in the library cannot be read: \(error)", cause: error)
+            throw LibraryError(.storage, "\(which) cannot be read: \(error)", cause: error)
         }
     }
 

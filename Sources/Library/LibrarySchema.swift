@@ -106,6 +106,11 @@ enum LibrarySchema {
                 t.column("voiceId", .integer).notNull().references("musicVoice")
             }
         }
+        migrator.registerMigration("v5: names kept by the text rule") { db in
+            // Earlier builds stored what a NUL left of a name (often nothing) and names with control characters.
+            let notes = try NameMending.mend(db)
+            try db.execute(sql: "INSERT OR REPLACE INTO libraryInfo (key, value) VALUES ('mendedNames', ?)", arguments: [notes.joined(separator: "\n")])
+        }
         return migrator
     }
 }

@@ -35,6 +35,7 @@ public func buildApplication<C: Clock>(
     router.get("/web/{name}") { _, context in try webFile(context.parameters.require("name")) }
     LibraryRoutes.add(to: router, session: session, configuration: configuration, listening: listening)
     MusicRoutes.add(to: router, session: session)
+    RepairRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,

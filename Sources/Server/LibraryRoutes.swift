@@ -25,7 +25,11 @@ enum LibraryRoutes {
 
         let api = router.group("/api")
         api.get("/chordsets") { _, _ in
-            await respond { library in try await listingJSON(await library.listing()) }
+            await respond { library in
+                var answer = listingJSON(try await library.listing())
+                answer["damaged"] = try session.repairs?.damage().filter(\.isChordset).map(RepairRoutes.json) ?? []
+                return answer
+            }
         }
         api.post("/chordsets") { request, _ in
             await respond(status: .created) { library in

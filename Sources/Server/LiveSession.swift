@@ -15,15 +15,18 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let transport: CompositionTransport<C>?
     /// The music library's use cases, for `/api/music` (nil: the instrument has none, and `/api/music` says so).
     public let music: LiveMusic<C>?
+    /// The library's damaged records, for `/api/library/damaged` (nil: the instrument has no library).
+    public let repairs: LiveRepairs<C>?
 
     public init(
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
-        music: LiveMusic<C>? = nil
+        music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil
     ) {
         self.instrument = instrument
         self.library = library
         self.transport = transport
         self.music = music
+        self.repairs = repairs
         hub = LiveHub(clock: instrument.engine.clock)
         instrument.listen(hub)
     }

@@ -24,7 +24,11 @@ enum MusicRoutes {
 
         let api = router.group("/api/music")
         api.get("") { _, _ in
-            await respond { music in try libraryJSON(music) }
+            await respond { music in
+                var answer = try libraryJSON(music)
+                answer["damaged"] = try session.repairs?.damage().filter { !$0.isChordset }.map(RepairRoutes.json) ?? []
+                return answer
+            }
         }
         api.post("/edits") { request, _ in
             await respond { music in

@@ -78,6 +78,15 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
+    /// Forgets what undo and redo could reach — the library was changed outside them (a damaged record
+    /// repaired) — and tells everyone the library changed.
+    public func closeHistory() {
+        changed { history in
+            history.undo.removeAll()
+            history.redo.removeAll()
+        }
+    }
+
     private func changed(_ update: (inout History) -> Void) {
         let revision = history.withLock { history in
             update(&history)

@@ -4,7 +4,7 @@ public struct Chord: Hashable, Sendable, Codable {
     /// The most lumis one chord holds.
     public static let maximumLumis = 64
     public static let maximumPanes = 16
-    public static let maximumTitleLength = 200
+    public static let maximumTitleLength = Chordset.maximumTitleLength
 
     /// The chord's place in its chordset, 0…7.
     public var position: Int
@@ -37,11 +37,22 @@ public struct Chord: Hashable, Sendable, Codable {
             background: ColorSelection(uncheckedHue: Double(position) / 8, purity: 0.1))
     }
 
+    /// A chord from a file, a log or a request: its title taken in by the text rule (composed, trimmed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            position: try container.decode(Int.self, forKey: .position),
+            title: try Chordset.checkedText(try container.decode(String.self, forKey: .title), as: "a chord title", allowsEmpty: true),
+            background: try container.decode(ColorSelection.self, forKey: .background),
+            pulse: try container.decode(Pulse.self, forKey: .pulse),
+            lumis: try container.decode([Lumi].self, forKey: .lumis),
+            panes: try container.decode([Pane].self, forKey: .panes),
+            rhythm: try container.decodeIfPresent(Rhythm.self, forKey: .rhythm))
+    }
+
     public func validate() throws(InstrumentError) {
         guard (0...7).contains(position) else { throw .outOfRange("chord position", Double(position), allowed: 0...7) }
-        guard title.count <= Self.maximumTitleLength else {
-            throw .invalid("a chord title has at most \(Self.maximumTitleLength) characters; this one has \(title.count)")
-        }
+        try Chordset.checkKept(title, as: "a chord title", allowsEmpty: true)
         guard lumis.count <= Self.maximumLumis else {
             throw .invalid("a chord holds at most \(Self.maximumLumis) lumis; this one has \(lumis.count)")
         }

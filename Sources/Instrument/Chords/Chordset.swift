@@ -1,9 +1,10 @@
 import Foundation
+import UserText
 
 /// A chordset: eight chords in order — the instrument's voicing at a given moment, like an organ's presets.
 public struct Chordset: Hashable, Sendable, Codable, Identifiable {
     public static let chordCount = 8
-    public static let maximumTitleLength = 200
+    public static let maximumTitleLength = UserText.maximumLength
 
     public var id: UUID
     public var title: String
@@ -56,12 +57,7 @@ public struct Chordset: Hashable, Sendable, Codable, Identifiable {
     }
 
     public func validate() throws(InstrumentError) {
-        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalid("a chordset needs a title")
-        }
-        guard title.count <= Self.maximumTitleLength else {
-            throw .invalid("a chordset title has at most \(Self.maximumTitleLength) characters; this one has \(title.count)")
-        }
+        try Self.checkKept(title, as: "a chordset title")
         guard chords.count == Self.chordCount else {
             throw .invalid("a chordset has exactly \(Self.chordCount) chords; this one has \(chords.count)")
         }
@@ -76,10 +72,25 @@ public struct Chordset: Hashable, Sendable, Codable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(
             id: try container.decode(UUID.self, forKey: .id),
-            title: try container.decode(String.self, forKey: .title),
+            title: try Self.checkedText(try container.decode(String.self, forKey: .title), as: "a chordset title"),
             creationDate: try container.decode(Date.self, forKey: .creationDate),
             index: try container.decode(Int.self, forKey: .index),
             chords: try container.decode([Chord].self, forKey: .chords),
             headroom: try container.decodeIfPresent(Double.self, forKey: .headroom))
+    }
+}
+
+extension Chordset {
+    /// `text` as the text rule keeps it (`UserText`), or the rule's refusal as an `InstrumentError`: for
+    /// titles arriving at a door (a file, a log, a request).
+    public static func checkedText(_ text: String, as what: String, allowsEmpty: Bool = false) throws(InstrumentError) -> String {
+        do { return try UserText.checked(text, as: what, allowsEmpty: allowsEmpty) } catch { throw .invalid(error.description) }
+    }
+
+    /// Refuses `text` unless the text rule keeps it exactly as it is: what a chordset or chord holds.
+    static func checkKept(_ text: String, as what: String, allowsEmpty: Bool = false) throws(InstrumentError) {
+        guard try checkedText(text, as: what, allowsEmpty: allowsEmpty) == text else {
+            throw .invalid("\(what) is kept composed (NFC) and without spaces at its ends; \"\(text)\" is not")
+        }
     }
 }

@@ -7,6 +7,7 @@
 
 import './music-tree.js';
 import './editing-plane.js';
+import './damaged-records.js';
 import { ConsoleSender } from './console-sender.js';
 import { addressWithoutToken } from './address.js';
 import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane-model.js';
@@ -22,7 +23,7 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   parts: $('parts'), voices: $('voices'), plane: $('plane'), pair: $('pair'), composition: $('composition'),
   play: $('play'), stop: $('stop'), loop: $('loop'), time: $('time'), undo: $('undo'), redo: $('redo'),
-  makeUnique: $('make-unique'), connection: $('connection'), message: $('message'),
+  makeUnique: $('make-unique'), connection: $('connection'), message: $('message'), damaged: $('damaged'),
 };
 
 /** What the lab knows: the library as last answered, its index, the selected pair, the transport. */
@@ -38,6 +39,10 @@ const sender = new ConsoleSender({
   onError: (message) => say(message),
   onProblem: (line) => say(line),
 });
+
+ui.damaged.sender = sender;
+// A damaged record renamed or deleted here: the library is read again at once (other labs hear `music`).
+ui.damaged.addEventListener('damaged-repaired', () => refresh(0));
 
 function say(line) {
   ui.message.hidden = false;
@@ -79,6 +84,7 @@ function take(music) {
   }
   ui.parts.music = music;
   ui.voices.music = music;
+  if (Array.isArray(music.damaged)) ui.damaged.show(music.damaged);  // an edit's answer may not list them
   showCompositions();
   showPair();
 }

@@ -217,6 +217,7 @@ document.addEventListener('ip-toggle-panel', (event) => togglePanel(event.detail
 document.addEventListener('ip-set-panels', (event) => setPanels(event.detail.panels));
 document.addEventListener('ip-message', (event) => showMessage(event.detail.text));
 document.addEventListener('ip-refresh-library', () => refreshLibrary());
+document.addEventListener('damaged-repaired', () => refreshLibrary());  // a damaged chordset renamed or deleted
 
 // Escape closes the preferences, wherever the focus is (fields that use Escape keep it).
 window.addEventListener('keydown', (event) => {

@@ -11,10 +11,12 @@
 // - "Duplicate" adds a copy at the end; "Export" downloads the chordset file; "Delete" removes it and
 //   offers "Undo" for as long as the library keeps it (`undoSeconds`).
 // - "Import" reads a chordset file and adds what it holds — or says plainly why the library refused it.
+// - Chordsets the library holds but cannot read are listed above, to rename or delete (damaged-records.js).
 
 import { DRAG_THRESHOLD, dropPlace, isDrag, nearestIndex } from './console-gestures.js';
 import { ConsolePanel, element } from './console-panel.js';
 import { apiPaths } from './console-sender.js';
+import './damaged-records.js';
 
 const CHORDS = 8;
 
@@ -44,11 +46,12 @@ class ChordsetList extends ConsolePanel {
     this.alert = element('p', { class: 'list-alert', role: 'alert' });
     this.empty = element('p', { class: 'list-empty' }, 'Reading the library…');
     this.list = element('ul', { class: 'chordset-items', role: 'list', 'aria-label': 'Chordsets' });
+    this.damaged = Object.assign(element('ip-damaged-records', { scope: 'chordsets', level: '3' }), { sender: this.sender });
 
     this.append(element('div', { class: 'list-layout' },
       element('header', { class: 'list-header' }, element('h2', {}, 'Chordsets'), add, importButton, this.fileInput),
       this.undoBar, this.alert, this.notice,
-      element('div', { class: 'list-scroller' }, this.empty, this.list)));
+      element('div', { class: 'list-scroller' }, this.damaged, this.empty, this.list)));
   }
 
   update(what) {
@@ -69,6 +72,7 @@ class ChordsetList extends ConsolePanel {
       this.empty.textContent = this.store?.libraryProblem ? `The library cannot be read: ${this.store.libraryProblem}` : 'Reading the library…';
       return;
     }
+    this.damaged.show(library.damaged ?? []);
     this.empty.hidden = library.chordsets.length > 0;
     this.empty.textContent = 'No chordsets yet: add one, or import a file.';
     const current = this.store.currentChordset()?.id ?? library.current;
