@@ -59,7 +59,7 @@ extension ChordsetLibrary {
         try add(.panelVisibility, panelVisibility)
         try add(.tempo, tempo)
         try add(.outputSize, outputSize)
-        try add(.midiMappings, midiMappings)
+        try add(.midiMappings, try midiMappings.map { (map) throws(LibraryError) in try PreferenceKey<[String: String]>.keptMappings(map) })
         try write { db in
             for (name, text) in rows {
                 try db.execute(

@@ -15,43 +15,45 @@ enum MusicRows {
         func each<T>(_ kind: LibraryDamage.Kind, _ sql: String, _ make: (Row) throws -> T) throws -> [T] {
             try Row.fetchAll(db, sql: sql).compactMap { row in
                 do { return try make(row) } catch {
-                    let rowid: Int64 = (try? row.decode(forColumn: "rowid")) ?? 0
-                    unreadable.append(LibraryDamage(kind: kind, key: "row\(rowid)", name: nil, reason: "the row cannot be read: \(error)"))
+                    let rowid: Int64 = (try? row.decode(forColumn: "rowKey")) ?? 0
+                    // A record's number is its row's; a link's row is named by its rowid.
+                    let key = [.pair, .mutedCell, .partChild, .voiceChild].contains(kind) ? "row\(rowid)" : String(rowid)
+                    unreadable.append(LibraryDamage(kind: kind, key: key, name: nil, reason: "the row cannot be read: \(error)"))
                     return nil
                 }
             }
         }
         let last = try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'musicLastIdentifier'")
         contents.lastIdentifier = last.flatMap { Int64($0) } ?? 0
-        contents.sounds = try each(.sound, "SELECT rowid, id, CAST(name AS BLOB) AS name, sampleRate, channelCount, frameCount FROM musicSound ORDER BY id") {
+        contents.sounds = try each(.sound, "SELECT rowid AS rowKey, id, CAST(name AS BLOB) AS name, sampleRate, channelCount, frameCount FROM musicSound ORDER BY id") {
             .init(id: try $0.decode(forColumn: "id"), name: try $0.storedText("name"), sampleRate: try $0.decode(forColumn: "sampleRate"),
                   channelCount: try $0.decode(forColumn: "channelCount"), frameCount: try $0.decode(forColumn: "frameCount"))
         }
         let partChildren = try children(of: "musicPart", .partChild, db, each)
-        contents.parts = try each(.part, "SELECT rowid, id, CAST(name AS BLOB) AS name, length, tempo FROM musicPart ORDER BY id") {
+        contents.parts = try each(.part, "SELECT rowid AS rowKey, id, CAST(name AS BLOB) AS name, length, tempo FROM musicPart ORDER BY id") {
             let id: Int64 = try $0.decode(forColumn: "id")
             return .init(id: id, name: try $0.storedText("name"), length: try $0.decode(forColumn: "length"), tempo: try $0.decode(forColumn: "tempo"),
                          children: partChildren[id] ?? [])
         }
         let voiceChildren = try children(of: "musicVoice", .voiceChild, db, each)
-        contents.voices = try each(.voice, "SELECT rowid, id, CAST(name AS BLOB) AS name, soundId, chordsetId, chord FROM musicVoice ORDER BY id") {
+        contents.voices = try each(.voice, "SELECT rowid AS rowKey, id, CAST(name AS BLOB) AS name, soundId, chordsetId, chord FROM musicVoice ORDER BY id") {
             let id: Int64 = try $0.decode(forColumn: "id")
             return .init(id: id, name: try $0.storedText("name"), sound: try $0.decode(forColumn: "soundId"), chordset: try $0.decode(forColumn: "chordsetId"),
                          chord: try $0.decode(forColumn: "chord"), children: voiceChildren[id] ?? [])
         }
         let decoder = JSONDecoder()
-        contents.scores = try each(.score, "SELECT rowid, id, events FROM musicScore ORDER BY id") { row in
+        contents.scores = try each(.score, "SELECT rowid AS rowKey, id, events FROM musicScore ORDER BY id") { row in
             let events: String = try row.decode(forColumn: "events")
             return .init(id: try row.decode(forColumn: "id"), events: try decoder.decode([ScoreEvent].self, from: Data(events.utf8)))
         }
-        contents.pairs = try each(.pair, "SELECT rowid, partId, voiceId, scoreId FROM musicPair ORDER BY partId, voiceId") {
+        contents.pairs = try each(.pair, "SELECT rowid AS rowKey, partId, voiceId, scoreId FROM musicPair ORDER BY partId, voiceId") {
             .init(part: try $0.decode(forColumn: "partId"), voice: try $0.decode(forColumn: "voiceId"), score: try $0.decode(forColumn: "scoreId"))
         }
-        contents.mutedCells = try each(.mutedCell, "SELECT rowid, partId, voiceId, columnPlace, rowPlace FROM musicMutedCell ORDER BY rowid") {
+        contents.mutedCells = try each(.mutedCell, "SELECT rowid AS rowKey, partId, voiceId, columnPlace, rowPlace FROM musicMutedCell ORDER BY rowid") {
             .init(part: try $0.decode(forColumn: "partId"), voice: try $0.decode(forColumn: "voiceId"), column: try $0.decode(forColumn: "columnPlace"),
                   row: try $0.decode(forColumn: "rowPlace"))
         }
-        contents.compositions = try each(.composition, "SELECT rowid, id, CAST(name AS BLOB) AS name, partId, voiceId FROM composition ORDER BY id") {
+        contents.compositions = try each(.composition, "SELECT rowid AS rowKey, id, CAST(name AS BLOB) AS name, partId, voiceId FROM composition ORDER BY id") {
             .init(id: try $0.decode(forColumn: "id"), name: try $0.storedText("name"), part: try $0.decode(forColumn: "partId"),
                   voice: try $0.decode(forColumn: "voiceId"))
         }
@@ -63,7 +65,7 @@ enum MusicRows {
         _ each: (LibraryDamage.Kind, String, (Row) throws -> (Int64, MusicLibraryContents.ChildRecord)) throws -> [(Int64, MusicLibraryContents.ChildRecord)]
     ) throws -> [Int64: [MusicLibraryContents.ChildRecord]] {
         var children: [Int64: [MusicLibraryContents.ChildRecord]] = [:]
-        for (parent, child) in try each(kind, "SELECT rowid, parentId, place, childId FROM \(table)Child ORDER BY parentId, position", { row in
+        for (parent, child) in try each(kind, "SELECT rowid AS rowKey, parentId, place, childId FROM \(table)Child ORDER BY parentId, position", { row in
             (try row.decode(forColumn: "parentId"), .init(place: try row.decode(forColumn: "place"), node: try row.decode(forColumn: "childId")))
         }) {
             children[parent, default: []].append(child)

@@ -19,8 +19,8 @@ enum NameMending {
         for (table, column, what, allowsEmpty) in columns {
             var taken = Set(try StoredText.fetchAll(db, sql: "SELECT CAST(\(column) AS BLOB) FROM \(table)").map { $0.text.lowercased() })
             var untitled = 0
-            for row in try Row.fetchAll(db, sql: "SELECT rowid, CAST(\(column) AS BLOB) AS name FROM \(table) ORDER BY rowid") {
-                let rowid: Int64 = try row.decode(forColumn: "rowid")
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS rowKey, CAST(\(column) AS BLOB) AS name FROM \(table) ORDER BY rowid") {
+                let rowid: Int64 = try row.decode(forColumn: "rowKey")
                 let stored: StoredText? = try? row.decode(forColumn: "name")
                 if let stored, UserText.isKept(stored.text, allowsEmpty: allowsEmpty) { continue }
                 var name = stored.flatMap { UserText.mended($0.text) } ?? ""

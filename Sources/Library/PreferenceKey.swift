@@ -1,4 +1,5 @@
 import Instrument
+import UserText
 
 /// A preference the library keeps between runs (the UserDefaults of seeds 000 and 002): its name, its
 /// value when never set, and the rule a value must follow.
@@ -49,8 +50,8 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
     public static var midiMappings: PreferenceKey<[String: String]> {
         PreferenceKey<[String: String]>(name: "midiMappings", defaultValue: [:], validate: { (map) throws(LibraryError) in
             guard map.count <= 512 else { throw LibraryError(.invalid, "at most 512 MIDI mappings are kept; this has \(map.count)") }
-            guard map.allSatisfy({ $0.key.count <= 64 && $0.value.count <= 200 }) else {
-                throw LibraryError(.invalid, "a MIDI mapping's control is at most 64 characters and its target at most 200")
+            guard try keptMappings(map) == map else {
+                throw LibraryError(.invalid, "a MIDI mapping's strings are kept composed (NFC) and without spaces at their ends")
             }
         })
     }
@@ -60,5 +61,20 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
         PreferenceKey<PerformanceState.Controls?>(name: "controls", defaultValue: nil, validate: { (controls) throws(LibraryError) in
             do throws(InstrumentError) { try controls?.validate() } catch { throw LibraryError(.invalid, error.description, cause: error) }
         })
+    }
+
+    /// `map` with its controls and targets taken by the text rule (`UserText`: controls at most 64
+    /// characters, targets 200), or the rule's refusal.
+    static func keptMappings(_ map: [String: String]) throws(LibraryError) -> [String: String] {
+        var kept: [String: String] = [:]
+        for (control, target) in map {
+            do throws(UserTextError) {
+                kept[try UserText.checked(control, as: "a MIDI mapping's control", maximumLength: 64)] =
+                    try UserText.checked(target, as: "a MIDI mapping's target")
+            } catch {
+                throw LibraryError(.invalid, error.description, cause: error)
+            }
+        }
+        return kept
     }
 }
