@@ -1,3 +1,4 @@
+import UserText
 /// An edit as JSON, its kind in `"type"` and its values by name, e.g. `{"type": "editingRange", "part": 3,
 /// "voice": 7, "start": 0, "end": 960}` (docs/composition.md lists them).
 extension MusicEdit: Decodable {
@@ -80,7 +81,7 @@ extension MusicEdit: Decodable {
             self = .renameComposition(try c.decode(CompositionID.self, forKey: .composition), name: try c.decode(String.self, forKey: .name))
         case "deleteComposition": self = .deleteComposition(try c.decode(CompositionID.self, forKey: .composition))
         default:
-            throw CompositionError("unknown edit \"\(type.prefix(40))\"; known: \(Self.types.joined(separator: ", "))")
+            throw CompositionError("unknown edit \"\(UserText.printable(String(type.prefix(40))))\"; known: \(Self.types.joined(separator: ", "))")
         }
     }
 }

@@ -32,7 +32,7 @@ public struct ChordReference: Hashable, Sendable, Codable {
     public let chord: Int
 
     public init(chordset: String, chord: Int) throws(CompositionError) {
-        guard (0...7).contains(chord) else { throw CompositionError("a chord is one of 1…8, not \(chord + 1)") }
+        guard (0...7).contains(chord) else { throw CompositionError("a chord is one of 1…8 (numbered 0…7 here), not \(chord)") }
         guard !chordset.isEmpty, chordset.count <= 64 else { throw CompositionError("a chordset's id is 1…64 characters") }
         self.chordset = chordset
         self.chord = chord

@@ -1,4 +1,5 @@
 import Geometry
+import UserText
 
 /// A value the instrument's model refuses: not a number, out of its range, or a name it does not know.
 /// The message says what was wrong in the performer's terms; nothing is changed when it is thrown.
@@ -35,7 +36,7 @@ public struct InstrumentError: Error, Hashable, Sendable, CustomStringConvertibl
         case .outOfRange(let field, let value, let allowed):
             "\(field) is \(value); it must be between \(allowed.lowerBound) and \(allowed.upperBound)"
         case .unknownName(let kind, let name, let known):
-            "unknown \(kind) \"\(name)\"; known: \(known.joined(separator: ", "))"
+            "unknown \(kind) \"\(UserText.printable(name))\"; known: \(known.joined(separator: ", "))"
         case .invalid(let message):
             message
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Instrument
+import UserText
 
 extension ChordsetLibrary {
     /// The most chordsets one library holds.
@@ -163,7 +164,11 @@ extension ChordsetLibrary {
         var number = 2
         while true {
             let suffix = " (\(number))"
-            let candidate = String(title.prefix(Chordset.maximumTitleLength - suffix.count)) + suffix
+            var kept = String(title.prefix(Chordset.maximumTitleLength - suffix.count))
+            // Within the text rule's bytes too: a title of combining marks is long in bytes, not in characters.
+            while (kept + suffix).utf8.count > UserText.maximumBytes(forLength: Chordset.maximumTitleLength) { kept.removeLast() }
+            kept = kept.trimmingCharacters(in: .whitespacesAndNewlines)
+            let candidate = (kept.isEmpty ? "Chordset" : kept) + suffix
             if !taken.contains(candidate) { return candidate }
             number += 1
         }

@@ -19,7 +19,7 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
             validate: { (map) throws(LibraryError) in
                 let known: Set = ["color", "form", "canvas", "motion", "chordset", "triggerpads", "settings", "chordsetList"]
                 guard let unknown = map.keys.first(where: { !known.contains($0) }) else { return }
-                throw LibraryError(.invalid, "there is no panel \"\(unknown)\"; the panels are \(known.sorted().joined(separator: ", "))")
+                throw LibraryError(.invalid, "there is no panel \"\(UserText.printable(unknown))\"; the panels are \(known.sorted().joined(separator: ", "))")
             })
     }
 

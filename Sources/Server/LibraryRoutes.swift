@@ -43,6 +43,10 @@ enum LibraryRoutes {
                 guard let body = try await decode(ChordsetChanges.self, from: request), body.title != nil || body.number != nil else {
                     throw LiveError(.invalid, "say what to change: {\"title\": \"…\"} and/or {\"number\": n}")
                 }
+                // Both changes are checked before either is made: a refused place leaves the title as it was.
+                if let number = body.number, number < 1 {
+                    throw LiveError(.invalid, "places in the list are numbered from 1; \(number) is not one")
+                }
                 var changed: ChordsetListing.ListedChordset?
                 if let title = body.title { changed = try await library.rename(id, to: title) }
                 if let number = body.number { changed = try await library.move(id, toNumber: number) }
