@@ -34,7 +34,7 @@ SURELY_RESTORABLE = 50
 # is followed by the whole list, which a debug build reads at some tens of milliseconds a chordset full of
 # lumis (the factory's). For the same reason the fuzz starts by deleting all but one of the factory's, and
 # most imports leave their chords' lumis out.
-MOST_CHORDSETS = 6
+MOST_CHORDSETS = 4
 # Ids that name nothing, or nothing that can be, in a path (each percent-encoded as sent).
 HOSTILE_PATH_IDS = [GHOST, "not-a-uuid", "0", "-1", "1e3", "9223372036854775808", "\x00", "\u2028", "..", "%00",
                     "\ud800", "x" * 300, GHOST + "x", " " + GHOST]
