@@ -29,10 +29,10 @@ public func buildApplication<C: Clock>(
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "the status could not be written: \(error)\n")))
         }
     }
-    router.get("/") { _, _ in try webFile("console.html") }
-    router.get("/canvas") { _, _ in try webFile("canvas.html") }
-    router.get("/compose") { _, _ in try webFile("compose.html") }
-    router.get("/web/{name}") { _, context in try webFile(context.parameters.require("name")) }
+    router.get("/") { request, _ in try webFile("console/console.html", request) }
+    router.get("/canvas") { request, _ in try webFile("canvas/canvas.html", request) }
+    router.get("/compose") { request, _ in try webFile("compose/compose.html", request) }
+    router.get("/web/**") { request, context in try webFile(context.parameters.getCatchAll().joined(separator: "/"), request) }
     LibraryRoutes.add(to: router, session: session, configuration: configuration, listening: listening)
     MusicRoutes.add(to: router, session: session)
     RepairRoutes.add(to: router, session: session)
@@ -64,15 +64,20 @@ public func buildApplication<C: Clock>(
         logger: logger)
 }
 
-/// One of the web client's files, or 404.
-private func webFile(_ name: String) throws -> Response {
-    guard let contents = WebFiles.file(named: name) else { throw HTTPError(.notFound, message: "no such file") }
+/// One of the web client's files (by its path in the client's folder), 304 when the browser holds this
+/// version already (its ETag), or 404.
+private func webFile(_ path: String, _ request: Request) throws -> Response {
+    guard let file = WebFiles.file(at: path) else { throw HTTPError(.notFound, message: "no such file") }
     // Never framed by another site (no clicks tricked into the canvas), and never telling another site the
-    // address it was opened by (which can hold the pairing token).
+    // address it was opened by (which can hold the pairing token). `no-cache`: asked again on each load, and
+    // answered 304 with nothing while it has not changed.
     let headers: HTTPFields = [
-        .contentType: WebFiles.contentType(of: name), .cacheControl: "no-cache",
+        .contentType: WebFiles.contentType(of: path), .cacheControl: "no-cache", .eTag: file.etag,
         .contentSecurityPolicy: "frame-ancestors 'none'", HTTPField.Name("X-Frame-Options")!: "DENY",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",
     ]
-    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: contents)))
+    if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == file.etag }) {
+        return Response(status: .notModified, headers: headers)
+    }
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.contents)))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Instrument
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
@@ -77,18 +78,56 @@ struct AccessTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
                 #expect(response.headers[.contentSecurityPolicy] == "frame-ancestors 'none'")
-                #expect(String(buffer: response.body).contains("/web/canvas.js"))
+                #expect(String(buffer: response.body).contains("/web/canvas/canvas.js"))
             }
-            try await client.execute(uri: "/web/canvas.js", method: .get) { response in
+            try await client.execute(uri: "/web/canvas/canvas.js", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
             }
-            for path in ["/web/missing.js", "/web/..%2FPackage.swift", "/web/.hidden", "/web/canvas", "/web/a.b.js"] {
+            for path in [
+                "/web/missing.js", "/web/..%2FPackage.swift", "/web/.hidden", "/web/canvas", "/web/a.b.js", "/web/../Package.swift",
+                "/web/canvas/../../Package.swift", "/web/%2e%2e/Package.swift", "/web/canvas//canvas.js", "/web/canvas/.canvas.js",
+                "/web/canvas.html/x.js", "/web/a/b/c/d/e/f/g/h/i.js",
+            ] {
                 try await client.execute(uri: path, method: .get) { #expect($0.status == .notFound, "\(path)") }
             }
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)  // the console
-                #expect(String(buffer: response.body).contains("/web/console.js"))
+                #expect(String(buffer: response.body).contains("/web/console/console.js"))
+            }
+        }
+    }
+
+    @Test func aReloadIsAnsweredNotModifiedWhileAFileIsTheSame() async throws {
+        try await buildApplication(configuration: ServerConfiguration(port: 0), session: LiveTesting.session()).test(.live) { client in
+            let etag = try await client.execute(uri: "/web/canvas/canvas.js", method: .get) { response in
+                #expect(response.status == .ok)
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: "/web/canvas/canvas.js", method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/web/canvas/canvas.js", method: .get, headers: [.ifNoneMatch: "\"0000000000000000\""]) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes > 0)
+            }
+        }
+    }
+
+    /// Seeded random paths under /web/: nothing but the client's own files is ever served, nothing fails.
+    @Test func anyPathUnderWebIsAFileOfTheClientOrNotFound() async throws {
+        let pieces = ["canvas", "console", "view", "shared", "..", ".", "", "%2e", "%2F", "canvas.js", "a.b.c", "x.js", "~", "Package.swift", "\\", "é"]
+        try await buildApplication(configuration: ServerConfiguration(port: 0), session: LiveTesting.session()).test(.live) { client in
+            for index in 0..<300 {
+                let count = Int(StableRandom.bits(25, Int64(index) * 9) % 6) + 1
+                let path = (0..<count).map { pieces[Int(StableRandom.bits(25, Int64(index) * 9 + Int64($0) + 1) % UInt64(pieces.count))] }
+                    .joined(separator: "/")
+                let uri = "/web/" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect([.ok, .notFound, .badRequest].contains(response.status), "\(uri): \(response.status)")
+                    if response.status == .ok { #expect(WebFiles.isClientPath(path), "\(uri) was served") }
+                }
             }
         }
     }
