@@ -56,6 +56,7 @@ extension ChordsetLibrary {
             case .sound:
                 try Self.refuseIfUsed(db, "SELECT CAST(name AS BLOB) FROM musicVoice WHERE soundId = ?", key, by: "the voice")
                 try db.execute(sql: "DELETE FROM musicSound WHERE id = ?", arguments: [numbers[0]])
+                forgetDecoded(numbers.compactMap { $0 })
             case .part, .voice:
                 let table = kind == .part ? "musicPart" : "musicVoice", column = kind == .part ? "partId" : "voiceId"
                 try Self.refuseIfUsed(db, "SELECT CAST(name AS BLOB) FROM composition WHERE \(column) = ?", key, by: "the composition")

@@ -33,6 +33,8 @@ extension ChordsetLibrary {
                 throw LibraryError(.invalid, error.description, cause: error)
             }
             try Self.writeMusic(library.contents, over: stored.library.contents, newSounds: Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, $0.value) }), db)
+            let deleted = Set(stored.library.sounds.keys).subtracting(library.sounds.keys)
+            forgetDecoded(files.keys.map(\.rawValue) + deleted.map(\.rawValue))
             return result
         }
     }
@@ -56,7 +58,12 @@ extension ChordsetLibrary {
             throw LibraryError(.invalid, "the composition's sounds hold more than a performance plays at once (\(Self.mostSamplesPlayed >> 20) M samples)")
         }
         var buffers: [SoundID: AudioBuffer] = [:]
-        for id in Set(arrangement.sounds.map(\.sound)) {
+        for id in used {
+            let key = DecodedSound(sound: id, sampleRate: arrangement.sampleRate)
+            if let kept = decodedSounds.withLock({ $0[key] }) {
+                buffers[id] = kept
+                continue
+            }
             let file = try soundFile(id)
             do {
                 buffers[id] = try Resampler.resample(try AudioFile.decode(file, named: "sound \(id)"), to: arrangement.sampleRate)
@@ -64,7 +71,28 @@ extension ChordsetLibrary {
                 throw LibraryError(.storage, "the library's sound \(id) cannot be played: \(error)", cause: error)
             }
         }
+        keepDecoded(buffers, at: arrangement.sampleRate)
         return buffers
+    }
+
+    /// How many sounds have been decoded and are kept (for tests: a reload decodes nothing again).
+    public var decodedSoundCount: Int { decodedSounds.withLock { $0.count } }
+
+    /// Keeps `buffers` for the next time they are played at `rate`, within `mostSamplesPlayed` samples in all
+    /// (past that, what was kept before is let go).
+    private func keepDecoded(_ buffers: [SoundID: AudioBuffer], at rate: Int) {
+        decodedSounds.withLock { kept in
+            let adding = buffers.values.reduce(0) { $0 + $1.samples.count }
+            if kept.values.reduce(0, { $0 + $1.samples.count }) + adding > Self.mostSamplesPlayed { kept.removeAll() }
+            for (id, buffer) in buffers { kept[DecodedSound(sound: id, sampleRate: rate)] = buffer }
+        }
+    }
+
+    /// Forgets the decoded samples of `sounds` (their files were replaced or deleted).
+    func forgetDecoded(_ sounds: some Sequence<Int64>) {
+        let gone = Set(sounds)
+        guard !gone.isEmpty else { return }
+        decodedSounds.withLock { kept in kept = kept.filter { !gone.contains($0.key.sound.rawValue) } }
     }
 
     /// The most samples the sounds of one performance may hold, decoded, at its rate: 2²⁹ (2 GB of floats).
@@ -157,4 +185,10 @@ extension ChordsetLibrary {
             try db.execute(sql: "INSERT INTO libraryInfo (key, value) VALUES ('seededCompositions', ?)", arguments: [Date().description])
         }
     }
+}
+
+/// A sound decoded at a rate: what `samples(for:)` keeps.
+struct DecodedSound: Hashable, Sendable {
+    let sound: SoundID
+    let sampleRate: Int
 }

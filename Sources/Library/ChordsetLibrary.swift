@@ -1,3 +1,4 @@
+import Audio
 import Composition
 import Foundation
 import GRDB
@@ -12,6 +13,8 @@ public final class ChordsetLibrary: Sendable {
     let pool: DatabasePool
     /// What opening the library mended (migration v5's renames), one line each, for the log.
     private let mended = Mutex<[String]>([])
+    /// Sounds decoded and resampled, by sound and rate, kept across reloads (`samples(for:)`).
+    let decodedSounds = Mutex<[DecodedSound: AudioBuffer]>([:])
 
     /// The names opening the library mended — empty or control-character names an earlier build stored,
     /// renamed "Untitled 1", … — one line each, to be said in the log.

@@ -247,8 +247,12 @@ enum LibraryRoutes {
     }
 
     static func jsonResponse(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
-        // Made of strings, numbers, booleans, arrays and dictionaries only: always serializable.
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(#"{"error":"internal"}"#.utf8)
+        // An answer that cannot be written is a failure, never the route's success with an error inside.
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return Response(
+                status: .internalServerError, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: Data(#"{"error":"the answer could not be written"}"#.utf8))))
+        }
         return Response(
             status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

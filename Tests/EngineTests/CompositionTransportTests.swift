@@ -64,8 +64,10 @@ struct TestCompositions: CompositionShelf {
         return LoadedComposition(name: name, pair: pair, arrangement: try Arrangement(of: pair, in: library, sampleRate: sampleRate), parts: parts)
     }
 
+    /// The sounds, as constant 0.25; a voice named "Unreadable" stands for a sound whose file cannot be decoded.
     func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer] {
-        Dictionary(uniqueKeysWithValues: library.sounds.keys.map { ($0, AudioBuffer(sampleRate: arrangement.sampleRate, mono: [Float](repeating: 0.25, count: 24_000))!) })
+        if library.voices.values.contains(where: { $0.name == "Unreadable" }) { throw LiveError(.notSaved, "the sound's file is damaged") }
+        return Dictionary(uniqueKeysWithValues: library.sounds.keys.map { ($0, AudioBuffer(sampleRate: arrangement.sampleRate, mono: [Float](repeating: 0.25, count: 24_000))!) })
     }
 
     func chord(_ reference: ChordReference) -> Chord? {
@@ -275,5 +277,21 @@ struct CompositionTransportTests {
         await transport.reload()
         await stage.advance(0.1, transport)
         #expect(try await stage.light().map(\.intent) == ["down 0 0.75", "up 0", "down 0 1.0"])
+    }
+
+    @Test func aSoundThatCannotBeLoadedOnAReloadIsSaidAndWhatPlaysGoesOn() async throws {
+        let stage = try await Stage()
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
+        try await transport.play("Test")
+        for _ in 0..<5 { await stage.advance(0.1, transport) }
+        let level = shelf.library.voices.values.first { $0.name == "Level" }!.id
+        try shelf.change { try $0.rename(voice: level, to: "Unreadable") }
+        await transport.reload()
+        #expect(transport.status.soundProblem?.contains("cannot be played") == true)
+        #expect(transport.status.playing && abs(transport.status.seconds - 0.5) < 1e-9)
+        try shelf.change { try $0.rename(voice: level, to: "Level") }
+        await transport.reload()
+        #expect(transport.status.soundProblem == nil)
     }
 }

@@ -91,3 +91,31 @@ struct CompositionLibraryTests {
         #expect(music.parts.count == original.parts.count + 4)
     }
 }
+
+/// Sounds decoded for playing are kept: a reload of what plays decodes nothing again.
+@Suite("Sounds kept decoded")
+struct DecodedSoundTests {
+    @Test func aSecondLoadOfTheSameSoundsDecodesNothingAgain() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        let music = try library.musicLibrary()
+        let demo = try #require(music.composition(named: "Demo"))
+        let arrangement = try Arrangement(of: demo.pair, in: music, sampleRate: 44_100)
+        let first = try library.samples(for: arrangement)
+        let kept = library.decodedSoundCount
+        #expect(kept == first.count && kept > 0)
+        let second = try library.samples(for: arrangement)
+        #expect(library.decodedSoundCount == kept)
+        // The very same samples, not decoded again: one storage for both.
+        for (id, buffer) in first {
+            let again = try #require(second[id])
+            #expect(buffer.samples.withUnsafeBufferPointer { $0.baseAddress } == again.samples.withUnsafeBufferPointer { $0.baseAddress })
+        }
+        // A sound whose file is replaced is forgotten.
+        let sound = try #require(first.keys.first)
+        let file = try library.soundFile(sound)
+        try library.changeMusic { _, files in files[sound] = file }
+        #expect(library.decodedSoundCount == kept - 1)
+    }
+}

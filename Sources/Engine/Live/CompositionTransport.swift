@@ -54,6 +54,9 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     private struct Core {
         var loaded: Loaded?
         var playing = false
+        /// Why what is loaded could not be laid out again with its sounds (a sound that cannot be read or
+        /// decoded), until a reload or a play succeeds: said as the status's `soundProblem`.
+        var reloadProblem: String?
         /// The next light to fire, and the voices lit now.
         var nextLight = 0
         var lit: Set<Int> = []
@@ -141,7 +144,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     public var status: TransportStatus {
         let latency = latencyFrames
         var status = box.core.withLock { core in Self.status(of: core, heard: Self.heardFrame(core, latency: latency), rate: sampleRate) }
-        status.soundProblem = soundProblem
+        status.soundProblem = soundProblem ?? box.core.withLock { $0.reloadProblem }
         return status
     }
 
@@ -177,6 +180,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let letGo = box.core.withLock { core in
             let letGo = Self.lettingGo(&core)
             swap(&core.loaded, &incoming)
+            core.reloadProblem = nil
             core.nextLight = 0
             core.lastHeard = 0
             core.lastTick = instrument.engine.clock.now
@@ -191,9 +195,20 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// Lays out again what is loaded, as the library now has it (an editor changed it), and plays on from
     /// the same place: the loop kept as far as it still lies within, the light changed only where it changed.
     /// When it can no longer be laid out (its part or voice was deleted), what plays goes on unchanged.
+    /// When its sounds cannot be loaded, it plays on as it was and the status says why (`soundProblem`).
     public func reload() async {
-        guard let source = box.core.withLock({ $0.loaded?.source }), var incoming: Loaded? = try? load(source) else { return }
+        guard let source = box.core.withLock({ $0.loaded?.source }) else { return }
+        var incoming: Loaded?
+        do throws(LiveError) {
+            incoming = try load(source)
+        } catch {
+            guard error.code == .notSaved else { return }  // its part or voice is gone: what plays goes on
+            box.core.withLock { $0.reloadProblem = error.message }
+            instrument.transportChanged(status)
+            return
+        }
         let old = box.core.withLock { core -> (light: [(frame: Int, intent: Intent)], position: Int, playing: Bool)? in
+            core.reloadProblem = nil
             guard let current = core.loaded, current.source == source else { return nil }
             let frameCount = incoming!.frameCount
             let position = min(current.performance.position, frameCount)
@@ -336,7 +351,11 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             case .composition(let name): try shelf.composition(named: name, sampleRate: sampleRate)
             case .pair(let pair): try shelf.pair(pair, sampleRate: sampleRate)
             }
-            let performance = try Performance(found.arrangement, sounds: try shelf.samples(for: found.arrangement))
+            let sounds: [SoundID: AudioBuffer]
+            do { sounds = try shelf.samples(for: found.arrangement) } catch {
+                throw LiveError(.notSaved, "the sounds of \(found.name) cannot be played", cause: error)
+            }
+            let performance = try Performance(found.arrangement, sounds: sounds)
             let score = try LightScore(found.arrangement) { shelf.chord($0) }
             let light = score.events.map { (frame: Int(($0.time * Double(sampleRate)).rounded()), intent: $0.intent) }
             return Loaded(source: source, name: found.name, pair: found.pair, performance: performance, light: light, parts: found.parts)
