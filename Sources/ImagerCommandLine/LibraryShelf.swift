@@ -77,8 +77,8 @@ extension LibraryShelf: ChordsetCatalog {
     func preferences() throws(LiveError) -> ConsolePreferences {
         try refused { () throws(LibraryError) in
             ConsolePreferences(
-                panels: try library.preference(.panelVisibility), tempo: try library.preference(.tempo),
-                outputSize: try library.preference(.outputSize), midiMappings: try library.preference(.midiMappings))
+                panels: library.preferenceOrDefault(.panelVisibility).value, tempo: library.preferenceOrDefault(.tempo).value,
+                outputSize: library.preferenceOrDefault(.outputSize).value, midiMappings: library.preferenceOrDefault(.midiMappings).value)
         }
     }
 

@@ -56,10 +56,12 @@ struct ServeCommand: AsyncParsableCommand {
         let recordingsFolder = recordings.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? LibraryLocation.resolve(library.path).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
         // The controls as the performer left them (seed 002's controls chord), if they were kept and still hold.
-        let kept = try? opened.preference(.controls)
+        let (kept, keptProblem) = opened.preferenceOrDefault(.controls)
         // Without them, the performance starts at the library's default tempo (the preferences set it).
-        let tempo = (try? opened.preference(.tempo)).flatMap { try? Tempo(beatsPerMinute: $0) } ?? .standard
-        let state = kept.flatMap { $0 }.flatMap { try? PerformanceState(chordset: chordset, controls: $0) }
+        let (bpm, tempoProblem) = opened.preferenceOrDefault(.tempo)
+        for problem in [keptProblem, tempoProblem].compactMap({ $0 }) { print("warning: \(problem)") }
+        let tempo = (try? Tempo(beatsPerMinute: bpm)) ?? .standard
+        let state = kept.flatMap { try? PerformanceState(chordset: chordset, controls: $0) }
             ?? PerformanceState(chordset: chordset, tempo: tempo)
         let instrument = LiveInstrument(
             engine: InstrumentEngine(state: state, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),

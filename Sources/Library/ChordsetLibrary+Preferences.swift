@@ -3,11 +3,24 @@ import GRDB
 import Instrument
 
 extension ChordsetLibrary {
-    /// The preference's value, or its default when never set (or unreadable).
+    /// The preference's value, or its default when never set; one kept that cannot be read (or no longer
+    /// holds its rule) is refused with why — never silently replaced — and left in the library as it is.
     public func preference<Value>(_ key: PreferenceKey<Value>) throws(LibraryError) -> Value {
         let text = try read { db in try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [key.name]) }
-        guard let text, let value = try? ChordsetRows.decode(Value.self, text) else { return key.defaultValue }
-        return value
+        guard let text else { return key.defaultValue }
+        do {
+            let value = try ChordsetRows.decode(Value.self, text)
+            try key.validate(value)
+            return value
+        } catch {
+            let cause = (error as? DecodingError).map { "\(DecodingProblem($0))" } ?? "\(error)"
+            throw LibraryError(.storage, "the preference \(key.name) kept in the library cannot be read (\(cause)); its default is used until it is set again", cause: error)
+        }
+    }
+
+    /// The preference's value, or its default — with why, when the kept one cannot be read.
+    public func preferenceOrDefault<Value>(_ key: PreferenceKey<Value>) -> (value: Value, problem: String?) {
+        do { return (try preference(key), nil) } catch { return (key.defaultValue, error.message) }
     }
 
     /// Sets a preference after checking its value; throws and keeps the old value if it is refused.
@@ -29,7 +42,7 @@ extension ChordsetLibrary {
     public func currentChordset() throws(LibraryError) -> Chordset? {
         let all = try list()
         guard !all.isEmpty else { return nil }
-        let index = min(try preference(.currentChordset), all.count - 1)
+        let index = min(preferenceOrDefault(.currentChordset).value, all.count - 1)
         return try chordset(id: all[index].id)
     }
 

@@ -120,3 +120,23 @@ struct DamagedLibraryTests {
         #expect(library.mendedNames.contains { $0.contains("the part \"\\u{1}\" to \"Untitled 1\"") })
     }
 }
+
+/// A preference kept that can no longer be read is said, with why, and left as it is — never replaced by its
+/// default in silence.
+@Suite("Unreadable preferences")
+struct UnreadablePreferenceTests {
+    @Test func anUnreadablePreferenceIsReportedNotReplaced() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        try library.pool.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('tempo', '\"fast\"'), ('outputSize', '[1, 2, 3]')")
+        }
+        #expect(throws: LibraryError.self) { try library.preference(.tempo) }
+        let (tempo, problem) = library.preferenceOrDefault(.tempo)
+        #expect(tempo == 120 && problem?.contains("the preference tempo kept in the library cannot be read") == true)
+        #expect(library.preferenceOrDefault(.outputSize).problem != nil)
+        // Reading changed nothing: the kept text is still there, to be set again.
+        #expect(try library.pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'tempo'") } == "\"fast\"")
+    }
+}
