@@ -79,7 +79,7 @@ def press(locator, key, times):
 
 
 def shown_number(x, digits):
-    """A number as the panels show it (lumi-features.js `formatNumber`): at most `digits` decimals, no trailing zeros."""
+    """A number as the panels show it (shared/numbers.js `formatNumber`): at most `digits` decimals, no trailing zeros."""
     text = f"{x:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text.replace("-", "−")
 

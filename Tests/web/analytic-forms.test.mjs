@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ANALYTIC_SLOTS, AnalyticShapes, radialBands } from '../../Sources/WebClient/Web/analytic-forms.js';
-import { STROKE_UNIT } from '../../Sources/WebClient/Web/frames.js';
+import { ANALYTIC_SLOTS, AnalyticShapes, radialBands } from '../../Sources/WebClient/Web/view/analytic-forms.js';
+import { STROKE_UNIT } from '../../Sources/WebClient/Web/shared/frames.js';
 import { random } from './seeded-random.mjs';
 
 /** Whether a point at distance `r` from the centre is covered, by the forms' definition (Swift's Ring and Ellipse, stroked with closed outlines). */

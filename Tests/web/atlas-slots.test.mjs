@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { AtlasSlots } from '../../Sources/WebClient/Web/atlas-slots.js';
+import { AtlasSlots } from '../../Sources/WebClient/Web/view/atlas-slots.js';
 
 function drawn(slots, form, stroke, generation = 1) {
   const claimed = slots.claim(form, stroke, generation);

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { packInstances, quadAreas } from '../../Sources/WebClient/Web/batches.js';
-import { Blend, Layer, decodeFrame } from '../../Sources/WebClient/Web/frames.js';
+import { packInstances, quadAreas } from '../../Sources/WebClient/Web/view/batches.js';
+import { Blend, Layer, decodeFrame } from '../../Sources/WebClient/Web/shared/frames.js';
 import { encodeFrame } from './frame-bytes.mjs';
 
 function instance(form, layer, blend, stroke = 0) {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { canvasReport, refusesReport } from '../../Sources/WebClient/Web/canvas-report.js';
+import { canvasReport, refusesReport } from '../../Sources/WebClient/Web/view/canvas-report.js';
 
 test('the report carries the page status in finite numbers, none negative', () => {
   const status = {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import {
   formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPart,
-} from '../../Sources/WebClient/Web/compose-state.js';
+} from '../../Sources/WebClient/Web/compose/compose-state.js';
 
 const index = {
   parts: new Map([[1, {}], [4, {}]]), voices: new Map([[3, {}], [26, {}]]),

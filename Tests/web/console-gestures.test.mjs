@@ -1,11 +1,9 @@
 // The console's gestures: pressure as velocity, pinches and ctrl+wheel as range steps, pads held by
-// fingers and keys, and where a dragged item lands.
+// fingers and keys.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import {
-  PadTouches, PinchTracker, WheelSteps, dropPlace, isDrag, nearestIndex, velocityOf,
-} from '../../Sources/WebClient/Web/console-gestures.js';
+import { PadTouches, PinchTracker, WheelSteps, velocityOf } from '../../Sources/WebClient/Web/console/console-gestures.js';
 
 test('a touch or pen that reports pressure plays that hard; everything else at full strength', () => {
   assert.equal(velocityOf({ pointerType: 'touch', pressure: 0.8 }), 0.8);
@@ -57,19 +55,4 @@ test('a pad sounds once however many fingers and keys hold it, and stops when th
   pads.press('pointer:4', 5);
   assert.deepEqual(pads.releaseAll(), [0, 5]);
   assert.equal(pads.isHeld(5), false);
-});
-
-test('a press becomes a drag past the threshold; a dropped item takes the place it is dropped at', () => {
-  assert.equal(isDrag({ x: 0, y: 0 }, { x: 3, y: 4 }), false);
-  assert.equal(isDrag({ x: 0, y: 0 }, { x: 6, y: 0 }), true);
-  const middles = [10, 30, 50, 70];  // four items, 20 px each
-  assert.equal(dropPlace(middles, 5, 2), 0, 'above the first');
-  assert.equal(dropPlace(middles, 45, 2), 2, 'back where it was');
-  assert.equal(dropPlace(middles, 55, 2), 2, 'just below its own middle: still its place');
-  assert.equal(dropPlace(middles, 65, 0), 2, 'the first dropped between the third and fourth');
-  assert.equal(dropPlace(middles, 95, 0), 3, 'below the last');
-  const boxes = [0, 1, 2, 3].map((i) => ({ x: i * 50, y: 0, width: 40, height: 30 }));
-  assert.equal(nearestIndex(boxes, { x: 118, y: 10 }), 2);
-  assert.equal(nearestIndex(boxes, { x: -100, y: 10 }), 0);
-  assert.equal(nearestIndex([], { x: 0, y: 0 }), -1);
 });

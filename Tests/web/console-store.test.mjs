@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { DEFAULT_PANELS } from '../../Sources/WebClient/Web/console-layout.js';
-import { ConsoleStore, LatestFetch } from '../../Sources/WebClient/Web/console-store.js';
+import { ConsoleStore, LatestFetch } from '../../Sources/WebClient/Web/console/console-store.js';
 
 const snapshot = (revision, more = {}) => ({
   type: 'snapshot',
@@ -172,7 +172,7 @@ test('fetches run one at a time; asked meanwhile, one more runs after, and its a
 });
 
 test('a design change without lumiCount says the count is back to the chord\'s own', async () => {
-  const { ConsoleStore } = await import('../../Sources/WebClient/Web/console-store.js');
+  const { ConsoleStore } = await import('../../Sources/WebClient/Web/console/console-store.js');
   const store = new ConsoleStore();
   store.applySnapshot({ revision: 1, design: { form: { kind: 'circle' } }, lumiCount: 4 });
   assert.equal(store.state.lumiCount, 4);

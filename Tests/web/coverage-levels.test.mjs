@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { halve, redChannel } from '../../Sources/WebClient/Web/coverage-levels.js';
+import { halve, redChannel } from '../../Sources/WebClient/Web/view/coverage-levels.js';
 
 test('the coverage is the red channel of white drawn on black', () => {
   assert.deepEqual(Array.from(redChannel(new Uint8Array([255, 255, 255, 255, 128, 128, 128, 255]))), [255, 128]);

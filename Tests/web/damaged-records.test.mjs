@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import {
   KIND_LABELS, NAME_LENGTH, SCOPES, canRename, damagedPaths, kindLabel, kindsOf, nameText, recordKey, recordLine, recordParts,
   recordsOf, renameRequest,
-} from '../../Sources/WebClient/Web/damaged-model.js';
+} from '../../Sources/WebClient/Web/shared/damaged-model.js';
 
 const record = (more) => ({ kind: 'part', id: '4', name: 'Intro', reason: 'its beats are not a number', renamable: true, ...more });
 

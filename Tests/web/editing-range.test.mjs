@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { applyRange, editingRange, isInsideScore, overlaps, rangeInView } from '../../Sources/WebClient/Web/editing-range.js';
-import { makeView, zoomView } from '../../Sources/WebClient/Web/plane-view.js';
+import { applyRange, editingRange, isInsideScore, overlaps, rangeInView } from '../../Sources/WebClient/Web/compose/plane/editing-range.js';
+import { makeView, zoomView } from '../../Sources/WebClient/Web/compose/plane/plane-view.js';
 
 const beats4 = 4 * 960;
 /** A range as let go at its own start, in row 0: inside the score. */

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { formBounds } from '../../Sources/WebClient/Web/form-bounds.js';
-import { STROKE_UNIT } from '../../Sources/WebClient/Web/frames.js';
+import { formBounds } from '../../Sources/WebClient/Web/view/form-bounds.js';
+import { STROKE_UNIT } from '../../Sources/WebClient/Web/shared/frames.js';
 
 test('a line is a thin strip; a stroke widens the box by half its width on every side', () => {
   const line = [{ closed: false, points: Float64Array.from([-0.5, 0, 0.5, 0]) }];

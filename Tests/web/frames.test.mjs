@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import {
   Blend, INSTANCE_SIZE, Layer, PANE_SIZE, decodeForms, decodeFrame, instanceTransform,
-} from '../../Sources/WebClient/Web/frames.js';
+} from '../../Sources/WebClient/Web/shared/frames.js';
 import { encodeFrame } from './frame-bytes.mjs';
 
 const lumi = {

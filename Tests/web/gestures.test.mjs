@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas, pixelArea } from '../../Sources/WebClient/Web/canvas-area.js';
-import { GestureTracker, MAX_STROKE_POINTS, thinPoints } from '../../Sources/WebClient/Web/gestures.js';
+import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas, pixelArea } from '../../Sources/WebClient/Web/view/canvas-area.js';
+import { GestureTracker, MAX_STROKE_POINTS, thinPoints } from '../../Sources/WebClient/Web/view/gestures.js';
 
 test('the canvas area fills a 16:9 window and is centred in others', () => {
   assert.deepEqual(fitCanvasArea(1920, 1080), { x: 0, y: 0, width: 1920, height: 1080, scale: 1080 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { keyDownAction, padForKey } from '../../Sources/WebClient/Web/keys.js';
+import { keyDownAction, padForKey } from '../../Sources/WebClient/Web/shared/keys.js';
 
 test('keys 1–8 on the top row or the keypad play pads 0–7, whatever the layout prints on them', () => {
   assert.equal(padForKey({ code: 'Digit1', key: '1' }), 0);

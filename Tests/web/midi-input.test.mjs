@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MidiInput } from '../../Sources/WebClient/Web/midi-input.js';
-import { pendingSettings } from '../../Sources/WebClient/Web/lumi-features.js';
+import { MidiInput } from '../../Sources/WebClient/Web/console/midi/midi-input.js';
+import { pendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
 
 const oscillator = { waveform: { kind: 'sine' }, rate: { hertz: 0.5 }, phase: 0, depth: 0.1, offset: 0 };
 const frame = () => new Promise((resolve) => { setTimeout(resolve, 40); });

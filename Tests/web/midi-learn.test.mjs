@@ -4,11 +4,11 @@ import { test } from 'node:test';
 
 import {
   MAX_MAPPINGS, MidiLearn, accepts, bindSource, forgetSource, sanitizeMappings, sourcesFor,
-} from '../../Sources/WebClient/Web/midi-learn.js';
+} from '../../Sources/WebClient/Web/console/midi/midi-learn.js';
 import {
   CONTROLS, PAD_TARGETS, describeTarget, intentsForMessage, scaleControl, targetKind,
-} from '../../Sources/WebClient/Web/midi-targets.js';
-import { FEATURES } from '../../Sources/WebClient/Web/lumi-features.js';
+} from '../../Sources/WebClient/Web/console/midi/midi-targets.js';
+import { FEATURES } from '../../Sources/WebClient/Web/console/lumi-features.js';
 
 const noteOn = (note, velocity = 100, channel = 1) => ({ type: 'noteOn', channel, note, velocity });
 const noteOff = (note, channel = 1) => ({ type: 'noteOff', channel, note, velocity: 0 });

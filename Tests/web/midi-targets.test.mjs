@@ -5,11 +5,11 @@ import { test } from 'node:test';
 
 import {
   CONTROLS, CONTROL_GROUPS, controlsIn, describeTarget, intentsForMessage, settingKey, targetKind,
-} from '../../Sources/WebClient/Web/midi-targets.js';
-import { MidiLearn } from '../../Sources/WebClient/Web/midi-learn.js';
-import { FEATURES, PendingSettings, rateAtShare } from '../../Sources/WebClient/Web/lumi-features.js';
-import { FORM_KINDS, PRISM_COVER, formParamName } from '../../Sources/WebClient/Web/form-kinds.js';
-import { MOTION_KINDS, motionParamName } from '../../Sources/WebClient/Web/motion-kinds.js';
+} from '../../Sources/WebClient/Web/console/midi/midi-targets.js';
+import { MidiLearn } from '../../Sources/WebClient/Web/console/midi/midi-learn.js';
+import { FEATURES, PendingSettings, rateAtShare } from '../../Sources/WebClient/Web/console/lumi-features.js';
+import { FORM_KINDS, PRISM_COVER, formParamName } from '../../Sources/WebClient/Web/console/form-kinds.js';
+import { MOTION_KINDS, motionParamName } from '../../Sources/WebClient/Web/console/motion-kinds.js';
 
 const cc = (controller, value, channel = 1) => ({ type: 'controlChange', channel, controller, value });
 const noteOn = (note, channel = 1) => ({ type: 'noteOn', channel, note, velocity: 100 });

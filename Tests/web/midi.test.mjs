@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { describeSource, noteName, parseMidi, parseSourceKey, sourceKey } from '../../Sources/WebClient/Web/midi.js';
+import { describeSource, noteName, parseMidi, parseSourceKey, sourceKey } from '../../Sources/WebClient/Web/console/midi/midi.js';
 import { random } from './seeded-random.mjs';
 
 test('note on, note off and control change on channels 1–16', () => {

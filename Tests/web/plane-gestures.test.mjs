@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { applyRange, rangeInView } from '../../Sources/WebClient/Web/editing-range.js';
-import { GESTURE_DEFAULTS, PlaneGestures } from '../../Sources/WebClient/Web/plane-gestures.js';
-import { makeView } from '../../Sources/WebClient/Web/plane-view.js';
+import { applyRange, rangeInView } from '../../Sources/WebClient/Web/compose/plane/editing-range.js';
+import { GESTURE_DEFAULTS, PlaneGestures } from '../../Sources/WebClient/Web/compose/plane/plane-gestures.js';
+import { makeView } from '../../Sources/WebClient/Web/compose/plane/plane-view.js';
 
 const touch = (id, type, x, y, t, area = 'plane') => ({ id, type, x, y, t, area });
 const play = (gestures, events) => events.flatMap((event) => gestures.handle(event));

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import {
   editsForRange, indexMusic, planeAfterRange, planeOf, planeTimeOfSeconds, secondsOfPlaneTime, tickLabel, voiceKind,
-} from '../../Sources/WebClient/Web/plane-model.js';
+} from '../../Sources/WebClient/Web/compose/plane/plane-model.js';
 
 /**
  * A small library as GET /api/music answers it: Intro (atomic, 4 beats at 120) and Song (Intro, Intro); the

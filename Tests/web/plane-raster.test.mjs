@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import {
   FINEST_STEP, FINGERTIP, MAX_PX_PER_TICK, MIN_ROW_PX, TICKS_PER_BEAT, rasterLabel, rasterLadder, rasterLines, rasterStep,
   snapCeil, snapFloor, snapRound, zoomLimitsX, zoomLimitsY,
-} from '../../Sources/WebClient/Web/plane-raster.js';
+} from '../../Sources/WebClient/Web/compose/plane/plane-raster.js';
 
 const beat = TICKS_PER_BEAT, bar = 4 * beat;
 

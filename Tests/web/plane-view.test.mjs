@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_PX_PER_TICK } from '../../Sources/WebClient/Web/plane-raster.js';
+import { MAX_PX_PER_TICK } from '../../Sources/WebClient/Web/compose/plane/plane-raster.js';
 import {
   EDGE_MARGIN, cellAt, columnAt, eventAt, makeView, panView, pointAt, resizeView, rowAt, tickAt, visibleRows,
   visibleTicks, xOfTick, yOfRow, zoomView,
-} from '../../Sources/WebClient/Web/plane-view.js';
+} from '../../Sources/WebClient/Web/compose/plane/plane-view.js';
 
 const bar = 3840;
 /** A plane 1,000 × 640 px of 16 bars and 32 voices. */

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { PendingSettings } from '../../Sources/WebClient/Web/lumi-features.js';
-import { DEFAULT_PULSE, changePulse, pulseControls, pulseIntent } from '../../Sources/WebClient/Web/pulse.js';
+import { PendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
+import { DEFAULT_PULSE, changePulse, pulseControls, pulseIntent } from '../../Sources/WebClient/Web/console/pulse.js';
 
 test('a pulse as the controls show it', () => {
   assert.deepEqual(pulseControls(DEFAULT_PULSE), { waveform: 'triangle', unit: 'beats', rate: 8, purityLag: 0.25, depth: 1 });

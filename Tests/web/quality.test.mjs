@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import {
-  PASS_PIXEL_COST, QUALITY_LEVELS, QualityController, drawingWork, qualityFromAddress,
-} from '../../Sources/WebClient/Web/quality.js';
+import { PASS_PIXEL_COST, QualityController, drawingWork, qualityFromAddress } from '../../Sources/WebClient/Web/view/quality.js';
+import { QUALITY_LEVELS } from '../../Sources/WebClient/Web/view/quality-ladder.js';
 import { random } from './seeded-random.mjs';
 
 const VSYNC = 1000 / 60;

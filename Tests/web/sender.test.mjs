@@ -1,9 +1,10 @@
-// The console's sender: intents over the live socket, requests to the library's API, refusals as one line.
+// A page's sender (the console's, the lab's): intents over the live socket, requests to the library's API,
+// refusals as one line.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ApiError, ConsoleSender, apiPaths, oneLine, refusalMessage } from '../../Sources/WebClient/Web/console-sender.js';
-import { liveURL } from '../../Sources/WebClient/Web/live.js';
+import { ApiError, Sender, apiPaths, oneLine, refusalMessage } from '../../Sources/WebClient/Web/shared/sender.js';
+import { liveURL } from '../../Sources/WebClient/Web/shared/live.js';
 
 test('the console asks the live socket for no frames; the canvas still asks for them', () => {
   const location = { protocol: 'http:', host: '127.0.0.1:8080' };
@@ -35,7 +36,7 @@ function fakeResponse(status, text) {
 test('api: JSON in and out; a refusal is an ApiError with one line and the status', async () => {
   const requests = [];
   let answer = fakeResponse(201, '{"chordset": {"id": "x", "number": 3}}');
-  const sender = new ConsoleSender({
+  const sender = new Sender({
     location: { protocol: 'http:', host: 'h' },
     fetchFunction: async (path, init) => { requests.push([path, init]); if (answer instanceof Error) throw answer; return answer; },
   });
@@ -61,7 +62,7 @@ test('api: JSON in and out; a refusal is an ApiError with one line and the statu
 test('request: never rejects; a failure is told once, as "Could not …: why", unless quiet', async () => {
   const problems = [];
   let answer = fakeResponse(409, '{"error": "the library is full"}');
-  const sender = new ConsoleSender({
+  const sender = new Sender({
     location: { protocol: 'http:', host: 'h' },
     fetchFunction: async () => answer,
     onProblem: (line) => problems.push(line),
@@ -82,7 +83,7 @@ test('intents go over the live connection, and are dropped while it is down', ()
     send(intent) { if (!this.connected) return false; sent.push(intent); return true; }
   }
   const messages = [];
-  const sender = new ConsoleSender({ location: { protocol: 'http:', host: 'h:1' }, Connection: FakeConnection, onMessage: (m) => messages.push(m) });
+  const sender = new Sender({ location: { protocol: 'http:', host: 'h:1' }, Connection: FakeConnection, onMessage: (m) => messages.push(m) });
   assert.equal(sender.send({ type: 'erase' }), false, 'not started');
   sender.start();
   assert.equal(FakeConnection.last.url, 'ws://h:1/live');

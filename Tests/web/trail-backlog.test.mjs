@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { decodeFrame } from '../../Sources/WebClient/Web/frames.js';
-import { STAMP_BACKLOG, TrailBacklog, combineSteps, hasTrailStamps } from '../../Sources/WebClient/Web/trail-backlog.js';
+import { decodeFrame } from '../../Sources/WebClient/Web/shared/frames.js';
+import { STAMP_BACKLOG, TrailBacklog, combineSteps, hasTrailStamps } from '../../Sources/WebClient/Web/view/trail-backlog.js';
 import { encodeFrame } from './frame-bytes.mjs';
 
 const LUMI = { tx: 0.5, ty: 0.5, sx: 800, sy: 800, rotation: 0, rgba: [255, 0, 0, 255], form: 0, stroke: 0, layer: 3, blend: 0 };

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { NO_FADE, TrailClock, fadeScale } from '../../Sources/WebClient/Web/trail-clock.js';
+import { NO_FADE, TrailClock, fadeScale } from '../../Sources/WebClient/Web/view/trail-clock.js';
 
 test('the fade is the persistence to the power of the seconds elapsed, in 256ths', () => {
   assert.equal(fadeScale(0.5, 1), 128);

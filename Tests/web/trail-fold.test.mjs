@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_FOLDED_FADES, chooseStamped, foldTrailSteps } from '../../Sources/WebClient/Web/trail-fold.js';
+import { MAX_FOLDED_FADES, chooseStamped, foldTrailSteps } from '../../Sources/WebClient/Web/view/trail-fold.js';
 import { random } from './seeded-random.mjs';
 
 /** A waiting frame as TrailBacklog keeps it (only what the fold reads). */

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import {
   MAX_DEPTH, ancestorKeys, checkedName, childCandidates, closestKey, dropIndex, equalCuts, parentKey, resolveKey,
   treeKeyAction, treeRows,
-} from '../../Sources/WebClient/Web/tree-rows.js';
+} from '../../Sources/WebClient/Web/compose/tree-rows.js';
 
 // The factory library "Demo" (seed 003's example), as GET /api/music answers it: ids, places and all.
 const children = (...pairs) => pairs.map(([place, node]) => ({ place, node }));
@@ -203,7 +203,7 @@ test('the children a node may take: no cycle, and a voice at most once under a p
 });
 
 test('a node is found by the shortest path to it from the roots', async () => {
-  const { keyOfNode } = await import('../../Sources/WebClient/Web/tree-rows.js');
+  const { keyOfNode } = await import('../../Sources/WebClient/Web/compose/tree-rows.js');
   const nodes = new Map([
     [1, { id: 1, children: [{ node: 2, place: 10 }] }], [2, { id: 2, children: [{ node: 3, place: 11 }] }],
     [3, { id: 3, children: [] }], [4, { id: 4, children: [{ node: 3, place: 12 }] }],

@@ -3,17 +3,14 @@
 // and erase; F or a click toggles full screen; taps and strokes play in full screen (or at once where the
 // browser has no full screen); and it takes the pairing token out of its address.
 
-import { addressWithoutToken } from './address.js';
-import { startCanvasView } from './canvas-view.js';
-import { keyDownAction } from './keys.js';
+import { forgetPairingToken } from '../shared/address.js';
+import { startCanvasView } from '../view/canvas-view.js';
+import { keyDownAction } from '../shared/keys.js';
 
 const canvas = document.querySelector('canvas');
 
-// Opened as /canvas?token=… under --lan, the page was given the token as a cookie: take it out of the
-// address bar and the history.
-const tokenless = addressWithoutToken(window.location.href);
-const search = window.location.search;
-if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
+// Opened as /canvas?token=… under --lan, the page was given the token as a cookie: out of the address.
+const search = forgetPairingToken();
 
 // Full screen, where the browser has it (not on iPhone Safari; older Safari has the webkit-prefixed API).
 

@@ -6,18 +6,17 @@
 // answer (or refusal) has the last word.
 
 import './music-tree.js';
-import './editing-plane.js';
-import './damaged-records.js';
-import { ConsoleSender } from './console-sender.js';
-import { addressWithoutToken } from './address.js';
-import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane-model.js';
+import './plane/editing-plane.js';
+import '../shared/damaged-records.js';
+import { Sender } from '../shared/sender.js';
+import { forgetPairingToken } from '../shared/address.js';
+import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane/plane-model.js';
 import {
   formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPair, playsPart,
 } from './compose-state.js';
 
-// Opened as /compose?token=… under --lan, the page was given the token as a cookie: take it out of the address.
-const tokenless = addressWithoutToken(window.location.href);
-if (tokenless) window.history.replaceState(window.history.state, '', tokenless);
+// Opened as /compose?token=… under --lan, the page was given the token as a cookie: out of the address.
+forgetPairingToken();
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -29,7 +28,7 @@ const ui = {
 /** What the lab knows: the library as last answered, its index, the selected pair, the transport. */
 const store = { music: null, index: null, pair: null, transport: null, loading: null, wanted: 0 };
 
-const sender = new ConsoleSender({
+const sender = new Sender({
   onMessage: (message) => hear(message),
   onConnectionChange: (connected) => {
     document.body.dataset.connection = connected ? 'open' : 'closed';

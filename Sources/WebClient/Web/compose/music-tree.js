@@ -16,19 +16,19 @@
 // Enter/Space select, Alt+Up/Alt+Down move the row among its siblings. A row is dragged by its grip (mouse,
 // pen or touch) onto a sibling's place.
 
-import { DRAG_THRESHOLD, isDrag } from './console-gestures.js';
-import { h, uid } from './panel-base.js';
+import { DRAG_THRESHOLD, isDrag } from '../shared/drag.js';
+import { h } from '../shared/dom.js';
+import { adoptStyleSheet, loadStyleSheet } from '../shared/style-sheets.js';
 import {
-  ancestorKeys, checkedName, childCandidates, closestKey, dropIndex, equalCuts, keyOfNode, parentKey, resolveKey, treeKeyAction,
-  treeRows,
+  beatsText, childQuestion, newNodeQuestion, questionForm, renameQuestion, splitQuestion,
+} from './music-tree-questions.js';
+import {
+  ancestorKeys, childCandidates, closestKey, dropIndex, keyOfNode, parentKey, resolveKey, treeKeyAction, treeRows,
 } from './tree-rows.js';
 
-const TICKS_PER_BEAT = 960;
-const MAX_PIECES = 16;
-const NEW_PART_BEATS = 16;
-const DEFAULT_TEMPO = 120;
-const BEATS = { min: 0.25, max: 10000 };
-const TEMPO = { min: 20, max: 400 };
+/** The trees' look (music-tree.css): read once, adopted by each tree's shadow root. */
+const TREE_STYLE = await loadStyleSheet(new URL('./music-tree.css', import.meta.url));
+
 /** How near the tree's top or bottom edge a dragged row scrolls it, and by how much each move, in pixels. */
 const DRAG_SCROLL_MARGIN = 28;
 const DRAG_SCROLL_STEP = 14;
@@ -50,110 +50,6 @@ const TREE_KINDS = {
     },
   },
 };
-
-const CSS = `
-:host {
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  min-width: 0;
-  min-height: 0;
-  color: var(--ip-text, #dde0e7);
-  background: var(--ip-surface, #111319);
-  font: 13px/1.3 var(--ip-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
-  color-scheme: dark;
-  -webkit-tap-highlight-color: transparent;
-}
-:host([hidden]) { display: none; }
-*, *::before, *::after { box-sizing: border-box; }
-[hidden] { display: none !important; }
-button, input, select {
-  min-width: 0;
-  min-height: 26px;
-  padding: 2px 8px;
-  border: 1px solid var(--ip-line, #2c303b);
-  border-radius: 5px;
-  background: var(--ip-control, #242731);
-  color: inherit;
-  font: inherit;
-}
-button { cursor: pointer; white-space: nowrap; }
-button:hover:not(:disabled), select:hover { border-color: var(--ip-accent, #7fb0ff); }
-button:disabled { opacity: 0.45; cursor: default; }
-:focus { outline: none; }
-:focus-visible { outline: 2px solid var(--ip-focus, #ffd166); outline-offset: 1px; }
-.toolbar {
-  flex: none;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px;
-  padding: 4px;
-  border-bottom: 1px solid var(--ip-line, #2c303b);
-}
-.scroller { flex: 1 1 auto; min-height: 0; overflow: auto; overscroll-behavior: contain; padding: 2px 0; }
-.row {
-  display: flex;
-  align-items: center;
-  gap: 4px;
-  min-height: 28px;
-  padding: 0 0 0 calc(4px + min(var(--depth) * 14px, 40%));
-  white-space: nowrap;
-  cursor: default;
-  -webkit-user-select: none;
-  user-select: none;
-}
-.row:hover { background: #1a1d26; }
-.row[aria-selected="true"] { background: #23304a; box-shadow: inset 3px 0 0 var(--ip-accent, #7fb0ff); }
-.row:focus-visible { outline-offset: -2px; }
-.twisty { flex: none; width: 18px; text-align: center; color: var(--ip-muted, #8d93a1); cursor: pointer; }
-.name { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
-.badge {
-  flex: none;
-  padding: 0 5px;
-  border-radius: 8px;
-  background: #2b303c;
-  color: var(--ip-muted, #8d93a1);
-  font-size: 11px;
-}
-.detail { flex: none; color: var(--ip-muted, #8d93a1); font-size: 11px; font-variant-numeric: tabular-nums; }
-.grip {
-  flex: none;
-  align-self: stretch;
-  display: grid;
-  place-items: center;
-  width: 26px;
-  color: var(--ip-muted, #8d93a1);
-  cursor: grab;
-  touch-action: none;
-}
-.row.dragging { opacity: 0.5; }
-.row.drop-before { box-shadow: inset 0 2px 0 var(--ip-accent, #7fb0ff); }
-.row.drop-after { box-shadow: inset 0 -2px 0 var(--ip-accent, #7fb0ff); }
-.empty { margin: 8px; color: var(--ip-muted, #8d93a1); }
-dialog {
-  min-width: min(22em, 90vw);
-  max-width: 90vw;
-  padding: 12px 14px;
-  border: 1px solid var(--ip-line, #2c303b);
-  border-radius: 8px;
-  background: var(--ip-surface-raised, #181b23);
-  color: inherit;
-}
-dialog::backdrop { background: rgb(0 0 0 / 0.55); }
-h2 { margin: 0 0 8px; font-size: 14px; font-weight: 600; overflow-wrap: anywhere; }
-.note { margin: 0 0 8px; color: var(--ip-muted, #8d93a1); }
-.field { display: grid; grid-template-columns: 5em minmax(0, 1fr); align-items: center; gap: 6px; margin: 6px 0; }
-.field label { color: var(--ip-muted, #8d93a1); }
-.field input, .field select { width: 100%; }
-.error { margin: 6px 0; color: var(--ip-danger, #ff8a80); }
-.error:empty { margin: 0; }
-.buttons { display: flex; justify-content: flex-end; gap: 6px; margin-top: 10px; }
-@media (pointer: coarse) {
-  .row { min-height: 40px; }
-  .grip { width: 40px; }
-  button, input, select { min-height: 36px; }
-}
-`;
 
 /** The part or voice hierarchy of the music library as a tree the composer selects in, edits and reorders. */
 class MusicTree extends HTMLElement {
@@ -185,7 +81,9 @@ class MusicTree extends HTMLElement {
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).append(h('style', {}, CSS), this.#toolbar, this.#scroller, this.#dialog);
+    const root = this.attachShadow({ mode: 'open' });
+    adoptStyleSheet(root, TREE_STYLE);
+    root.append(this.#toolbar, this.#scroller, this.#dialog);
     this.#applyKind();
   }
 
@@ -387,108 +285,34 @@ class MusicTree extends HTMLElement {
     this.dispatchEvent(new CustomEvent('edit', { detail: select ? { edits, doing, select } : { edits, doing } }));
   }
 
+  /** What a dialog's answer hands its edits to (music-tree-questions.js). */
+  #edits = (edits, doing) => this.#edit(edits, doing);
+
   #move(row, index) {
     const { noun, types } = this.#treeKind;
     this.#edit([{ type: types.moveChild, parent: row.parent, place: row.place, index }], `move the ${noun}`);
   }
 
   #askNew() {
-    const { noun, types } = this.#treeKind;
-    const name = textField('Name');
-    if (noun === 'voice') {
-      this.#ask({
-        title: 'New voice', fields: [name],
-        accept: () => {
-          const checked = checkedName(name.input.value);
-          if (checked.error) return checked.error;
-          this.#edit([{ type: types.add, name: checked.name }], 'add a voice');
-          return null;
-        },
-      });
-      return;
-    }
-    const beats = numberField('Beats', NEW_PART_BEATS, { ...BEATS, step: 'any' });
-    const tempo = numberField('Tempo', this.#selectedRow()?.node.tempo ?? DEFAULT_TEMPO, { ...TEMPO, step: 'any' });
-    this.#ask({
-      title: 'New part', fields: [name, beats, tempo],
-      accept: () => {
-        const checked = checkedName(name.input.value);
-        if (checked.error) return checked.error;
-        const beatCount = numberIn(beats.input, BEATS);
-        if (beatCount === null) return `Beats: a number from ${BEATS.min} to ${BEATS.max}.`;
-        const bpm = numberIn(tempo.input, TEMPO);
-        if (bpm === null) return `Tempo: ${TEMPO.min} to ${TEMPO.max} beats per minute.`;
-        this.#edit([{ type: types.add, name: checked.name, beats: beatCount, tempo: bpm }], 'add a part');
-        return null;
-      },
-    });
+    this.#ask(newNodeQuestion(this.#treeKind, { tempo: this.#selectedRow()?.node.tempo, edit: this.#edits }));
   }
 
   #askRename() {
     const selected = this.#selectedRow();
-    if (!selected) return;
-    const { noun, types } = this.#treeKind;
-    const name = textField('Name', selected.node.name);
-    this.#ask({
-      title: `Rename “${selected.node.name}”`, fields: [name],
-      accept: () => {
-        const checked = checkedName(name.input.value);
-        if (checked.error) return checked.error;
-        if (checked.name !== selected.node.name) {
-          this.#edit([{ type: types.rename, [noun]: selected.id, name: checked.name }], `rename the ${noun}`);
-        }
-        return null;
-      },
-    });
+    if (selected) this.#ask(renameQuestion(this.#treeKind, { selected, edit: this.#edits }));
   }
 
   #askSplit() {
     const selected = this.#selectedRow();
     if (!selected) return;
-    const { noun, types } = this.#treeKind;
-    const { node } = selected;
-    const count = numberField(noun === 'part' ? 'Pieces' : 'Voices', 2, { min: 2, max: MAX_PIECES, step: 1 });
-    this.#ask({
-      title: `Split “${node.name}”`,
-      note: noun === 'part'
-        ? `Into equal pieces, cut on quarter beats. It lasts ${beatsText(node.length)}.`
-        : 'Into voices played together; the first keeps what it plays.',
-      fields: [count],
-      accept: () => {
-        const pieces = numberIn(count.input, { min: 2, max: MAX_PIECES }, { whole: true });
-        if (pieces === null) return `${noun === 'part' ? 'Pieces' : 'Voices'}: a whole number from 2 to ${MAX_PIECES}.`;
-        if (noun === 'voice') {
-          this.#expanded.add(selected.key);
-          this.#edit([{ type: types.split, voice: selected.id, count: pieces }], 'split the voice');
-          return null;
-        }
-        const cuts = equalCuts(node.length, pieces);
-        if (cuts.length === 0) return `${node.name} is too short to cut on quarter beats: it lasts ${beatsText(node.length)}.`;
-        this.#expanded.add(selected.key);
-        this.#edit([{ type: types.split, part: selected.id, cuts }], 'split the part');
-        return null;
-      },
-    });
+    this.#ask(splitQuestion(this.#treeKind, { selected, expand: () => this.#expanded.add(selected.key), edit: this.#edits }));
   }
 
   #askChild() {
     const selected = this.#selectedRow();
     if (!selected) return;
-    const { noun, types } = this.#treeKind;
     const candidates = this.#candidates(selected.id);
-    const child = selectField('Child', candidates.map((node) => [String(node.id), node.name]));
-    this.#ask({
-      title: `Add to “${selected.node.name}”`,
-      note: `The ${noun} chosen comes last among its children.`,
-      fields: [child],
-      accept: () => {
-        const chosen = candidates.find((node) => String(node.id) === child.input.value);
-        if (!chosen) return `Choose a ${noun}.`;
-        this.#expanded.add(selected.key);
-        this.#edit([{ type: types.addChild, parent: selected.id, child: chosen.id }], `add to the ${noun}`);
-        return null;
-      },
-    });
+    this.#ask(childQuestion(this.#treeKind, { selected, candidates, expand: () => this.#expanded.add(selected.key), edit: this.#edits }));
   }
 
   #removeFromParent() {
@@ -502,31 +326,13 @@ class MusicTree extends HTMLElement {
     );
   }
 
-  /**
-   * Opens the dialog with `fields` (`{ row, input }`). OK calls `accept()`, which dispatches what it
-   * should and returns null — the dialog closes — or returns what is wrong, said in the dialog.
-   */
-  #ask({ title, note, fields, accept }) {
-    const headingId = uid('music-tree-heading');
-    const error = h('p', { className: 'error', role: 'alert' });
-    const form = h('form', { novalidate: true },
-      h('h2', { id: headingId }, title),
-      note ? h('p', { className: 'note' }, note) : null,
-      fields.map((field) => field.row),
-      error,
-      h('div', { className: 'buttons' },
-        h('button', { type: 'button', onclick: () => this.#dialog.close() }, 'Cancel'),
-        h('button', { type: 'submit' }, 'OK')));
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const problem = accept();
-      if (problem) error.textContent = problem;
-      else this.#dialog.close();
-    });
+  /** Opens the dialog with a question (music-tree-questions.js); it closes when answered or cancelled. */
+  #ask(question) {
+    const { form, headingId } = questionForm(question, () => this.#dialog.close());
     this.#dialog.setAttribute('aria-labelledby', headingId);
     this.#dialog.replaceChildren(form);
     this.#dialog.showModal();
-    const [first] = fields;
+    const [first] = question.fields;
     first.input.focus();
     if (first.input.type === 'text') first.input.select();
   }
@@ -584,39 +390,6 @@ class MusicTree extends HTMLElement {
 /** The key of the row an element lies in, or null. */
 function rowKeyOf(element) {
   return element?.closest?.('[role="treeitem"]')?.dataset.key ?? null;
-}
-
-function beatsText(ticks) {
-  const beats = Math.round((ticks / TICKS_PER_BEAT) * 100) / 100;
-  return `${beats} ${beats === 1 ? 'beat' : 'beats'}`;
-}
-
-/** A labelled control for the dialog: `{ row, input }`. */
-function field(label, input) {
-  input.id = uid('music-tree-field');
-  return { input, row: h('div', { className: 'field' }, h('label', { for: input.id }, label), input) };
-}
-
-function textField(label, value = '') {
-  return field(label, h('input', { type: 'text', value, autocomplete: 'off', spellcheck: 'false' }));
-}
-
-function numberField(label, value, { min, max, step }) {
-  return field(label, h('input', {
-    type: 'number', value: String(value), min: String(min), max: String(max), step: String(step), inputmode: 'decimal',
-  }));
-}
-
-function selectField(label, options) {
-  return field(label, h('select', {}, options.map(([value, text]) => h('option', { value }, text))));
-}
-
-/** The number in `input` when it lies in `min`…`max` (and is whole, when asked), else null. */
-function numberIn(input, { min, max }, { whole = false } = {}) {
-  if (input.value.trim() === '') return null;
-  const value = Number(input.value);
-  if (!Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value))) return null;
-  return value;
 }
 
 if (!customElements.get('music-tree')) customElements.define('music-tree', MusicTree);

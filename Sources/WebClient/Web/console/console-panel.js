@@ -1,5 +1,5 @@
 // What every console panel shares: the console (console.js) gives each panel element the store and the
-// sender as properties — `panel.store` (console-store.js) and `panel.sender` (console-sender.js) — and
+// sender as properties — `panel.store` (console-store.js) and `panel.sender` (shared/sender.js) — and
 // tells it when it shows or hides (`panel.shown = true|false`). A panel built on ConsolePanel builds its
 // DOM once (`build()`), redraws what changed (`update(what)`, `what` a Set as ConsoleStore says), and sends
 // through `send(intent)` and `request(…)`. Panels ask the console for things with events that bubble:
@@ -71,7 +71,7 @@ export class ConsolePanel extends HTMLElement {
   send(intent) { return this.#sender?.send(intent) ?? false; }
 
   /**
-   * A request to the library's API that never rejects (ConsoleSender.request): `{ ok: true, data }` or
+   * A request to the library's API that never rejects (Sender.request): `{ ok: true, data }` or
    * `{ ok: false, status, error }`, the failure shown to the performer unless `quiet`.
    */
   request(method, path, body, options) {

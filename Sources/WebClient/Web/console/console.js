@@ -1,12 +1,12 @@
 // The performer's console (`/`, console.html): the shell that holds the eight panels of seed 000 and wires
 // them to the instrument.
 //
-// - One store (console-store.js) of what the engine and the library say; one sender (console-sender.js)
+// - One store (console-store.js) of what the engine and the library say; one sender (shared/sender.js)
 //   for intents (the live socket) and the library's API. Every panel element is given both as properties —
 //   `panel.store`, `panel.sender` — and told when it shows (`panel.shown`).
-// - Panels: one custom element each, this folder's panel-*.js; the MIDI mappings (midi-mappings.js) sit in
-//   the preferences, and MIDI input (midi-input.js) listens from the start, whichever panels show.
-// - Layout (console-layout.js): seed 000's grid, recomputed when the window changes or a panel is shown or
+// - Panels: one custom element each, panels/panel-*.js; the MIDI mappings (midi/midi-mappings.js) sit in
+//   the preferences, and MIDI input (midi/midi-input.js) listens from the start, whichever panels show.
+// - Layout (../console-layout.js): seed 000's grid, recomputed when the window changes or a panel is shown or
 //   hidden; a panel appears and disappears by scaling from (and to) the edge of the screen it sits on.
 // - Edge controls: eight round buttons on the screen's edges, each showing or hiding a panel
 //   (aria-pressed). Which panels show is kept in the library's preferences (PATCH /api/preferences), so a
@@ -14,21 +14,27 @@
 //   anyway and says so, and when it cannot be read the console opens with seed 000's first-run map.
 // - Connection: "Connecting…" / "Reconnecting…" while the live socket is down (the sender reconnects by
 //   itself); on every connection the engine's snapshot replaces the state and the library is read again.
+// - Pairing: opened with the pairing token in its address (under --lan), the console takes it out at once
+//   (shared/address.js), as every page does.
 
-import { EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, edgeControls, panelRects } from './console-layout.js';
+import { EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, edgeControls, panelRects } from '../console-layout.js';
+import { forgetPairingToken } from '../shared/address.js';
 import { element } from './console-panel.js';
-import { ConsoleSender, apiPaths, oneLine } from './console-sender.js';
+import { Sender, apiPaths, oneLine } from '../shared/sender.js';
 import { ConsoleStore, LatestFetch } from './console-store.js';
-import { startMidi } from './midi-input.js';
-import './midi-mappings.js';
-import './panel-canvas.js';
-import './panel-chordset-list.js';
-import './panel-chordset.js';
-import './panel-color.js';
-import './panel-form.js';
-import './panel-motion.js';
-import './panel-pads.js';
-import './panel-preferences.js';
+import { startMidi } from './midi/midi-input.js';
+import './midi/midi-mappings.js';
+import './panels/panel-canvas.js';
+import './panels/panel-chordset-list.js';
+import './panels/panel-chordset.js';
+import './panels/panel-color.js';
+import './panels/panel-form.js';
+import './panels/panel-motion.js';
+import './panels/panel-pads.js';
+import './panels/panel-preferences.js';
+
+// Opened as /?token=… under --lan, the page was given the token as a cookie: out of the address.
+forgetPairingToken();
 
 /** Each panel's element, by the library's name for the panel. */
 const PANEL_ELEMENTS = Object.freeze({
@@ -90,7 +96,7 @@ function refreshLibrary() {
   return preferencesFetch.request();
 }
 
-const sender = new ConsoleSender({
+const sender = new Sender({
   onMessage(message) {
     if (message.type === 'library') refreshLibrary();
     else store.applyMessage(message);

@@ -2,6 +2,8 @@
 // (OscillatorRate.swift), for the console's panels and MIDI: the ranges the engine keeps them in, the
 // ranges a slider offers, and the `feature` intents that set them. No DOM here.
 
+import { formatNumber } from '../shared/numbers.js';
+
 /**
  * The twelve features in `LumiFeature.allCases` order. `range` is the engine's (a base outside it is
  * refused); `base` and `depth` are what a slider or a MIDI control offers — the range itself where it is
@@ -83,13 +85,6 @@ export function stepFromRate(unit, value) {
 export function rateParts(rate) {
   if (rate && typeof rate.beats === 'number') return { unit: 'beats', value: rate.beats };
   return { unit: 'hertz', value: typeof rate?.hertz === 'number' ? rate.hertz : 0 };
-}
-
-/** A number for a person: at most `digits` decimals, no trailing zeros, a minus sign that is one. */
-export function formatNumber(x, digits = 2) {
-  if (typeof x !== 'number' || !Number.isFinite(x)) return '—';
-  const text = Number(x.toFixed(digits)).toString();
-  return text === '-0' ? '0' : text.replace('-', '−');
 }
 
 /** A rate for a person: "0.5 Hz", "1 beat", "1/4 beat", "8 beats". */

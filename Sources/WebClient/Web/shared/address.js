@@ -1,6 +1,8 @@
-// The page's own address. Under `imager serve --lan` the canvas is opened once as /canvas?token=…; the
-// server answers with the token as an HttpOnly cookie, so the page no longer needs it in its address, where
-// it would stay on screen, in the history and in bookmarks. No DOM here.
+// The page's own address. Under `imager serve --lan` a page is opened once with the pairing token in its
+// address (/canvas?token=…, /?token=…, /compose?token=…); the server answers with the token as an HttpOnly
+// cookie, so the page no longer needs it in its address, where it would stay on screen, in the history
+// and in bookmarks — every page takes it out as it starts (docs/live-protocol.md). No DOM here: the
+// location and the history are passed in (the browser's by default).
 
 /** The query parameter that carries the pairing token. */
 export const TOKEN_PARAMETER = 'token';
@@ -26,4 +28,17 @@ function parameterName(parameter) {
   } catch {
     return name;
   }
+}
+
+/**
+ * Takes the pairing token out of the page's address, replacing the history entry it was opened with (no
+ * entry keeps it; nothing is reloaded). Call it as the page starts: the server gave the token as a cookie
+ * with the page itself, and the page's requests and live socket carry that cookie. Returns the query string
+ * the page was opened with, for a page that reads its own parameters (the token is no parameter of a page).
+ */
+export function forgetPairingToken({ location = globalThis.location, history = globalThis.history } = {}) {
+  const search = location.search;
+  const tokenless = addressWithoutToken(location.href);
+  if (tokenless) history.replaceState(history.state, '', tokenless);
+  return search;
 }

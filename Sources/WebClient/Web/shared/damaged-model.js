@@ -4,7 +4,7 @@
 // person, which of them a page shows, and where a repair is asked; damaged-records.js shows them. Whether a
 // record can be renamed is the server's word (`renamable`), not a rule of this page. No DOM here.
 
-import { oneLine } from './console-sender.js';
+import { oneLine } from './sender.js';
 
 /** Each kind of record, in the words a person reads. */
 export const KIND_LABELS = Object.freeze({

@@ -4,7 +4,7 @@
 //
 // - `show(records)`: the records to show (a listing's `damaged` array). Those of other kinds than `scope`
 //   says are left out; what is being typed into a record still listed is kept.
-// - `sender` (property): the page's ConsoleSender (console-sender.js); every repair is `sender.request`.
+// - `sender` (property): the page's Sender (shared/sender.js); every repair is `sender.request`.
 // - `level` (attribute): the level of its heading, "Damaged records" (2 unless said).
 // - Each record is a list item: its kind, name and why it cannot be read. "Rename" (when the server offers
 //   it) opens a field, "New name": "Save name" or Enter asks the server, "Cancel" or Escape closes it.
@@ -13,7 +13,7 @@
 // - After a repair the list is the server's answer, and a `damaged-repaired` event bubbles
 //   (`detail: { record, action: 'rename'|'delete' }`) so that the page reads its lists again.
 
-import { h, uid } from './panel-base.js';
+import { h, uid } from './dom.js';
 import { canRename, damagedPaths, kindsOf, recordKey, recordParts, recordsOf, renameRequest } from './damaged-model.js';
 
 class DamagedRecords extends HTMLElement {

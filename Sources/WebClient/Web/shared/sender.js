@@ -1,12 +1,12 @@
-// Everything the console sends goes through here: intents over the live socket (docs/live-protocol.md) and
-// requests to the library's HTTP API (docs/library-api.md). A refusal becomes one line for the performer —
-// the server's own `{"error": "…"}` when it gives one — never a stack trace. No DOM here (the socket and
-// fetch are the browser's, or a test's).
+// Everything the console and the composition lab send goes through here: intents and requests over the
+// live socket (docs/live-protocol.md) and requests to the library's HTTP API (docs/library-api.md). A
+// refusal becomes one line for the performer — the server's own `{"error": "…"}` when it gives one — never
+// a stack trace. No DOM here (the socket and fetch are the browser's, or a test's).
 //
-// The panels' interface (console-panel.js, panel-base.js): `sender.send(intent)` → whether it went;
-// `await sender.api(method, path, body)` → the answer's JSON, or throws an ApiError with a one-line message;
-// `await sender.request(…)` → `{ ok, data }` or `{ ok: false, error }`, the failure also shown to the
-// performer.
+// Its interface (the console's panels, the lab, the damaged records): `sender.send(intent)` → whether it
+// went; `await sender.api(method, path, body)` → the answer's JSON, or throws an ApiError with a one-line
+// message; `await sender.request(…)` → `{ ok, data }` or `{ ok: false, error }`, the failure also shown to
+// the performer.
 
 import { LiveConnection, liveURL } from './live.js';
 
@@ -77,11 +77,11 @@ export async function readAnswer(response) {
 }
 
 /**
- * The console's one sender. `onMessage(message)` hears the live socket's messages (snapshot, changed,
- * library, recording), `onConnectionChange(connected)` its state, `onError(message)` the engine's
+ * A page's one sender (the console's, the lab's). `onMessage(message)` hears the live socket's messages
+ * (snapshot, changed, library, music, transport, recording), `onConnectionChange(connected)` its state, `onError(message)` the engine's
  * refusals, and `onProblem(line)` every failure a performer should read.
  */
-export class ConsoleSender {
+export class Sender {
   constructor({
     location = globalThis.location, onMessage = () => {}, onConnectionChange = () => {}, onError = () => {},
     onProblem = () => {}, fetchFunction = (...args) => globalThis.fetch(...args), Connection = LiveConnection,
@@ -94,7 +94,7 @@ export class ConsoleSender {
     this.live = null;
   }
 
-  /** Opens the live socket (no frames: the console reads the state; its canvas preview has its own). */
+  /** Opens the live socket (no frames: the page reads the state; the console's canvas preview has its own). */
   start() {
     if (this.live) return;
     this.live = new this.Connection(liveURL(this.location, { frames: false }), {

@@ -3,7 +3,7 @@
 // from one or two bands of radii, and the instance is drawn as an annulus that hugs the band — a thin ring
 // pays for its ring, not for the square around it. No DOM or WebGL here.
 
-import { STROKE_UNIT } from './frames.js';
+import { STROKE_UNIT } from '../shared/frames.js';
 
 /** The most circles and rings, at their stroke widths, one animation frame can draw without the atlas. */
 export const ANALYTIC_SLOTS = 128;

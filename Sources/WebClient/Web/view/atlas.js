@@ -4,7 +4,7 @@
 import { AtlasSlots } from './atlas-slots.js';
 import { halve, redChannel } from './coverage-levels.js';
 import { formBounds } from './form-bounds.js';
-import { STROKE_UNIT } from './frames.js';
+import { STROKE_UNIT } from '../shared/frames.js';
 
 /** How far beyond the unit square a layer reaches on each side (strokes reach up to 0.25 beyond it). */
 export const ATLAS_PADDING = 0.3;

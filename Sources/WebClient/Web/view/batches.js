@@ -3,7 +3,7 @@
 // consecutive instances that share a blend, each drawn with one instanced call. No DOM or WebGL here.
 
 import { ATLAS_EXTENT } from './atlas.js';
-import { INSTANCE_SIZE, InstanceField, Layer, SCALE_UNIT, STROKE_UNIT } from './frames.js';
+import { INSTANCE_SIZE, InstanceField, Layer, SCALE_UNIT, STROKE_UNIT } from '../shared/frames.js';
 
 const WORDS = INSTANCE_SIZE / 4;
 /** Bytes 16–19 of a record: blue, opacity, then the form in the upper half. */

@@ -10,10 +10,10 @@
 import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
 import { REPORT_INTERVAL, canvasReport, refusesReport } from './canvas-report.js';
 import { FormTable } from './form-table.js';
-import { decodeFrame } from './frames.js';
+import { decodeFrame } from '../shared/frames.js';
 import { GestureTracker } from './gestures.js';
 import { GpuPacing } from './gpu-pacing.js';
-import { LiveConnection, liveURL } from './live.js';
+import { LiveConnection, liveURL } from '../shared/live.js';
 import { FIRST_COST_PER_PIXEL, QualityController, drawingWork, qualityFromAddress } from './quality.js';
 import { CONTEXT_ATTRIBUTES, CanvasRenderer } from './renderer.js';
 import { TrailBacklog } from './trail-backlog.js';

@@ -2,7 +2,7 @@
 // what it covers rather than on the whole square its layer shows: a line is a thin strip, not a square.
 // No DOM or WebGL here.
 
-import { STROKE_UNIT } from './frames.js';
+import { STROKE_UNIT } from '../shared/frames.js';
 
 /**
  * The rectangle `[minX, minY, maxX, maxY]` (in the form's units) holding every point of `contours` (a forms

@@ -8,7 +8,7 @@ import { ANALYTIC_BASE, AnalyticShapes } from './analytic-forms.js';
 import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
 import { fitCanvasArea, pixelArea } from './canvas-area.js';
-import { Blend, INSTANCE_SIZE, PANE_SIZE } from './frames.js';
+import { Blend, INSTANCE_SIZE, PANE_SIZE } from '../shared/frames.js';
 import {
   COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, INSTANCE_FRAGMENT, INSTANCE_VERTEX, INSTANCE_VERTICES, PANE_FRAGMENT,
   PANE_VERTEX, STRETCH_FRAGMENT, buildProgram,

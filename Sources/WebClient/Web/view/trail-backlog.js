@@ -5,7 +5,7 @@
 // WebGL here.
 
 import { quadAreas } from './batches.js';
-import { INSTANCE_SIZE, InstanceField, Layer } from './frames.js';
+import { INSTANCE_SIZE, InstanceField, Layer } from '../shared/frames.js';
 import { NO_FADE, TrailClock } from './trail-clock.js';
 
 /**

@@ -6,7 +6,7 @@
 // Ticks from the part's start (960 to a beat). No DOM here.
 
 import { rasterStep } from './plane-raster.js';
-import { pointAt } from './plane-view.js';
+import { cellAt, columnAt, pointAt, tickAt } from './plane-view.js';
 
 /** Whether `point` (`{ tick, row }`) lies in the score of `row`: that row, from tick 0 up to `partLength`. */
 export function isInsideScore(point, row, partLength) {
@@ -37,6 +37,21 @@ export function editingRange(press, current, step, partLength) {
 export function rangeInView(view, from, to, partLength, { beatsPerBar = 4 } = {}) {
   const step = rasterStep(view.x.scale, { beatsPerBar });
   return editingRange(pointAt(view, from), pointAt(view, to), step, partLength);
+}
+
+/**
+ * The range drawn on `plane` (plane-model.js planeOf) from `from` to `to` (`{ x, y }` CSS pixels in the
+ * view): on an atomic part's events, `rangeInView`; on a composed part's cells, `{ row, from, to, inside }` —
+ * the row and column of the cell pressed, the column reached (within the part), and whether letting go
+ * there is in the row pressed. Null when the press began outside every score (or cell).
+ */
+export function planeRange(plane, view, from, to) {
+  if (plane.kind === 'events') return rangeInView(view, from, to, plane.extent);
+  const start = cellAt(view, from, plane.columns);
+  if (!start) return null;
+  const column = columnAt(plane.columns, Math.min(Math.max(tickAt(view, to.x), 0), plane.extent - 1e-6));
+  const end = cellAt(view, to, plane.columns);
+  return { row: start.row, from: start.column, to: column, inside: end !== null && end.row === start.row };
 }
 
 /** Whether an event (`{ start, length }`) and the ticks from `start` up to `end` share a tick (ScoreEvent.overlaps). */

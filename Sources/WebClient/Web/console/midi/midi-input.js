@@ -13,7 +13,7 @@
 import { parseMidi } from './midi.js';
 import { intentsForMessage, settingKey, targetKind } from './midi-targets.js';
 import { sanitizeMappings } from './midi-learn.js';
-import { pendingSettings } from './lumi-features.js';
+import { pendingSettings } from '../lumi-features.js';
 
 const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 

@@ -8,7 +8,8 @@ import { BUTTONS, CONTROL_GROUPS, PAD_TARGETS, controlsIn, describeTarget, targe
 import { MidiLearn, forgetSource, sourcesFor } from './midi-learn.js';
 import { describeSource } from './midi.js';
 import { startMidi } from './midi-input.js';
-import { PanelElement, h } from './panel-base.js';
+import { h } from '../../shared/dom.js';
+import { PanelElement } from '../panels/panel-base.js';
 
 const GROUPS = [
   { title: 'Pads', targets: PAD_TARGETS },

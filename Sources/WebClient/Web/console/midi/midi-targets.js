@@ -21,10 +21,10 @@
 import {
   FEATURES, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, changeFeature, changeOscillator, clamp, lumiCountIntent, rateAtShare,
   rateParts,
-} from './lumi-features.js';
-import { FORM_KINDS, formParamIntent, formParamName } from './form-kinds.js';
-import { MOTION_KINDS, motionParamIntent, motionParamName } from './motion-kinds.js';
-import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from './pulse.js';
+} from '../lumi-features.js';
+import { FORM_KINDS, formParamIntent, formParamName } from '../form-kinds.js';
+import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion-kinds.js';
+import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../pulse.js';
 import { sourceKey } from './midi.js';
 
 /** The eight pads' targets. */

@@ -1,37 +1,22 @@
 // What the console's form, motion and MIDI panels share: the element that takes the shell's `store` and
 // `sender` (drawn once both are set, redrawn from the store after every change), a labelled slider that
-// shows the engine's value — or, while the finger or a key is on it, the finger's — and a few DOM helpers.
+// shows the engine's value — or, while the finger or a key is on it, the finger's — a labelled select, a
+// segmented control and a canvas sized for drawing. Each panel draws in its own shadow root, styled by
+// panel.css.
 //
 // The shell's interface: `store.state` (the engine's snapshot state, as GET /state), `store.subscribe(fn)`
 // → unsubscribe; `sender.send(intent)`, `async sender.api(method, path, body)` (parsed JSON, or throws an
 // Error with a one-line message).
 
-import { adoptPanelStyle } from './panel-style.js';
-import { formatNumber } from './lumi-features.js';
+import { h, uid } from '../../shared/dom.js';
+import { formatNumber } from '../../shared/numbers.js';
+import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
+
+/** The panels' look (panel.css): read once, adopted by every panel's shadow root. */
+const PANEL_STYLE = await loadStyleSheet(new URL('./panel.css', import.meta.url));
 
 /** How long after the last touch of a control the engine's value is shown again, in milliseconds. */
 export const HOLD_MILLISECONDS = 400;
-
-let serial = 0;
-/** An id unique in the page, for `<label for>` within a shadow root. */
-export function uid(prefix = 'ip') {
-  serial += 1;
-  return `${prefix}-${serial}`;
-}
-
-/** An element: `h('button', {type: 'button', 'aria-label': 'Play', onclick}, 'Play')`. */
-export function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2), value);
-    else if (name === 'className') element.className = value;
-    else if (name in element && typeof value !== 'string') element[name] = value;
-    else element.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) element.append(child);
-  return element;
-}
 
 const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const cancelFrame = (id) => (typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(id) : clearTimeout(id));
@@ -51,7 +36,7 @@ export class PanelElement extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    adoptPanelStyle(this.shadowRoot);
+    adoptStyleSheet(this.shadowRoot, PANEL_STYLE);
   }
 
   get store() { return this.#store; }

@@ -4,8 +4,8 @@
 // context (a new <canvas> is made when it shows again). What it has done is in `preview.status`, as the
 // canvas page's is in `window.imagerCanvas`.
 
-import { startCanvasView } from './canvas-view.js';
-import { ConsolePanel, element } from './console-panel.js';
+import { startCanvasView } from '../../view/canvas-view.js';
+import { ConsolePanel, element } from '../console-panel.js';
 
 class CanvasPreview extends ConsolePanel {
   build() {

@@ -7,16 +7,17 @@
 //   plays it (it becomes the current chordset, on the pads). "Rename" (or a double click on the title)
 //   edits the title in place: Enter or leaving the field keeps it, Escape cancels.
 // - Reordering chordsets: drag the number (the grip) up or down, or "Move up" / "Move down".
-//   Reordering chords: drag a thumbnail onto another place, or focus it and press Alt+Left / Alt+Right.
+//   Reordering chords: drag a thumbnail onto another place, or focus it and press Alt+Left / Alt+Right
+//   (dragging: chordset-list-drag.js).
 // - "Duplicate" adds a copy at the end; "Export" downloads the chordset file; "Delete" removes it and
 //   offers "Undo" for as long as the library keeps it (`undoSeconds`).
 // - "Import" reads a chordset file and adds what it holds — or says plainly why the library refused it.
 // - Chordsets the library holds but cannot read are listed above, to rename or delete (damaged-records.js).
 
-import { DRAG_THRESHOLD, dropPlace, isDrag, nearestIndex } from './console-gestures.js';
-import { ConsolePanel, element } from './console-panel.js';
-import { apiPaths } from './console-sender.js';
-import './damaged-records.js';
+import { ConsolePanel, element } from '../console-panel.js';
+import { startChordDrag, startChordsetDrag } from './chordset-list-drag.js';
+import { apiPaths } from '../../shared/sender.js';
+import '../../shared/damaged-records.js';
 
 const CHORDS = 8;
 
@@ -145,7 +146,7 @@ class ChordsetList extends ConsolePanel {
       img.addEventListener('focus', () => {
         for (const other of item.thumbs) other.tabIndex = other === img ? 0 : -1;
       });
-      img.addEventListener('pointerdown', (event) => this.beginChordDrag(item, chord, event));
+      img.addEventListener('pointerdown', (event) => startChordDrag(this, item, chord, event));
       return img;
     });
     item.chordList = element('div', { class: 'chord-thumbs', role: 'group' }, item.thumbs);
@@ -159,7 +160,7 @@ class ChordsetList extends ConsolePanel {
       element('div', { class: 'item-head' }, item.grip, item.titleButton, item.editor, item.playing, item.up, item.down),
       item.chordList,
       element('div', { class: 'item-actions' }, item.rename, item.duplicate, item.exportLink, item.remove));
-    item.grip.addEventListener('pointerdown', (event) => this.beginChordsetDrag(item, event));
+    item.grip.addEventListener('pointerdown', (event) => startChordsetDrag(this, item, event));
     return item;
   }
 
@@ -362,97 +363,6 @@ class ChordsetList extends ConsolePanel {
     if (to < 0 || to >= CHORDS) return;
     if (event.altKey) this.moveChord(item, chord, to);
     else item.thumbs[to].focus();
-  }
-
-  // Dragging: a chordset by its grip, a chord by its thumbnail.
-
-  beginChordsetDrag(item, event) {
-    if (event.button > 0 || this.drag) return;
-    event.preventDefault();
-    item.grip.setPointerCapture(event.pointerId);
-    const lis = [...this.list.children];
-    const rects = lis.map((li) => li.getBoundingClientRect());
-    this.drag = {
-      kind: 'chordset', item, pointerId: event.pointerId, start: { x: event.clientX, y: event.clientY }, moved: false,
-      from: lis.indexOf(item.li), lis, midpoints: rects.map((rect) => rect.top + rect.height / 2),
-      height: rects[lis.indexOf(item.li)]?.height ?? 0, place: lis.indexOf(item.li),
-    };
-    const move = (moveEvent) => this.dragChordset(moveEvent);
-    const end = (endEvent) => {
-      item.grip.removeEventListener('pointermove', move);
-      item.grip.removeEventListener('pointerup', end);
-      item.grip.removeEventListener('pointercancel', end);
-      this.endChordsetDrag(endEvent.type === 'pointerup');
-    };
-    item.grip.addEventListener('pointermove', move);
-    item.grip.addEventListener('pointerup', end);
-    item.grip.addEventListener('pointercancel', end);
-  }
-
-  dragChordset(event) {
-    const drag = this.drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const point = { x: event.clientX, y: event.clientY };
-    if (!drag.moved && !isDrag(drag.start, point, DRAG_THRESHOLD)) return;
-    drag.moved = true;
-    drag.item.li.classList.add('dragging');
-    drag.place = dropPlace(drag.midpoints, point.y, drag.from);
-    drag.lis.forEach((li, j) => {
-      let shift = 0;
-      if (j === drag.from) shift = point.y - drag.start.y;
-      else if (drag.from < drag.place && j > drag.from && j <= drag.place) shift = -drag.height;
-      else if (drag.place < drag.from && j >= drag.place && j < drag.from) shift = drag.height;
-      li.style.transform = shift ? `translateY(${shift}px)` : '';
-    });
-  }
-
-  endChordsetDrag(dropped) {
-    const drag = this.drag;
-    if (!drag || drag.kind !== 'chordset') return;
-    for (const li of drag.lis) li.style.transform = '';
-    drag.item.li.classList.remove('dragging');
-    // The click that follows a drag is not a tap.
-    setTimeout(() => { if (this.drag === drag) this.drag = null; }, 0);
-    if (dropped && drag.moved && drag.place !== drag.from) this.moveTo(drag.item, drag.place + 1);
-  }
-
-  beginChordDrag(item, chord, event) {
-    if (event.button > 0 || this.drag) return;
-    const img = item.thumbs[chord];
-    img.setPointerCapture(event.pointerId);
-    this.drag = {
-      kind: 'chord', item, chord, pointerId: event.pointerId, start: { x: event.clientX, y: event.clientY }, moved: false,
-      boxes: item.thumbs.map((thumb) => {
-        const rect = thumb.getBoundingClientRect();
-        return { x: rect.left, y: rect.top, width: rect.width, height: rect.height };
-      }),
-      to: chord,
-    };
-    const move = (moveEvent) => {
-      const drag = this.drag;
-      if (!drag || moveEvent.pointerId !== drag.pointerId) return;
-      const point = { x: moveEvent.clientX, y: moveEvent.clientY };
-      if (!drag.moved && !isDrag(drag.start, point, DRAG_THRESHOLD)) return;
-      drag.moved = true;
-      img.classList.add('dragging');
-      img.style.transform = `translate(${point.x - drag.start.x}px, ${point.y - drag.start.y}px)`;
-      drag.to = nearestIndex(drag.boxes, point);
-      item.thumbs.forEach((thumb, index) => thumb.classList.toggle('drop-target', drag.moved && index === drag.to && index !== chord));
-    };
-    const end = (endEvent) => {
-      img.removeEventListener('pointermove', move);
-      img.removeEventListener('pointerup', end);
-      img.removeEventListener('pointercancel', end);
-      const drag = this.drag;
-      this.drag = null;
-      img.style.transform = '';
-      img.classList.remove('dragging');
-      for (const thumb of item.thumbs) thumb.classList.remove('drop-target');
-      if (endEvent.type === 'pointerup' && drag?.moved && drag.to !== chord) this.moveChord(item, chord, drag.to);
-    };
-    img.addEventListener('pointermove', move);
-    img.addEventListener('pointerup', end);
-    img.addEventListener('pointercancel', end);
   }
 }
 

@@ -9,10 +9,11 @@
 // (how much of the ranges it travels) and how far the purity lags the hue, each change built on the last
 // sent (pulse.js, changePulse, which MIDI shares).
 
-import { PinchTracker, WheelSteps, isDrag } from './console-gestures.js';
-import { ConsolePanel, element } from './console-panel.js';
+import { isDrag } from '../../shared/drag.js';
+import { PinchTracker, WheelSteps } from '../console-gestures.js';
+import { ConsolePanel, element } from '../console-panel.js';
 import { HOLD_MILLISECONDS } from './panel-base.js';
-import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from './pulse.js';
+import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from '../pulse.js';
 import {
   colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonKeyIntent,
   ribbonValueText, thumbLeft, thumbWidth,

@@ -7,9 +7,9 @@
 // when the last lets go. Everything held is let go when the window loses focus, is hidden, or the pointer is
 // cancelled. A pad shows as pressed when the engine says it is down. People count pads from 1; intents from 0.
 
-import { PadTouches, velocityOf } from './console-gestures.js';
-import { ConsolePanel, element, isTyping } from './console-panel.js';
-import { padForKey } from './keys.js';
+import { PadTouches, velocityOf } from '../console-gestures.js';
+import { ConsolePanel, element, isTyping } from '../console-panel.js';
+import { padForKey } from '../../shared/keys.js';
 import { colorAt } from './ribbon.js';
 
 const PADS = 8;

@@ -12,9 +12,9 @@
 // - MIDI: a slot (`[data-midi-mappings]`) where the console mounts the MIDI mappings.
 // "Close" or Escape hides the overlay.
 
-import { DEFAULT_PANELS, PANELS } from './console-layout.js';
-import { ConsolePanel, element } from './console-panel.js';
-import { apiPaths } from './console-sender.js';
+import { DEFAULT_PANELS, PANELS } from '../../console-layout.js';
+import { ConsolePanel, element } from '../console-panel.js';
+import { apiPaths } from '../../shared/sender.js';
 
 /** The panels' names for people, as the edge controls say them. */
 export const PANEL_LABELS = Object.freeze({
