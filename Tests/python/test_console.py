@@ -167,7 +167,7 @@ def test_panels_are_shown_and_hidden_from_the_edge_controls_and_kept(imager, tmp
                     await thumbnails_drawn(console)
                 await shoot(tablet, "console-panels-1024x768")
 
-                # The preferences: an overlay opened from its control, closed with Escape, the focus back on the control.
+                # The preferences: a side panel opened from its control, closed with Escape, the focus back on the control.
                 await tablet.get_by_role("button", name="Preferences", exact=True).tap()
                 await expect(tablet.get_by_role("dialog", name="Preferences")).to_be_visible()
                 await expect(tablet.get_by_role("heading", name="Preferences")).to_be_focused()

@@ -1,16 +1,25 @@
-// The console's layout: seed 000's twelve-unit grid, its canvasRect rule and the edge controls, with the
-// seed's numbers worked by hand.
+// The console's layout: a tiling on seed 000's twelfths — its canvasRect rule, the middle third between
+// form and motion, the side column of the chordset list and the preferences, each panel's minimum — with
+// the seed's numbers worked by hand, and every one of the 256 combinations of the eight panels checked at
+// four window sizes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  DEFAULT_PANELS, PANELS, canvasRect, completePanels, edgeControlDiameter, edgeControls, panelRects,
-} from '../../Sources/WebClient/Web/console-layout.js';
+  DEFAULT_PANELS, PANELS, PANEL_MINIMUMS, canvasRect, colorPanelHeight, completePanels, consoleLayout,
+  edgeControlDiameter, edgeControls, panelMinimum, panelRects, playingArea,
+} from '../../Sources/WebClient/Web/console/console-layout.js';
 
 const only = (...names) => Object.fromEntries(PANELS.map((panel) => [panel, names.includes(panel)]));
+const EVERYTHING = only(...PANELS);
 const close = (actual, expected) => {
   for (const key of Object.keys(expected)) assert.ok(Math.abs(actual[key] - expected[key]) < 1e-9, `${key}: ${actual[key]} ≠ ${expected[key]}`);
 };
+const SIZES = [[1024, 768], [1280, 800], [1920, 1080], [768, 1024]];
+/** Every visibility map of the eight panels: 2^8. */
+const ALL_COMBINATIONS = Array.from({ length: 2 ** PANELS.length }, (_, bits) => (
+  Object.fromEntries(PANELS.map((panel, index) => [panel, (bits & (1 << index)) !== 0]))
+));
 
 test('the first-run map shows every panel but the preferences and the chordset list', () => {
   assert.deepEqual(DEFAULT_PANELS, {
@@ -45,31 +54,62 @@ test('canvasRect: form or motion push the top edge to 6/12', () => {
   assert.deepEqual(canvasRect(only('motion', 'color', 'canvas'), 1920, 1080), { x: 480, y: 540, width: 960, height: 540 });
 });
 
-test('canvasRect: no narrower than 4/12 — else 4/12 wide at (4/12 W, 2/12 H)', () => {
-  // The defaults: bottomEdge 6, topEdge 6, nothing available; the fallback is 640 × 360 at (640, 180).
+test('canvasRect: no narrower than 4/12 — else the middle third, 4/12 wide at (4/12 W, 2/12 H)', () => {
+  // The defaults: bottomEdge 6, topEdge 6, nothing available; the middle third is 640 × 360 at (640, 180).
   assert.deepEqual(canvasRect(DEFAULT_PANELS, 1920, 1080), { x: 640, y: 180, width: 640, height: 360 });
   // Colour, chordset and pads: 4/12 × 1080 = 360 tall, 640 wide — exactly 4/12, which falls back (≤).
   assert.deepEqual(canvasRect(only('color', 'chordset', 'triggerpads', 'canvas'), 1920, 1080), { x: 640, y: 180, width: 640, height: 360 });
-  // 1024×768 defaults: 341.33 × 192 at (341.33, 128).
-  close(canvasRect(DEFAULT_PANELS, 1024, 768), { x: 1024 / 3, y: 128, width: 1024 / 3, height: 192 });
   // Just wider than 4/12 keeps its own place: colour and pads on 1920×1080 leave 6/12 = 540 tall, 960 wide.
   assert.deepEqual(canvasRect(only('color', 'triggerpads', 'canvas'), 1920, 1080), { x: 480, y: 180, width: 960, height: 540 });
+  // 1024×768 defaults: 341.33 × 192, below the colour panel — which is 152 px tall there, not 2/12 = 128.
+  close(canvasRect(DEFAULT_PANELS, 1024, 768), { x: 1024 / 3, y: 152, width: 1024 / 3, height: 192 });
+  // Without the colour panel the seed's 2/12 stands.
+  close(canvasRect(only('form', 'motion', 'chordset', 'triggerpads', 'canvas'), 1024, 768), { x: 1024 / 3, y: 128, width: 1024 / 3, height: 192 });
 });
 
-test('panelRects: the grid of the default layout at 1920×1080', () => {
+test('canvasRect: in a wide, short window the middle third stays above the chordset, 16:9', () => {
+  // 2560×1080: the third is 853.33 wide, 480 tall at 16:9, but only 540 − 180 = 360 lie between the colour
+  // panel and the chordset: 640 × 360, centred in the third.
+  close(canvasRect(DEFAULT_PANELS, 2560, 1080), { x: 2560 / 3 + (2560 / 3 - 640) / 2, y: 180, width: 640, height: 360 });
+});
+
+test('the colour panel is 2/12 tall, or its minimum on a short window, never more than 3/12', () => {
+  assert.equal(PANEL_MINIMUMS.color.height, 152);
+  assert.equal(colorPanelHeight(1080), 180);
+  assert.equal(colorPanelHeight(1024), 1024 * 2 / 12);
+  assert.equal(colorPanelHeight(912), 152);
+  assert.equal(colorPanelHeight(768), 152);
+  assert.equal(colorPanelHeight(500), 125);
+});
+
+test('panelRects: the default layout at 1920×1080 — form and motion the outer thirds, the canvas between', () => {
   const rects = panelRects(DEFAULT_PANELS, 1920, 1080);
   assert.deepEqual(Object.keys(rects).sort(), ['canvas', 'chordset', 'color', 'form', 'motion', 'triggerpads']);
   assert.deepEqual(rects.color, { x: 0, y: 0, width: 1920, height: 180 });
-  assert.deepEqual(rects.form, { x: 0, y: 180, width: 960, height: 360 });
-  assert.deepEqual(rects.motion, { x: 960, y: 180, width: 960, height: 360 });
+  assert.deepEqual(rects.form, { x: 0, y: 180, width: 640, height: 360 });
+  assert.deepEqual(rects.canvas, { x: 640, y: 180, width: 640, height: 360 });
+  assert.deepEqual(rects.motion, { x: 1280, y: 180, width: 640, height: 360 });
   assert.deepEqual(rects.chordset, { x: 0, y: 540, width: 1920, height: 180 });
   assert.deepEqual(rects.triggerpads, { x: 0, y: 720, width: 1920, height: 360 });
-  assert.deepEqual(rects.canvas, { x: 640, y: 180, width: 640, height: 360 });
 });
 
-test('panelRects: one of form and motion takes the full width; without colour they reach the top', () => {
+test('panelRects: form and motion halve their row when the canvas is below them or hidden', () => {
+  // Without the pads and the chordset the canvas fits below 6/12 (960 wide): form and motion are halves.
+  const rects = panelRects(only('color', 'form', 'motion', 'canvas'), 1920, 1080);
+  assert.deepEqual(rects.form, { x: 0, y: 180, width: 960, height: 360 });
+  assert.deepEqual(rects.motion, { x: 960, y: 180, width: 960, height: 360 });
+  assert.deepEqual(rects.canvas, { x: 480, y: 540, width: 960, height: 540 });
+  const hidden = panelRects({ ...DEFAULT_PANELS, canvas: false }, 1920, 1080);
+  assert.deepEqual(hidden.form, { x: 0, y: 180, width: 960, height: 360 });
+  assert.deepEqual(hidden.motion, { x: 960, y: 180, width: 960, height: 360 });
+});
+
+test('panelRects: one of form and motion takes the full width, or its own third; without colour they reach the top', () => {
   assert.deepEqual(panelRects(only('color', 'motion'), 1920, 1080).motion, { x: 0, y: 180, width: 1920, height: 360 });
   assert.deepEqual(panelRects(only('form'), 1920, 1080).form, { x: 0, y: 0, width: 1920, height: 540 });
+  const beside = panelRects({ ...DEFAULT_PANELS, form: false }, 1920, 1080);
+  assert.deepEqual(beside.motion, { x: 1280, y: 180, width: 640, height: 360 });
+  assert.equal(beside.form, undefined);
 });
 
 test('panelRects: the chordset sits above the pads, or at the bottom without them', () => {
@@ -78,29 +118,105 @@ test('panelRects: the chordset sits above the pads, or at the bottom without the
   assert.deepEqual(panelRects(only('triggerpads'), 1024, 768).triggerpads, { x: 0, y: 512, width: 1024, height: 256 });
 });
 
-test('panelRects: the chordset list on the right, full height; the preferences an overlay', () => {
+test('the side column: the list and the preferences on the right, taking their width off everything else', () => {
+  // 3/12 of 1920 is 480; of 1024 it is 256, too narrow, so 320.
   assert.deepEqual(panelRects(only('chordsetList'), 1920, 1080).chordsetList, { x: 1440, y: 0, width: 480, height: 1080 });
-  // 3/12 of 1024 is 256: too narrow, so 320.
   assert.deepEqual(panelRects(only('chordsetList'), 1024, 768).chordsetList, { x: 704, y: 0, width: 320, height: 768 });
-  assert.deepEqual(panelRects(only('settings'), 1920, 1080).settings, { x: 320, y: 90, width: 1280, height: 900 });
+  assert.deepEqual(panelRects(only('settings'), 1920, 1080).settings, { x: 1440, y: 0, width: 480, height: 1080 });
   assert.equal(panelRects(only('settings'), 1920, 1080).canvas, undefined);
+  // Both: the list the top half, the preferences the bottom half.
+  const both = panelRects(only('chordsetList', 'settings'), 1920, 1080);
+  assert.deepEqual(both.chordsetList, { x: 1440, y: 0, width: 480, height: 540 });
+  assert.deepEqual(both.settings, { x: 1440, y: 540, width: 480, height: 540 });
+
+  // The default layout with the list at 1920×1080: the twelfths and canvasRect worked in the 1440 px left.
+  assert.deepEqual(playingArea({ ...DEFAULT_PANELS, chordsetList: true }, 1920, 1080), { x: 0, y: 0, width: 1440, height: 1080 });
+  const rects = panelRects({ ...DEFAULT_PANELS, chordsetList: true }, 1920, 1080);
+  assert.deepEqual(rects.color, { x: 0, y: 0, width: 1440, height: 180 });
+  assert.deepEqual(rects.form, { x: 0, y: 180, width: 480, height: 360 });
+  assert.deepEqual(rects.canvas, { x: 480, y: 180, width: 480, height: 270 });
+  assert.deepEqual(rects.motion, { x: 960, y: 180, width: 480, height: 360 });
+  assert.deepEqual(rects.chordset, { x: 0, y: 540, width: 1440, height: 180 });
+  assert.deepEqual(rects.triggerpads, { x: 0, y: 720, width: 1440, height: 360 });
+  // With the preferences too, the others keep the same places.
+  const withPreferences = panelRects({ ...DEFAULT_PANELS, chordsetList: true, settings: true }, 1920, 1080);
+  for (const panel of ['color', 'form', 'canvas', 'motion', 'chordset', 'triggerpads']) assert.deepEqual(withPreferences[panel], rects[panel], panel);
+  // A window narrower than the column is all column.
+  assert.equal(panelRects(only('chordset', 'chordsetList'), 300, 600).chordsetList.width, 300);
 });
 
-test('panelRects: while the list shows, the chordset panel and the pads end where it begins', () => {
-  const rects = panelRects(only('chordset', 'triggerpads', 'chordsetList', 'color'), 1024, 768);
-  assert.deepEqual(rects.chordset, { x: 0, y: 384, width: 704, height: 128 });
-  assert.deepEqual(rects.triggerpads, { x: 0, y: 512, width: 704, height: 256 });
-  assert.equal(rects.color.width, 1024);  // the design panels stay under it
-  assert.equal(panelRects(only('chordset', 'chordsetList'), 300, 600).chordset.width, 300);  // a list as wide as the window covers
+test('minimums: a panel touching a side of the screen needs the edge controls\' clearance too', () => {
+  // 72 px controls: 36 + 8 px at each side touched.
+  assert.deepEqual(panelMinimum('chordset', { x: 0, y: 0, width: 1024, height: 128 }, 1024, 768), { width: PANEL_MINIMUMS.chordset.width + 88, height: 72 });
+  assert.deepEqual(panelMinimum('chordset', { x: 0, y: 0, width: 704, height: 128 }, 1024, 768), { width: PANEL_MINIMUMS.chordset.width + 44, height: 72 });
+  assert.deepEqual(panelMinimum('motion', { x: 300, y: 0, width: 300, height: 128 }, 1024, 768), PANEL_MINIMUMS.motion);
+  assert.deepEqual(panelMinimum('canvas', { x: 0, y: 0, width: 10, height: 10 }, 1024, 768), { width: 0, height: 0 });
 });
 
-test('every panel stays inside the window (no scrolling) at 1920×1080 and 1024×768', () => {
-  const everything = Object.fromEntries(PANELS.map((panel) => [panel, true]));
-  for (const [width, height] of [[1920, 1080], [1024, 768]]) {
-    for (const visible of [DEFAULT_PANELS, everything, only('canvas'), only('color', 'canvas')]) {
-      for (const [panel, rect] of Object.entries(panelRects(visible, width, height))) {
-        assert.ok(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= width + 1e-9 && rect.y + rect.height <= height + 1e-9,
-          `${panel} at ${width}×${height}: ${JSON.stringify(rect)}`);
+test('which panels scroll at the four sizes, in the layouts a performer uses', () => {
+  const scrolling = (visible, width, height) => Object.entries(consoleLayout(visible, width, height).scrolls)
+    .filter(([, scrolls]) => scrolls).map(([panel]) => panel).sort();
+  const list = { ...DEFAULT_PANELS, chordsetList: true };
+  // Nothing scrolls on the two larger screens, whatever shows.
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    for (const visible of [DEFAULT_PANELS, list, EVERYTHING]) assert.deepEqual(scrolling(visible, width, height), [], `${width}×${height}`);
+  }
+  // 1024×768: the first-run layout fits; with the side column, form and motion (the outer thirds of 704 px) scroll.
+  assert.deepEqual(scrolling(DEFAULT_PANELS, 1024, 768), []);
+  assert.deepEqual(scrolling(list, 1024, 768), ['form', 'motion']);
+  assert.deepEqual(scrolling(EVERYTHING, 1024, 768), ['form', 'motion']);
+  // Portrait 768×1024: the thirds of 768 px are narrow; with the side column the area is 448 px and the
+  // colour and chordset panels scroll sideways too. The pads and the side column fit.
+  assert.deepEqual(scrolling(DEFAULT_PANELS, 768, 1024), ['form', 'motion']);
+  assert.deepEqual(scrolling(EVERYTHING, 768, 1024), ['chordset', 'color', 'form', 'motion']);
+});
+
+/** How much two rectangles overlap (0 when they only touch). */
+function overlap(a, b) {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return width > 1e-6 && height > 1e-6 ? width * height : 0;
+}
+
+for (const [width, height] of SIZES) {
+  test(`every combination of the eight panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
+    for (const visible of ALL_COMBINATIONS) {
+      const shown = PANELS.filter((panel) => visible[panel]).join('+') || 'nothing';
+      const { rects, scrolls, area } = consoleLayout(visible, width, height);
+      assert.deepEqual(Object.keys(rects).sort(), PANELS.filter((panel) => visible[panel]).sort(), shown);
+      const entries = Object.entries(rects);
+      for (const [panel, rect] of entries) {
+        const where = `${panel} in ${shown}: ${JSON.stringify(rect)}`;
+        assert.ok(rect.width > 0 && rect.height > 0, where);
+        assert.ok(rect.x >= -1e-9 && rect.y >= -1e-9 && rect.x + rect.width <= width + 1e-9 && rect.y + rect.height <= height + 1e-9, where);
+        if (panel !== 'chordsetList' && panel !== 'settings') {
+          assert.ok(rect.x >= area.x - 1e-9 && rect.x + rect.width <= area.x + area.width + 1e-9, `${where} leaves the area`);
+        }
+        const minimum = panelMinimum(panel, rect, width, height);
+        const fits = rect.width >= minimum.width - 1e-9 && rect.height >= minimum.height - 1e-9;
+        assert.equal(scrolls[panel], !fits, `${where}: scrolls ${scrolls[panel]}, minimum ${JSON.stringify(minimum)}`);
+      }
+      for (let i = 0; i < entries.length; i += 1) {
+        for (let j = i + 1; j < entries.length; j += 1) {
+          const [a, ra] = entries[i];
+          const [b, rb] = entries[j];
+          assert.equal(overlap(ra, rb), 0, `${a} and ${b} overlap in ${shown}: ${JSON.stringify(ra)} ${JSON.stringify(rb)}`);
+        }
+      }
+      if (rects.canvas) {
+        assert.ok(Math.abs(rects.canvas.width / rects.canvas.height - 16 / 9) < 1e-9, `canvas in ${shown}: ${JSON.stringify(rects.canvas)}`);
+      }
+    }
+  });
+}
+
+test('the side column, the pads and (on the larger screens) every panel but form and motion never scroll', () => {
+  for (const [width, height] of SIZES) {
+    for (const visible of ALL_COMBINATIONS) {
+      const { scrolls } = consoleLayout(visible, width, height);
+      for (const panel of ['chordsetList', 'settings', 'triggerpads', 'canvas']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
+      if (width >= 1024 && height <= width) {
+        for (const panel of ['color', 'chordset']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
       }
     }
   }

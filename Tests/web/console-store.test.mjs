@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { DEFAULT_PANELS } from '../../Sources/WebClient/Web/console-layout.js';
+import { DEFAULT_PANELS } from '../../Sources/WebClient/Web/console/console-layout.js';
 import { ConsoleStore, LatestFetch } from '../../Sources/WebClient/Web/console/console-store.js';
 
 const snapshot = (revision, more = {}) => ({

@@ -11,7 +11,7 @@
 //   Fetches are coalesced (one at a time, and one more if asked meanwhile: LatestFetch) and only the answer
 //   to the newest is kept.
 
-import { completePanels } from '../console-layout.js';
+import { completePanels } from './console-layout.js';
 
 /** The fields of the state each aspect of a `changed` message carries (Server/LiveMessages.swift). */
 export const ASPECT_FIELDS = Object.freeze({

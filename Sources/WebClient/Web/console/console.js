@@ -6,8 +6,10 @@
 //   `panel.store`, `panel.sender` — and told when it shows (`panel.shown`).
 // - Panels: one custom element each, panels/panel-*.js; the MIDI mappings (midi/midi-mappings.js) sit in
 //   the preferences, and MIDI input (midi/midi-input.js) listens from the start, whichever panels show.
-// - Layout (../console-layout.js): seed 000's grid, recomputed when the window changes or a panel is shown or
-//   hidden; a panel appears and disappears by scaling from (and to) the edge of the screen it sits on.
+// - Layout (console-layout.js): seed 000's twelfths as a tiling — no panel over another — recomputed
+//   when the window changes or a panel is shown or hidden; a panel given less than its controls need
+//   scrolls inside itself; a panel appears and disappears by scaling from (and to) the edge of the screen
+//   it sits on.
 // - Edge controls: eight round buttons on the screen's edges, each showing or hiding a panel
 //   (aria-pressed). Which panels show is kept in the library's preferences (PATCH /api/preferences), so a
 //   reload, or another browser, shows the same layout; when the library cannot keep it the console shows it
@@ -17,7 +19,9 @@
 // - Pairing: opened with the pairing token in its address (under --lan), the console takes it out at once
 //   (shared/address.js), as every page does.
 
-import { EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, edgeControls, panelRects } from '../console-layout.js';
+import {
+  EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, consoleLayout, edgeControls, panelMinimum,
+} from './console-layout.js';
 import { forgetPairingToken } from '../shared/address.js';
 import { element } from './console-panel.js';
 import { Sender, apiPaths, oneLine } from '../shared/sender.js';
@@ -156,7 +160,7 @@ function layout() {
   const width = document.documentElement.clientWidth;
   const height = document.documentElement.clientHeight;
   const visible = layoutReady ? store.panels : Object.fromEntries(PANELS.map((name) => [name, false]));
-  const rects = panelRects(visible, width, height);
+  const { rects, scrolls } = consoleLayout(visible, width, height);
   for (const name of PANELS) {
     const { section, element: panelElement } = panels[name];
     const rect = rects[name];
@@ -166,6 +170,11 @@ function layout() {
       // Where a panel touches a side of the screen it keeps clear of the edge controls there (console.css).
       section.toggleAttribute('data-left-edge', rect.x <= 0.5);
       section.toggleAttribute('data-right-edge', rect.x + rect.width >= width - 0.5);
+      // Given less than its controls need, a panel scrolls inside itself (console.css).
+      const minimum = panelMinimum(name, rect, width, height);
+      section.toggleAttribute('data-scrolls', scrolls[name]);
+      section.style.setProperty('--panel-min-width', `${minimum.width}px`);
+      section.style.setProperty('--panel-min-height', `${minimum.height}px`);
     }
     section.classList.toggle('is-hidden', !shown);
     section.inert = !shown;

@@ -1,4 +1,4 @@
-// <ip-preferences>: the preferences overlay (seed 000's eighth module). What it shows is what the library
+// <ip-preferences>: the preferences side panel (seed 000's eighth module). What it shows is what the library
 // keeps (GET /api/preferences) and the engine plays:
 //
 // - Panels: which show — the same switches as the edge controls; what is kept is what the console opens
@@ -10,9 +10,9 @@
 // - Restore factory chordsets: the factory chordsets missing from the library are added back.
 // - Compositions: the way to the composition lab (/compose), in a tab of its own.
 // - MIDI: a slot (`[data-midi-mappings]`) where the console mounts the MIDI mappings.
-// "Close" or Escape hides the overlay.
+// "Close" or Escape hides the panel.
 
-import { DEFAULT_PANELS, PANELS } from '../../console-layout.js';
+import { DEFAULT_PANELS, PANELS } from '../console-layout.js';
 import { ConsolePanel, element } from '../console-panel.js';
 import { apiPaths } from '../../shared/sender.js';
 
@@ -85,7 +85,7 @@ class Preferences extends ConsolePanel {
     this.factoryNote.textContent = '';
   }
 
-  /** Moves the focus into the overlay (the console does, when the performer opens it). */
+  /** Moves the focus into the panel (the console does, when the performer opens it). */
   focusFirst() {
     this.heading.focus({ preventScroll: true });
   }
