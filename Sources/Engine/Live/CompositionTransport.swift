@@ -27,18 +27,6 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         case pair(Pair)
     }
 
-    /// A composition loaded to play.
-    private struct Loaded {
-        let source: Source
-        let name: String
-        let pair: Pair
-        var performance: Performance
-        /// The light, each at the frame it is heard.
-        let light: [(frame: Int, intent: Intent)]
-        let parts: [(name: String, seconds: Range<Double>)]
-        var frameCount: Int { performance.arrangement.frameCount }
-    }
-
     private final class Box: Sendable {
         let core = Mutex(Core())
         let device = Mutex(Device.unopened)
@@ -51,7 +39,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         case silent(String?)
     }
 
-    private struct Core {
+    struct Core {
         var loaded: Loaded?
         var playing = false
         /// Why what is loaded could not be laid out again with its sounds (a sound that cannot be read or
@@ -345,31 +333,6 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         if let status { instrument.transportChanged(status) }
     }
 
-    private func load(_ source: Source) throws(LiveError) -> Loaded {
-        do {
-            let found = switch source {
-            case .composition(let name): try shelf.composition(named: name, sampleRate: sampleRate)
-            case .pair(let pair): try shelf.pair(pair, sampleRate: sampleRate)
-            }
-            let sounds: [SoundID: AudioBuffer]
-            do { sounds = try shelf.samples(for: found.arrangement) } catch {
-                throw LiveError(.notSaved, "the sounds of \(found.name) cannot be played", cause: error)
-            }
-            let performance = try Performance(found.arrangement, sounds: sounds)
-            let score = try LightScore(found.arrangement) { shelf.chord($0) }
-            let light = score.events.map { (frame: Int(($0.time * Double(sampleRate)).rounded()), intent: $0.intent) }
-            return Loaded(source: source, name: found.name, pair: found.pair, performance: performance, light: light, parts: found.parts)
-        } catch let error as LiveError {
-            throw error
-        } catch {
-            let what = switch source {
-            case .composition(let name): name
-            case .pair(let pair): "the pair of part \(pair.part.rawValue) and voice \(pair.voice.rawValue)"
-            }
-            throw LiveError(.notFound, "cannot play \(what)", cause: error)
-        }
-    }
-
     /// The frames between what the device pulled and what is heard (0 without one).
     private var latencyFrames: Int {
         if case .open(let output) = box.device.withLock({ $0 }) { output.latencyFrames } else { 0 }
@@ -387,24 +350,6 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     private static func lettingGo(_ core: inout Core) -> [Intent] {
         defer { core.lit = [] }
         return core.lit.sorted().map { Intent.lightUp(voice: $0) }
-    }
-
-    /// The light as it stands at `frame` of `light`: the chord each voice lit then holds, the tempo taken up
-    /// last, and the index of the next light to fire.
-    private static func standing(in light: [(frame: Int, intent: Intent)], at frame: Int) -> (lit: [Int: Intent], tempo: Intent?, next: Int) {
-        var lit: [Int: Intent] = [:]
-        var tempo: Intent?
-        var next = 0
-        while next < light.count, light[next].frame <= frame {
-            switch light[next].intent {
-            case .lightDown(let voice, _, _): lit[voice] = light[next].intent
-            case .lightUp(let voice): lit[voice] = nil
-            case .tempo: tempo = light[next].intent
-            default: break
-            }
-            next += 1
-        }
-        return (lit, tempo, next)
     }
 
     /// The light as it stands at `frame`: everything lit let go, then what is lit there lit again (and the
@@ -428,22 +373,6 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         }
         let tempo = before != nil && before!.tempo == now.tempo ? nil : now.tempo
         return letGo + (tempo.map { [$0] } ?? []) + lighting.map { now.lit[$0]! }
-    }
-
-    private static func note(_ intent: Intent, in lit: inout Set<Int>) {
-        switch intent {
-        case .lightDown(let voice, _, _): lit.insert(voice)
-        case .lightUp(let voice): lit.remove(voice)
-        default: break
-        }
-    }
-
-    private static func status(of core: Core, heard: Int, rate: Int) -> TransportStatus {
-        guard let loaded = core.loaded else { return .idle }
-        let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
-        return TransportStatus(
-            composition: loaded.name, part: loaded.pair.part.rawValue, voice: loaded.pair.voice.rawValue, playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate),
-            duration: Double(loaded.frameCount) / Double(rate), loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil)
     }
 
     /// Performs the light on the instrument; one refused (it cannot be: the score checked it) is passed over.
