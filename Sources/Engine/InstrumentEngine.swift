@@ -6,8 +6,11 @@ import Instrument
 /// checkpoint of the state, so nothing played before it needs to be kept.
 ///
 /// Generic over its clock, so tests drive time by hand; nothing here sleeps, and nothing here waits for a
-/// disk (a journal only queues what it is given).
+/// disk (a journal only queues what it is given). It runs on a thread of its own (`ThreadExecutor.engine`),
+/// never on Swift's shared pool, where a route, an encoder or a database call could keep it waiting.
 public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { ThreadExecutor.engine.asUnownedSerialExecutor() }
+
     /// The clock the performance runs on: the engine stamps intents with it, and the server ticks frames,
     /// paces its clients and flushes recordings by it.
     public nonisolated let clock: C

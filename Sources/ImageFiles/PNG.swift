@@ -4,7 +4,7 @@ import Raster
 /// PNG files written from a bitmap (RGB when every pixel is opaque, RGBA otherwise; deflate by zlib). The
 /// instrument reads no PNG; the tests' decoder is `PNGDecoder` in TestSupport.
 public enum PNG {
-    static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+    public static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     /// The PNG bytes of `bitmap`. `compression` is zlib's level, 1 (fast) … 9 (small).
     public static func encode(_ bitmap: Bitmap, compression: Int32 = 6) throws(ImageFileError) -> [UInt8] {

@@ -75,11 +75,12 @@ extension LibraryShelf: ChordsetCatalog {
     }
 
     func preferences() throws(LiveError) -> ConsolePreferences {
-        try refused { () throws(LibraryError) in
-            ConsolePreferences(
-                panels: library.preferenceOrDefault(.panelVisibility).value, tempo: library.preferenceOrDefault(.tempo).value,
-                outputSize: library.preferenceOrDefault(.outputSize).value, midiMappings: library.preferenceOrDefault(.midiMappings).value)
-        }
+        let panels = library.preferenceOrDefault(.panelVisibility), tempo = library.preferenceOrDefault(.tempo)
+        let outputSize = library.preferenceOrDefault(.outputSize), midiMappings = library.preferenceOrDefault(.midiMappings)
+        let controls = library.preferenceOrDefault(.controls)
+        return ConsolePreferences(
+            panels: panels.value, tempo: tempo.value, outputSize: outputSize.value, midiMappings: midiMappings.value,
+            problems: [panels.problem, tempo.problem, outputSize.problem, midiMappings.problem, controls.problem].compactMap { $0 })
     }
 
     func setPreferences(_ changes: ConsolePreferences.Changes) throws(LiveError) -> ConsolePreferences {

@@ -81,9 +81,12 @@ struct ServeCommand: AsyncParsableCommand {
         let openSound: (@Sendable () throws -> any AudioOutput)? = audio == "sdl" ? { @Sendable in try SDLAudioOutput() } : nil
         let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: opened), openOutput: openSound)
         let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: opened))
+        let chordsets = LiveLibrary(
+            instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails(),
+            keptIn: ThumbnailFolder(beside: LibraryLocation.resolve(library.path)))
+        chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
         let session = LiveSession(
-            instrument: instrument,
-            library: LiveLibrary(instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails()),
+            instrument: instrument, library: chordsets,
             transport: transport, music: music,
             repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: opened), music: music))
         let token = lan ? PairingToken.random() : nil

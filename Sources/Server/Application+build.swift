@@ -16,6 +16,7 @@ public func buildApplication<C: Clock>(
     let listening = ListeningPort(configuration.port)
     let router = Router(context: LiveRequestContext.self)
     router.middlewares.add(AccessGuard(reach: configuration.reach, listening: listening, machineNames: machineNames))
+    router.middlewares.add(LibraryWorkMiddleware(pool: .library))
     router.get("/state") { _, _ -> Response in
         Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: LiveMessages.snapshot(await session.engine.snapshot()))))
     }

@@ -17,7 +17,13 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
         interval = .seconds(1) / max(1, min(fps, 240))
     }
 
+    /// Ticks on a thread of its own (`ThreadExecutor.frames`): evaluated on the engine's, encoded on its own,
+    /// whatever else the server is doing.
     public func run() async throws {
+        await withTaskExecutorPreference(ThreadExecutor.frames) { await ticking() }
+    }
+
+    private func ticking() async {
         let clock = session.engine.clock
         var deadline = clock.now
         var number: UInt32 = 0

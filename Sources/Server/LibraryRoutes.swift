@@ -14,27 +14,33 @@ enum LibraryRoutes {
 
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>, configuration: ServerConfiguration, listening: ListeningPort)
     where C.Duration == Duration {
-        @Sendable func respond(status: HTTPResponse.Status = .ok, _ body: (LiveLibrary<C>) async throws -> [String: Any]) async -> Response {
+        @Sendable func respond<Answer: Encodable & SendableMetatype>(status: HTTPResponse.Status = .ok, _ body: (LiveLibrary<C>) async throws -> Answer) async -> Response {
             do {
                 guard let library = session.library else { throw noLibrary }
-                return jsonResponse(status, try await body(library))
+                return APIAnswer.response(status, try await body(library))
             } catch {
                 return failure(error)
             }
         }
 
         let api = router.group("/api")
-        api.get("/chordsets") { _, _ in
-            await respond { library in
-                var answer = listingJSON(try await library.listing())
-                answer["damaged"] = try session.repairs?.damage().filter(\.isChordset).map(RepairRoutes.json) ?? []
-                return answer
+        let listings = ListingCache()
+        api.get("/chordsets") { request, _ in
+            do {
+                guard let library = session.library else { throw noLibrary }
+                // The list depends on the library's revision and on the chordset playing.
+                let version = "\(library.instrument.libraryRevision)-\(await session.engine.snapshot().chordset.id.uuidString.prefix(8))"
+                return try await listings.response(to: request, version: version) {
+                    LibraryAnswers.Listing(try await library.listing(), damaged: try session.repairs?.damage().filter(\.isChordset) ?? [])
+                }
+            } catch {
+                return failure(error)
             }
         }
         api.post("/chordsets") { request, _ in
             await respond(status: .created) { library in
                 let body = try await decode(TitleBody.self, from: request)
-                return ["chordset": json(try await library.add(title: body?.title ?? "New chordset"))]
+                return LibraryAnswers.One(try await library.add(title: body?.title ?? "New chordset"))
             }
         }
         api.patch("/chordsets/{id}") { request, context in
@@ -50,20 +56,20 @@ enum LibraryRoutes {
                 var changed: ChordsetListing.ListedChordset?
                 if let title = body.title { changed = try await library.rename(id, to: title) }
                 if let number = body.number { changed = try await library.move(id, toNumber: number) }
-                return ["chordset": changed.map(json) ?? NSNull()]
+                return LibraryAnswers.One(changed)
             }
         }
         api.post("/chordsets/{id}/duplicate") { _, context in
-            await respond(status: .created) { library in ["chordset": json(try await library.duplicate(try chordsetID(context)))] }
+            await respond(status: .created) { library in LibraryAnswers.One(try await library.duplicate(try chordsetID(context))) }
         }
         api.delete("/chordsets/{id}") { _, context in
             await respond { library in
                 let id = try chordsetID(context)
-                return ["deleted": id.uuidString, "undoSeconds": try await library.delete(id)]
+                return LibraryAnswers.Deleted(deleted: id, undoSeconds: try await library.delete(id))
             }
         }
         api.post("/chordsets/{id}/restore") { _, context in
-            await respond { library in ["chordset": json(try await library.restore(try chordsetID(context)))] }
+            await respond { library in LibraryAnswers.One(try await library.restore(try chordsetID(context))) }
         }
         api.post("/chordsets/{id}/chords/move") { request, context in
             await respond { library in
@@ -71,13 +77,13 @@ enum LibraryRoutes {
                 guard let body = try await decode(ChordMove.self, from: request) else {
                     throw LiveError(.invalid, "say which chord goes where: {\"from\": 1, \"to\": 8}")
                 }
-                return ["chordset": json(try await library.moveChord(from: body.from, to: body.to, in: id))]
+                return LibraryAnswers.One(try await library.moveChord(from: body.from, to: body.to, in: id))
             }
         }
         api.post("/chordsets/{id}/play") { _, context in
             await respond { library in
                 try await library.play(try chordsetID(context))
-                return [:]
+                return APIAnswer.Nothing()
             }
         }
         api.get("/chordsets/{id}/export") { _, context in
@@ -98,17 +104,16 @@ enum LibraryRoutes {
         api.post("/chordsets/import") { request, _ in
             await respond(status: .created) { library in
                 let data = try await body(of: request, upTo: maximumImport)
-                return ["imported": try await library.importFile(data).map(json)]
+                return LibraryAnswers.Imported(imported: try await library.importFile(data).map(LibraryAnswers.Chordset.init))
             }
         }
-        api.get("/chordsets/{id}/chords/{number}/thumbnail.png") { _, context in
+        api.get("/chordsets/{id}/thumbnails.png") { _, context in
             do {
                 guard let library = session.library else { throw noLibrary }
-                guard let number = Int(context.parameters.get("number") ?? "") else {
-                    throw LiveError(.notFound, "a chord is named by its number, 1 to 8")
+                guard let png = try library.thumbnails(of: try chordsetID(context)) else {
+                    throw LiveError(.notFound, "these thumbnails are not drawn yet: the list names them when they are")
                 }
-                let png = try await library.thumbnail(of: number, in: try chordsetID(context))
-                // The list names the thumbnail with its version: the same address is always the same picture.
+                // The list names the thumbnails with their version: the same address is always the same picture.
                 return Response(
                     status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=31536000, immutable"],
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
@@ -117,22 +122,22 @@ enum LibraryRoutes {
             }
         }
         api.post("/factory-chordsets") { _, _ in
-            await respond { library in ["restored": try await library.restoreFactoryChordsets()] }
+            await respond { library in LibraryAnswers.Restored(restored: try await library.restoreFactoryChordsets()) }
         }
         api.get("/preferences") { _, _ in
-            await respond { library in try preferencesJSON(try library.preferences()) }
+            await respond { library in try library.preferences() }
         }
         api.patch("/preferences") { request, _ in
             await respond { library in
                 guard let changes = try await decode(ConsolePreferences.Changes.self, from: request), !changes.isEmpty else {
                     throw LiveError(.invalid, "say which preferences to change: panels, tempo, outputSize, midiMappings")
                 }
-                return try preferencesJSON(try await library.setPreferences(changes))
+                return try await library.setPreferences(changes)
             }
         }
         api.get("/pairing") { request, _ in
-            let pairing = Pairing(configuration: configuration, port: listening.port ?? configuration.port, askedHost: request.head.authority)
-            return jsonResponse(.ok, ["lan": pairing.isLAN, "canvas": pairing.canvasAddress, "qr": pairing.qrSVG ?? NSNull()])
+            let pairing = Pairing(configuration: configuration, port: listening.port, askedHost: request.head.authority)
+            return APIAnswer.response(.ok, LibraryAnswers.PairingAnswer(lan: pairing.isLAN, canvas: pairing.canvasAddress, qr: pairing.qrSVG))
         }
         api.post("/forms/outline") { request, _ in
             do {
@@ -146,14 +151,15 @@ enum LibraryRoutes {
                     do throws(InstrumentError) { try form.validate() } catch { throw LiveError.refused(error) }
                 }
                 let outlines = body.forms.map { FormGeometry(index: 0, form: $0) }
-                let encoded = try JSONEncoder().encode(FormsAnswer(forms: outlines.map(FormsAnswer.Outline.init)))
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded)))
+                return APIAnswer.response(.ok, FormsAnswer(forms: outlines.map(FormsAnswer.Outline.init)))
             } catch {
                 return failure(error)
             }
         }
         // Any other address under /api/ is not one: said in the same shape as every other refusal.
-        api.on("/**", method: .get) { request, _ in jsonResponse(.notFound, ["error": "there is no \(request.uri.path) in the library's API (docs/library-api.md)"]) }
+        api.on("/**", method: .get) { request, _ in
+            APIAnswer.response(.notFound, APIAnswer.Refusal(error: "there is no \(request.uri.path) in the library's API (docs/library-api.md)"))
+        }
 
     }
 
@@ -225,43 +231,10 @@ enum LibraryRoutes {
 
     // MARK: - Answers
 
-    private static func json(_ chordset: ChordsetListing.ListedChordset) -> [String: Any] {
-        [
-            "id": chordset.id.uuidString, "number": chordset.number, "title": chordset.title, "headroom": chordset.headroom ?? NSNull(),
-            "chords": chordset.chords.map { chord in
-                [
-                    "number": chord.number, "color": chord.color.hex,
-                    "thumbnail": "/api/chordsets/\(chordset.id.uuidString)/chords/\(chord.number)/thumbnail.png?v=\(chord.thumbnailVersion)",
-                ] as [String: Any]
-            },
-        ]
-    }
-
-    private static func listingJSON(_ listing: ChordsetListing) -> [String: Any] {
-        ["revision": listing.revision, "current": listing.current.uuidString, "chordsets": listing.chordsets.map(json)]
-    }
-
-    private static func preferencesJSON(_ preferences: ConsolePreferences) throws -> [String: Any] {
-        let data = try JSONEncoder().encode(preferences)
-        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
-    }
-
-    static func jsonResponse(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
-        // An answer that cannot be written is a failure, never the route's success with an error inside.
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return Response(
-                status: .internalServerError, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: Data(#"{"error":"the answer could not be written"}"#.utf8))))
-        }
-        return Response(
-            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
     /// The refusal or failure as a status and one line for a person.
     static func failure(_ error: any Error) -> Response {
         switch error {
-        case let refusal as APIRefusal: return jsonResponse(refusal.status, ["error": refusal.message])
+        case let refusal as APIRefusal: return APIAnswer.response(refusal.status, APIAnswer.Refusal(error: refusal.message))
         case let error as LiveError:
             let status: HTTPResponse.Status =
                 switch error.code {
@@ -271,9 +244,11 @@ enum LibraryRoutes {
                 case .unavailable: .serviceUnavailable
                 default: .internalServerError
                 }
-            return jsonResponse(status, ["error": error.message])
+            if status == .internalServerError { APIAnswer.logger.error("\(error.message)") }
+            return APIAnswer.response(status, APIAnswer.Refusal(error: error.message))
         default:
-            return jsonResponse(.internalServerError, ["error": "the library could not do it"])
+            APIAnswer.logger.error("the library could not do it: \(error)")
+            return APIAnswer.response(.internalServerError, APIAnswer.Refusal(error: "the library could not do it"))
         }
     }
 

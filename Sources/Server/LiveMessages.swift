@@ -122,8 +122,11 @@ enum LiveMessages {
     static func recording(_ on: Bool, file: String? = nil) -> String { text(Recording(on: on, file: file)) }
 
     private static func text<T: Encodable>(_ value: T) -> String {
-        // Our own values always encode; the fallback is never expected.
-        (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"type":"error","message":"internal"}"#
+        // Our own values always encode; were one not to, it is logged and the client told, never silent.
+        do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch {
+            APIAnswer.logger.error("a live message of type \(T.self) could not be written: \(error)")
+            return #"{"type":"error","message":"the server could not write this message"}"#
+        }
     }
 
     /// What a client can ask: an intent for the engine, or the server's own requests.

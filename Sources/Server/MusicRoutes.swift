@@ -13,10 +13,10 @@ enum MusicRoutes {
     static let maximumEdits = 256
 
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
-        @Sendable func respond(_ body: (LiveMusic<C>) async throws -> [String: Any]) async -> Response {
+        @Sendable func respond(_ body: (LiveMusic<C>) async throws -> MusicAnswer) async -> Response {
             do {
                 guard let music = session.music else { throw LiveError(.unavailable, "this instrument has no music library") }
-                return LibraryRoutes.jsonResponse(.ok, try await body(music))
+                return APIAnswer.response(.ok, try await body(music))
             } catch {
                 return LibraryRoutes.failure(error)
             }
@@ -25,8 +25,8 @@ enum MusicRoutes {
         let api = router.group("/api/music")
         api.get("") { _, _ in
             await respond { music in
-                var answer = try libraryJSON(music)
-                answer["damaged"] = try session.repairs?.damage().filter { !$0.isChordset }.map(RepairRoutes.json) ?? []
+                var answer = try MusicAnswer(music)
+                answer.damaged = try session.repairs?.damage().filter { !$0.isChordset } ?? []
                 return answer
             }
         }
@@ -40,8 +40,8 @@ enum MusicRoutes {
                 }
                 let results = try music.apply(body.edits)
                 await session.transport?.reload()  // what plays is heard as it now stands
-                var answer = try libraryJSON(music)
-                answer["results"] = try results.map { try object($0) }
+                var answer = try MusicAnswer(music)
+                answer.results = results
                 return answer
             }
         }
@@ -49,33 +49,40 @@ enum MusicRoutes {
             await respond { music in
                 try music.undo()
                 await session.transport?.reload()
-                return try libraryJSON(music)
+                return try MusicAnswer(music)
             }
         }
         api.post("/redo") { _, _ in
             await respond { music in
                 try music.redo()
                 await session.transport?.reload()
-                return try libraryJSON(music)
+                return try MusicAnswer(music)
             }
         }
     }
 
     private struct EditsBody: Decodable { let edits: [MusicEdit] }
 
-    /// The library as its records, with what an editor works out from them: how long each part lasts, the roots.
-    private static func libraryJSON<C: Clock>(_ music: LiveMusic<C>) throws -> [String: Any] {
-        let (library, revision, canUndo, canRedo) = try music.library()
-        let durations = Dictionary(uniqueKeysWithValues: library.durations.map { (String($0.key.rawValue), $0.value) })
-        return [
-            "revision": revision, "canUndo": canUndo, "canRedo": canRedo,
-            "library": try object(library.contents),
-            "durations": durations,
-            "rootParts": library.rootParts.map(\.rawValue), "rootVoices": library.rootVoices.map(\.rawValue),
-        ]
-    }
+    /// The library as its records, with what an editor works out from them: how long each part lasts, the
+    /// roots; and, as asked, the damaged records and the edits' results.
+    struct MusicAnswer: Encodable {
+        let revision: Int
+        let canUndo: Bool
+        let canRedo: Bool
+        let library: MusicLibraryContents
+        let durations: [String: Double]
+        let rootParts: [Int64]
+        let rootVoices: [Int64]
+        var damaged: [DamagedRecord]?
+        var results: [MusicEditResult]?
 
-    private static func object<T: Encodable>(_ value: T) throws -> Any {
-        try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value), options: [.fragmentsAllowed])
+        init<C: Clock>(_ music: LiveMusic<C>) throws where C.Duration == Duration {
+            let (library, revision, canUndo, canRedo) = try music.library()
+            (self.revision, self.canUndo, self.canRedo) = (revision, canUndo, canRedo)
+            self.library = library.contents
+            durations = Dictionary(uniqueKeysWithValues: library.durations.map { (String($0.key.rawValue), $0.value) })
+            rootParts = library.rootParts.map(\.rawValue)
+            rootVoices = library.rootVoices.map(\.rawValue)
+        }
     }
 }

@@ -10,7 +10,7 @@ enum RepairRoutes {
         @Sendable func respond(_ body: (LiveRepairs<C>) async throws -> [DamagedRecord]) async -> Response {
             do {
                 guard let repairs = session.repairs else { throw LiveError(.unavailable, "this instrument has no library") }
-                return LibraryRoutes.jsonResponse(.ok, ["damaged": try await body(repairs).map(json)])
+                return APIAnswer.response(.ok, Damaged(damaged: try await body(repairs)))
             } catch {
                 return LibraryRoutes.failure(error)
             }
@@ -38,8 +38,6 @@ enum RepairRoutes {
         return value
     }
 
-    /// A damaged record as the API answers it.
-    static func json(_ record: DamagedRecord) -> [String: Any] {
-        ["kind": record.kind, "id": record.id, "name": record.name ?? NSNull(), "reason": record.reason, "renamable": record.renamable]
-    }
+    /// The damaged records, as the API answers them.
+    struct Damaged: Encodable { let damaged: [DamagedRecord] }
 }

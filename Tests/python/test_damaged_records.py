@@ -91,3 +91,35 @@ def test_imager_library_check_lists_and_mends(imager, tmp_path):
     titles = subprocess.run([imager, "chordsets", "list", "--library", str(path)], capture_output=True, text=True, check=True).stdout
     assert "Prism" not in titles and "Lumia" in titles
     assert check(imager, path, "--delete", "part:999").returncode == 2
+
+
+def test_unreadable_preferences_are_said_with_why_once_and_left_as_they_are(imager, tmp_path):
+    path = tmp_path / "library.sqlite"
+    subprocess.run([imager, "chordsets", "list", "--library", str(path)], check=True, capture_output=True)
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT OR REPLACE INTO preference (key, value) VALUES ('tempo', '\"fast\"')")
+        db.execute("INSERT OR REPLACE INTO preference (key, value) VALUES ('controls', '{\"broken\": ')")
+    with serving(imager, path) as server:
+        assert any("tempo" in line and "warning" in line for line in server.lines)
+        assert any("controls" in line and "warning" in line for line in server.lines)
+        preferences = api(server.port, "/api/preferences")
+        assert preferences["tempo"] == 120  # the default, meanwhile
+        assert [problem.split(" kept in")[0] for problem in preferences["problems"]] == \
+            ["the preference tempo", "the preference controls"]
+
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                page = await browser.console()
+                message = page.locator("#message")
+                await expect(message).to_be_visible()
+                await expect(message).to_contain_text("the preference tempo kept in the library cannot be read")
+                await expect(message).to_contain_text("the preference controls")
+                await message.get_by_role("button", name="Dismiss the message", exact=True).click()
+                # Told once: the library's next change does not say it again.
+                await page.get_by_role("button", name="Chordset list", exact=True).click()
+                await page.wait_for_function("window.imagerConsole.store.preferences.panels.chordsetList === true")
+                await expect(message).to_be_hidden()
+
+        asyncio.run(run())
+    with sqlite3.connect(path) as db:  # reading the library changed nothing
+        assert db.execute("SELECT value FROM preference WHERE key = 'tempo'").fetchone() == ('"fast"',)

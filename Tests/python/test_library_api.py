@@ -50,6 +50,20 @@ def png_size(data):
     return struct.unpack(">II", data[16:24])
 
 
+def drawn_listing(server):
+    """The list once it names every chordset's thumbnails: they are drawn in the background, and each drawn
+    is announced on /live as a change of the library (waited for, never slept on)."""
+    async def wait():
+        async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as client:
+            while True:
+                body = listing(server)
+                if all(c["thumbnails"] for c in body["chordsets"]):
+                    return body
+                while json.loads(await asyncio.wait_for(client.recv(), 120))["type"] != "library":
+                    pass
+    return asyncio.run(wait())
+
+
 def test_the_list_shows_every_chordset_with_its_chords_colours_and_thumbnails(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite") as server:
         body = listing(server)
@@ -59,17 +73,41 @@ def test_the_list_shows_every_chordset_with_its_chords_colours_and_thumbnails(im
         chords = body["chordsets"][0]["chords"]
         assert [c["number"] for c in chords] == list(range(1, 9))
         assert all(len(c["color"]) == 7 and c["color"].startswith("#") for c in chords)
-        status, picture = call(server, "GET", chords[2]["thumbnail"])
-        assert status == 200 and png_size(picture) == (192, 108)
-        # The same pixels as the contact sheet's thumbnail of that chord (third of the first row).
+        # The eight thumbnails, side by side in one picture, named by the list once drawn.
+        address = drawn_listing(server)["chordsets"][0]["thumbnails"]
+        status, headers, picture = request(server.port, address)
+        assert status == 200 and png_size(picture) == (8 * 192, 108)
+        assert "immutable" in headers["Cache-Control"]
+        # Each the same pixels as the contact sheet's thumbnail of that chord (the third: of the first row).
         sheet = tmp_path / "sheet.png"
         result = subprocess.run([imager, "render", "chordset", "1", "--library", str(tmp_path / "library.sqlite"),
                                  "--thumbnail-width", "192", "-o", str(sheet)], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
-        thumbnail = pixels(picture)
         gutter = 192 // 40
         x = gutter + 2 * (192 + gutter)
-        assert (pixels(sheet.read_bytes())[gutter:gutter + 108, x:x + 192] == thumbnail).all()
+        assert (pixels(sheet.read_bytes())[gutter:gutter + 108, x:x + 192] == pixels(picture)[:, 2 * 192:3 * 192]).all()
+    # Kept beside the library: a restart draws none of them again, and the list names them at once.
+    assert len(list((tmp_path / "library-thumbnails").glob("*.png"))) == 4
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        assert drawn_listing(server)["chordsets"][0]["thumbnails"] == address
+
+
+def test_the_list_is_written_once_a_revision_and_answered_304_while_it_holds(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        drawn_listing(server)
+        # Each thumbnail drawn is a change of the library too: at most one more comes after the list names them.
+        for _ in range(2):
+            status, headers, first = request(server.port, "/api/chordsets")
+            tag = headers["ETag"]
+            assert status == 200 and tag
+            status, headers, body = request(server.port, "/api/chordsets", {"If-None-Match": tag})
+            if status == 304:
+                break
+        assert status == 304 and body == b"" and headers["ETag"] == tag
+        assert call(server, "POST", "/api/chordsets", {"title": "Mine"})[0] == 201
+        status, headers, after = request(server.port, "/api/chordsets", {"If-None-Match": tag})
+        assert status == 200 and headers["ETag"] != tag
+        assert [c["title"] for c in json.loads(after)["chordsets"]][-1] == "Mine"
 
 
 def test_add_rename_move_duplicate_delete_restore_and_chords_moved(imager, tmp_path):
@@ -194,6 +232,8 @@ HOSTILE = [
     ("POST", "/api/chordsets/00000000-0000-4000-8000-000000000000/play", None, 404),
     ("GET", "/api/chordsets/ID/chords/9/thumbnail.png", None, 404),
     ("GET", "/api/chordsets/ID/chords/one/thumbnail.png", None, 404),
+    ("GET", "/api/chordsets/00000000-0000-4000-8000-000000000000/thumbnails.png", None, 404),
+    ("GET", "/api/chordsets/not-a-uuid/thumbnails.png", None, 404),
     ("POST", "/api/chordsets/import", b"", 400),
     ("POST", "/api/chordsets/import", b"\x00\xff garbage", 400),
     ("POST", "/api/chordsets/import", {"formatVersion": 99, "chordsets": []}, 400),

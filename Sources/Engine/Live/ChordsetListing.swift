@@ -2,7 +2,8 @@ import Foundation
 import Instrument
 
 /// The chordset list as a console shows it: every chordset in order with, for each chord, the colour of
-/// its button and the version of its thumbnail; which chordset is playing; and the library's revision.
+/// its button, and the version of its thumbnails once they are drawn; which chordset is playing; and the
+/// library's revision.
 public struct ChordsetListing: Hashable, Sendable {
     /// One chord as the list and the chordset panel show it.
     public struct ListedChord: Hashable, Sendable {
@@ -10,8 +11,6 @@ public struct ChordsetListing: Hashable, Sendable {
         public var number: Int
         /// Its background at the centres of its hue and purity ranges.
         public var color: RGBAColorBytes
-        /// Changes whenever what the thumbnail shows changes: a cache key for it.
-        public var thumbnailVersion: String
     }
 
     /// One chordset of the list.
@@ -22,6 +21,8 @@ public struct ChordsetListing: Hashable, Sendable {
         public var title: String
         public var headroom: Double?
         public var chords: [ListedChord]
+        /// The version of its thumbnails (changed whenever what they show changes), once they are drawn.
+        public var thumbnails: String?
     }
 
     /// The library's changes since the server started: of two listings, the higher is newer.
@@ -46,8 +47,9 @@ extension String {
 }
 
 extension ChordsetListing.ListedChordset {
-    /// A chordset as the list shows it.
-    init(_ chordset: Chordset) {
+    /// A chordset as the list shows it, with the version of its thumbnails if they are drawn.
+    init(_ chordset: Chordset, thumbnails: String? = nil) {
+        self.thumbnails = thumbnails
         id = chordset.id
         number = chordset.index + 1
         title = chordset.title
@@ -57,8 +59,7 @@ extension ChordsetListing.ListedChordset {
             func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
             return ChordsetListing.ListedChord(
                 number: chord.position + 1,
-                color: RGBAColorBytes(red: byte(rgb.red), green: byte(rgb.green), blue: byte(rgb.blue)),
-                thumbnailVersion: ThumbnailKey(chord: chord, headroom: chordset.headroom).hex)
+                color: RGBAColorBytes(red: byte(rgb.red), green: byte(rgb.green), blue: byte(rgb.blue)))
         }
     }
 }
@@ -82,5 +83,4 @@ struct ThumbnailKey: Hashable, Sendable {
         value = hash
     }
 
-    var hex: String { String(value, radix: 16) }
 }

@@ -1,5 +1,7 @@
 /// The console's preferences, kept in the library between runs (the UserDefaults of seeds 000 and 002):
-/// which panels show, the tempo, the size of rendered output, and the MIDI mappings.
+/// which panels show, the tempo, the size of rendered output, and the MIDI mappings; and why any kept
+/// preference (or the controls kept) could not be read, so that the console says it instead of silently
+/// showing a default.
 public struct ConsolePreferences: Hashable, Sendable, Codable {
     /// The eight panels by name — color, form, motion, chordset, canvas, triggerpads, chordsetList,
     /// settings — and whether each shows.
@@ -10,12 +12,16 @@ public struct ConsolePreferences: Hashable, Sendable, Codable {
     public var outputSize: [Int]
     /// A MIDI source (`note:CH:N`, `cc:CH:N`) to the control it plays (`pad:N`, `hue.center`, …).
     public var midiMappings: [String: String]
+    /// What the library holds but cannot read, one line each: its default is used until it is set again, and
+    /// the library keeps what it holds.
+    public var problems: [String]
 
-    public init(panels: [String: Bool], tempo: Double, outputSize: [Int], midiMappings: [String: String]) {
+    public init(panels: [String: Bool], tempo: Double, outputSize: [Int], midiMappings: [String: String], problems: [String] = []) {
         self.panels = panels
         self.tempo = tempo
         self.outputSize = outputSize
         self.midiMappings = midiMappings
+        self.problems = problems
     }
 
     /// Some of the preferences, to be changed together; what is nil stays as it is.

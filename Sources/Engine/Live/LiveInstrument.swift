@@ -59,7 +59,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         tell { $0.changed(changed, state: state) }
         if case .storeChord(let position) = intent, let shelf {
             do {
-                try shelf.store(state.chordset.chords[position], in: state.chordset.id)
+                try await WorkerPool.library.run { try shelf.store(state.chordset.chords[position], in: state.chordset.id) }
             } catch {
                 throw LiveError(.notSaved, "chord \(position + 1) is stored in the performance but could not be saved in the library", cause: error)
             }
@@ -73,7 +73,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         guard let shelf else { throw LiveError(.unavailable, "this instrument has no chordset library to step through") }
         let playing = await engine.snapshot().chordset
         let next: Chordset?
-        do { next = try shelf.step(from: playing.id, by: offset) } catch {
+        do { next = try await WorkerPool.library.run { try shelf.step(from: playing.id, by: offset) } } catch {
             throw LiveError(.notSaved, "the chordset library could not be read", cause: error)
         }
         guard let next else { throw LiveError(.endOfList, offset > 0 ? "this is the last chordset" : "this is the first chordset") }
@@ -100,7 +100,8 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         let saved: String?
         do {
             // Detached from the engine in one step, and finished away from it: the performance goes on.
-            saved = try await engine.stopRecording().map { try $0.journal.finish(until: $0.until) }
+            let stopped = await engine.stopRecording()
+            saved = try await WorkerPool.library.run { try stopped.map { try $0.journal.finish(until: $0.until) } }
         } catch {
             tell { $0.recording(false, savedAt: nil) }
             throw LiveError(.notSaved, "the recording could not be saved", cause: error)
@@ -118,7 +119,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile.
     public func flushRecording() async throws(LiveError) {
         guard let (journal, until) = await engine.recordingProgress else { return }
-        do { try journal.flush(until: until) } catch {
+        do { try await WorkerPool.library.run { try journal.flush(until: until) } } catch {
             throw LiveError(.notSaved, "the recording could not be written to the disk", cause: error)
         }
     }
@@ -147,7 +148,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
             let controls = await engine.controls
             guard controls != kept else { return }
             do {
-                try shelf.keep(controls)
+                try await WorkerPool.library.run { try shelf.keep(controls) }
                 kept = controls
             } catch {
                 failed(LiveError(.notSaved, "the controls could not be kept in the library", cause: error))

@@ -5,39 +5,47 @@ import Synchronization
 /// The chordset list's use cases, for every console at once: list, add, rename, reorder, duplicate, delete
 /// and restore, reorder chords, play, share by file, restore the factory chordsets, and the console's
 /// preferences. Every change is heard by everyone listening to the instrument (so two tablets on one show
-/// see each other's changes), and a change to the chordset playing reaches the pads at once. Thumbnails
-/// are drawn by the renderer and kept while the chord they show stays the same.
+/// see each other's changes), and a change to the chordset playing reaches the pads at once. Each
+/// chordset's thumbnails are drawn in the background (`ThumbnailSheets`) and named by the list once drawn.
+/// Its calls block on the library: the server makes them on the library's pool.
 public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration {
     public let instrument: LiveInstrument<C>
     let catalog: any ChordsetCatalog
-    let thumbnails: any ChordThumbnails
-    /// Thumbnails drawn, by what they depend on; at most `thumbnailsKept`.
-    private let drawn = Mutex<[ThumbnailKey: [UInt8]]>([:])
-    static var thumbnailsKept: Int { 2048 }
+    public let sheets: ThumbnailSheets
 
-    public init(instrument: LiveInstrument<C>, catalog: any ChordsetCatalog, thumbnails: any ChordThumbnails) {
+    public init(instrument: LiveInstrument<C>, catalog: any ChordsetCatalog, thumbnails: any ChordThumbnails, keptIn shelf: (any ThumbnailShelf)? = nil) {
         self.instrument = instrument
         self.catalog = catalog
-        self.thumbnails = thumbnails
+        sheets = ThumbnailSheets(catalog: catalog, drawing: thumbnails, shelf: shelf) { instrument.libraryChanged() }
+        instrument.listen(sheets)
     }
+
+    /// Draws in the background the thumbnails the library's chordsets lack (at the start: a library opened).
+    public func drawThumbnails() { sheets.drawMissing() }
 
     /// Every chordset in order, with which one is playing.
     public func listing() async throws(LiveError) -> ChordsetListing {
         let revision = instrument.libraryRevision
         let playing = await instrument.engine.snapshot().chordset.id
-        return ChordsetListing(revision: revision, current: playing, chordsets: try catalog.all().map(ChordsetListing.ListedChordset.init))
+        return ChordsetListing(revision: revision, current: playing, chordsets: try catalog.all().map(listed))
+    }
+
+    /// A chordset as the list shows it, with its thumbnails' version once they are drawn.
+    private func listed(_ chordset: Chordset) -> ChordsetListing.ListedChordset {
+        let key = ThumbnailSheets.key(of: chordset)
+        return ChordsetListing.ListedChordset(chordset, thumbnails: sheets.isReady(key) ? key : nil)
     }
 
     public func add(title: String) async throws(LiveError) -> ChordsetListing.ListedChordset {
         let added = try catalog.add(title: title)
         await changed(added)
-        return .init(added)
+        return listed(added)
     }
 
     public func rename(_ id: UUID, to title: String) async throws(LiveError) -> ChordsetListing.ListedChordset {
         let renamed = try catalog.rename(id, to: title)
         await changed(renamed)
-        return .init(renamed)
+        return listed(renamed)
     }
 
     /// Moves a chordset to place `number` (from 1) in the list.
@@ -46,13 +54,13 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
         try catalog.move(id, to: number - 1)
         let moved = try catalog.chordset(id)
         await changed(moved)
-        return .init(moved)
+        return listed(moved)
     }
 
     public func duplicate(_ id: UUID) async throws(LiveError) -> ChordsetListing.ListedChordset {
         let copy = try catalog.duplicate(id)
         await changed(copy)
-        return .init(copy)
+        return listed(copy)
     }
 
     /// Deletes a chordset, kept for `undoSeconds` for `restore`. The chordset playing goes on playing.
@@ -65,14 +73,14 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
     public func restore(_ id: UUID) async throws(LiveError) -> ChordsetListing.ListedChordset {
         let restored = try catalog.restore(id)
         await changed(restored)
-        return .init(restored)
+        return listed(restored)
     }
 
     /// Moves chord `from` to place `to` (both 1…8) in a chordset.
     public func moveChord(from: Int, to: Int, in id: UUID) async throws(LiveError) -> ChordsetListing.ListedChordset {
         let moved = try catalog.moveChord(from: from - 1, to: to - 1, in: id)
         await changed(moved)
-        return .init(moved)
+        return listed(moved)
     }
 
     /// Plays a chordset: it goes on the pads, and is the current one at the next start too.
@@ -90,7 +98,7 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
     public func importFile(_ data: Data) async throws(LiveError) -> [ChordsetListing.ListedChordset] {
         let imported = try catalog.importFile(data)
         await changed(nil)
-        return imported.map(ChordsetListing.ListedChordset.init)
+        return imported.map(listed)
     }
 
     public func restoreFactoryChordsets() async throws(LiveError) -> Int {
@@ -107,23 +115,10 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
         return kept
     }
 
-    /// The PNG thumbnail of chord `number` (1…8) of a chordset, drawn once while the chord stays the same.
-    public func thumbnail(of number: Int, in id: UUID) async throws(LiveError) -> [UInt8] {
-        guard (1...Chordset.chordCount).contains(number) else {
-            throw LiveError(.notFound, "there is no chord \(number); chords are numbered 1 to \(Chordset.chordCount)")
-        }
-        let chordset = try catalog.chordset(id)
-        let key = ThumbnailKey(chord: chordset[number - 1], headroom: chordset.headroom)
-        if let png = drawn.withLock({ $0[key] }) { return png }
-        let png: [UInt8]
-        do { png = try await thumbnails.png(of: number - 1, in: chordset) } catch {
-            throw LiveError(.notSaved, "the thumbnail of chord \(number) could not be drawn", cause: error)
-        }
-        drawn.withLock { kept in
-            if kept.count >= Self.thumbnailsKept { kept.removeAll(keepingCapacity: true) }
-            kept[key] = png
-        }
-        return png
+    /// The PNG of a chordset's eight thumbnails side by side, as its chords now are — once drawn (`nil`
+    /// until then: the list names it when it is).
+    public func thumbnails(of id: UUID) throws(LiveError) -> [UInt8]? {
+        sheets.sheet(ThumbnailSheets.key(of: try catalog.chordset(id)))
     }
 
     /// Tells everyone the library changed; if `chordset` is the one playing, the pads take it as it now is.

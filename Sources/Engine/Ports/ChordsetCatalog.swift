@@ -36,9 +36,19 @@ public protocol ChordsetCatalog: Sendable {
     func setPreferences(_ changes: ConsolePreferences.Changes) throws(LiveError) -> ConsolePreferences
 }
 
-/// Draws a chord's thumbnail for the chordset list (a port; `imager serve` plugs in the Swift renderer, as
-/// `imager render chordset` draws its contact sheets): PNG bytes. Drawing takes a while; an implementation
-/// does it away from the tasks that serve the performance, so that nothing else waits for it.
+/// Draws a chordset's thumbnails for the chordset list (a port; `imager serve` plugs in the Swift renderer, as
+/// `imager render chordset` draws its contact sheets): the eight chords side by side, each 16:9, as one PNG.
+/// Drawing takes a while and blocks: it is called on the library's pool, never where the performance runs.
 public protocol ChordThumbnails: Sendable {
-    func png(of chord: Int, in chordset: Chordset) async throws -> [UInt8]
+    func sheet(of chordset: Chordset) throws -> [UInt8]
+}
+
+/// Where drawn thumbnail sheets are kept across restarts (a port; `imager serve` plugs in a cache folder
+/// beside the library), by the key of what they show. Blocking, like the library.
+public protocol ThumbnailShelf: Sendable {
+    /// The sheet kept as `key`, if there is one.
+    func sheet(_ key: String) -> [UInt8]?
+    func keep(_ png: [UInt8], as key: String) throws
+    /// Forgets every sheet but those of `keys`.
+    func forget(allBut keys: Set<String>)
 }

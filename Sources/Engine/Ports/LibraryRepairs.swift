@@ -28,4 +28,16 @@ public struct DamagedRecord: Hashable, Sendable, Codable {
 
     /// Whether it is a chordset (the console's list) rather than a record of the music library (the lab's).
     public var isChordset: Bool { kind == "chordset" }
+
+    enum CodingKeys: CodingKey { case kind, id, name, reason, renamable }
+
+    // A record without a name says so (`"name": null`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(renamable, forKey: .renamable)
+    }
 }

@@ -82,11 +82,16 @@ const libraryFetch = new LatestFetch(
 );
 
 let preferencesFailed = false;
+/** What the library holds but cannot read, said once to this console (its default is used meanwhile). */
+const problemsTold = new Set();
 const preferencesFetch = new LatestFetch(
   async () => ({ epoch: preferencesEpoch, preferences: await sender.api('GET', apiPaths.preferences) }),
   ({ epoch, preferences }) => {
     preferencesFailed = false;
     if (epoch === preferencesEpoch) store.setPreferences(preferences);
+    const untold = (preferences?.problems ?? []).filter((problem) => !problemsTold.has(problem));
+    untold.forEach((problem) => problemsTold.add(problem));
+    if (untold.length > 0) showMessage(untold.join(' '));
   },
   (error) => {
     // Said once: the layout shown is the first-run map, or what this page was last told.

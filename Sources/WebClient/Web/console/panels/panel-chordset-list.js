@@ -3,7 +3,8 @@
 // is a request, and the list is fetched again after it (and whenever another console changes the library).
 //
 // - "Add chordset" adds one at the end and opens its title for editing.
-// - Each chordset shows its number (from 1), its title and its eight chords' thumbnails. Tapping the title
+// - Each chordset shows its number (from 1), its title and its eight chords' thumbnails (one picture the
+//   server draws in the background; each chord's colour until it comes). Tapping the title
 //   plays it (it becomes the current chordset, on the pads). "Rename" (or a double click on the title)
 //   edits the title in place: Enter or leaving the field keeps it, Escape cancels.
 // - Reordering chordsets: drag the number (the grip) up or down, or "Move up" / "Move down".
@@ -59,7 +60,7 @@ class ChordsetList extends ConsolePanel {
     if (what.has('library') || what.has('snapshot') || what.has('chordset')) this.render();
   }
 
-  /** Thumbnails are asked for only while the list shows (each is drawn by the server's renderer). */
+  /** Thumbnails are asked for only while the list shows. */
   shownChanged(shown) {
     if (shown) this.render();
   }
@@ -181,15 +182,18 @@ class ChordsetList extends ConsolePanel {
     item.down.disabled = index === count - 1;
     item.exportLink.href = apiPaths.exportFile(summary.id);
     item.exportLink.setAttribute('aria-label', 'Export');
+    // The eight share one picture, drawn by the server in the background (each shows its eighth of it);
+    // until the list names it, each shows its chord's colour.
+    const sheet = this.shown ? summary.thumbnails ?? '' : item.thumbs[0].getAttribute('src') ?? '';
     item.thumbs.forEach((img, chord) => {
       const entry = summary.chords?.[chord];
-      const source = this.shown ? entry?.thumbnail ?? '' : img.getAttribute('src') ?? '';
-      if (img.getAttribute('src') !== source) {
-        if (source) img.setAttribute('src', source);
+      if (img.getAttribute('src') !== sheet) {
+        if (sheet) img.setAttribute('src', sheet);
         else img.removeAttribute('src');
       }
       img.alt = `Chord ${chord + 1} of ${summary.title}`;
       img.style.setProperty('--chord-color', entry?.color ?? 'transparent');
+      img.style.setProperty('--sheet-chord', String(chord));
     });
   }
 

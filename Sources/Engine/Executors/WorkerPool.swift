@@ -1,0 +1,40 @@
+import Foundation
+
+/// A few threads of our own for the work that blocks — the library's SQLite reads and writes, files, audio
+/// decoding, thumbnails, large answers — at a lower priority than the engine's and the frame ticker's, so that
+/// none of it waits on the threads the performance needs (Swift's cooperative pool, the engine's thread).
+/// Tasks prefer it through `withTaskExecutorPreference`, or `run`.
+public final class WorkerPool: TaskExecutor, Sendable {
+    /// The library's pool: as many threads as processors, at least two and at most eight.
+    public static let library = WorkerPool(name: "imager library", threads: min(8, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+
+    private let threads: JobThreads
+    public let threadCount: Int
+
+    init(name: String, threads count: Int) {
+        let box = PoolReference()
+        threadCount = count
+        threads = JobThreads(name: name, count: count, niceness: 10) { job in
+            guard let pool = box.pool else { return }
+            job.runSynchronously(on: pool.asUnownedTaskExecutor())
+        }
+        box.pool = self
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        threads.enqueue(UnownedJob(job))
+    }
+
+    /// Whether the code asking runs on one of the pool's threads.
+    public var isCurrent: Bool { threads.holdsCurrentThread }
+
+    /// Runs `body` — work that blocks — on the pool, and comes back with what it gave.
+    public func run<T, Failure: Error>(_ body: () throws(Failure) -> T) async throws(Failure) -> T {
+        try await withTaskExecutorPreference(self) { () async throws(Failure) -> T in try body() }
+    }
+}
+
+/// The pool a job runner finds once the pool exists.
+final class PoolReference: @unchecked Sendable {
+    var pool: WorkerPool?
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Instrument
+import Synchronization
+
+/// The chordset list's pictures, drawn in the background and never while anyone waits: when the library is
+/// opened and whenever it changes, every chordset whose sheet (its eight thumbnails side by side) is not
+/// drawn yet for what its chords now hold is drawn on the library's pool, one at a time, kept on the shelf
+/// (so a restart draws nothing again), and announced as a change of the library — the list then names its
+/// address. Until then the list shows each chord's colour.
+public final class ThumbnailSheets: Sendable {
+    let catalog: any ChordsetCatalog
+    let drawing: any ChordThumbnails
+    let shelf: (any ThumbnailShelf)?
+    /// Told after each sheet drawn (the library's revision moves on, and every console asks for the list).
+    let drawn: @Sendable () -> Void
+    private let state = Mutex(State())
+    /// Sheets kept in memory at most (the rest are read from the shelf when asked for).
+    static var sheetsInMemory: Int { 256 }
+
+    private struct State {
+        /// The keys of the sheets drawn (in memory or on the shelf).
+        var ready: Set<String> = []
+        var inMemory: [String: [UInt8]] = [:]
+        /// Whether a pass is under way, and whether the library changed since it began.
+        var passing = false
+        var again = false
+        var problem: String?
+    }
+
+    public init(catalog: any ChordsetCatalog, drawing: any ChordThumbnails, shelf: (any ThumbnailShelf)?, drawn: @escaping @Sendable () -> Void) {
+        self.catalog = catalog
+        self.drawing = drawing
+        self.shelf = shelf
+        self.drawn = drawn
+    }
+
+    /// The key of what a chordset's sheet shows: its eight chords and its headroom.
+    public static func key(of chordset: Chordset) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for chord in chordset.chords {
+            var value = ThumbnailKey(chord: chord, headroom: chordset.headroom).value
+            for _ in 0..<8 {
+                hash ^= value & 0xff
+                hash = hash &* 0x100_0000_01b3
+                value >>= 8
+            }
+        }
+        return "s1-" + String(hash, radix: 16)
+    }
+
+    /// Whether the sheet of `key` is drawn.
+    public func isReady(_ key: String) -> Bool { state.withLock { $0.ready.contains(key) } }
+
+    /// Why the last sheet could not be drawn or kept, if one could not.
+    public var problem: String? { state.withLock { $0.problem } }
+
+    /// The sheet of `key`, if it is drawn (from memory, or read from the shelf: call it on the library's pool).
+    public func sheet(_ key: String) -> [UInt8]? {
+        let (ready, kept) = state.withLock { ($0.ready.contains(key), $0.inMemory[key]) }
+        guard ready else { return nil }
+        return kept ?? shelf?.sheet(key)
+    }
+
+    /// Draws, in the background, the sheets not drawn yet; a pass under way goes round again when it ends.
+    public func drawMissing() {
+        let starts = state.withLock { state -> Bool in
+            if state.passing {
+                state.again = true
+                return false
+            }
+            state.passing = true
+            return true
+        }
+        guard starts else { return }
+        Task(executorPreference: WorkerPool.library, priority: .background) { self.passes() }
+    }
+
+    private func passes() {
+        repeat {
+            state.withLock { $0.again = false }
+            pass()
+        } while state.withLock({ state in
+            if state.again { return true }
+            state.passing = false
+            return false
+        })
+    }
+
+    /// One pass over the library in its order: each sheet missing is found on the shelf or drawn.
+    private func pass() {
+        guard let chordsets = try? catalog.all() else { return }
+        var inUse = Set<String>()
+        for chordset in chordsets {
+            let key = Self.key(of: chordset)
+            inUse.insert(key)
+            guard !isReady(key) else { continue }
+            if shelf?.sheet(key) != nil {
+                state.withLock { _ = $0.ready.insert(key) }
+                drawn()
+                continue
+            }
+            do {
+                let png = try drawing.sheet(of: chordset)
+                try? shelf?.keep(png, as: key)
+                state.withLock { state in
+                    if state.inMemory.count >= Self.sheetsInMemory { state.inMemory.removeAll(keepingCapacity: true) }
+                    state.inMemory[key] = png
+                    state.ready.insert(key)
+                    state.problem = nil
+                }
+                drawn()
+            } catch {
+                state.withLock { $0.problem = "the thumbnails of “\(chordset.title)” could not be drawn: \(error)" }
+            }
+        }
+        shelf?.forget(allBut: inUse)
+        state.withLock { state in
+            state.ready.formIntersection(inUse)
+            state.inMemory = state.inMemory.filter { inUse.contains($0.key) }
+        }
+    }
+}
+
+extension ThumbnailSheets: LiveAudience {
+    public func libraryChanged(revision: Int) { drawMissing() }
+    public func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {}
+    public func recording(_ on: Bool, savedAt location: String?) {}
+}
