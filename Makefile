@@ -59,7 +59,9 @@ test: build python-deps
 # rasterizer against cairo and Skia, export against ffmpeg alone, and the canvas page's frame rate in
 # Chromium against the instances on screen (bench/canvas_fps.py), and the time from a pad key in the console
 # to the first canvas frame that shows it (bench/console_latency.py), and the composition lab's editing plane
-# panned with 5,000 events and drawn on (bench/plane_fps.py).
+# panned with 5,000 events and drawn on (bench/plane_fps.py), a music edit on a library of 100 compositions,
+# 10,000 events and an hour of sound (imager-bench music), and the live latency while other clients keep the
+# library busy, and "Add chordset" on a fresh library in Chromium (bench/live_under_load.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -69,12 +71,14 @@ bench: release python-deps
 	.build/release/imager-bench live
 	.build/release/imager-bench soak --seconds 180
 	.build/release/imager-bench mixdown
+	.build/release/imager-bench music
 	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
 	$(PYTHON) bench/canvas_fps.py .build/release/imager
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/console_latency.py .build/release/imager
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/plane_fps.py .build/release/imager
+	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/live_under_load.py .build/release/imager
 
 # The README's pictures (docs/images/console.png, frame.png), made by the project, never by hand.
 pictures: release python-deps

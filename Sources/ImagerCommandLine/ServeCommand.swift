@@ -79,16 +79,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // The sound device is opened when a composition first plays: nothing of it is held, or said, before.
         let openSound: (@Sendable () throws -> any AudioOutput)? = audio == "sdl" ? { @Sendable in try SDLAudioOutput() } : nil
-        let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: opened), openOutput: openSound)
-        let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: opened))
-        let chordsets = LiveLibrary(
-            instrument: instrument, catalog: LibraryShelf(library: opened), thumbnails: RenderedThumbnails(),
-            keptIn: ThumbnailFolder(beside: LibraryLocation.resolve(library.path)))
-        chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
-        let session = LiveSession(
-            instrument: instrument, library: chordsets,
-            transport: transport, music: music,
-            repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: opened), music: music))
+        let session = LibrarySession.make(
+            instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -99,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot listen for OSC on UDP port \(oscPort): \(error)")
         }
-        let dispatch = ControlDispatch(instrument: instrument, transport: transport)
+        let dispatch = ControlDispatch(instrument: instrument, transport: session.transport)
         printAddresses(playing: chordset, token: token, oscHost: oscHost, oscPort: listener.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await listener.run { await dispatch.perform($0) == nil } }

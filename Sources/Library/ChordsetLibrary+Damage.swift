@@ -9,7 +9,7 @@ import UserText
 extension ChordsetLibrary {
     /// Every damaged record: the chordsets first, in the list's order, then the music library's.
     public func damage() throws(LibraryError) -> [LibraryDamage] {
-        try read { db in try ChordsetRows.fetchAll(db).damaged + Self.musicLibrary(db).damage }
+        try read { db in try ChordsetRows.fetchAll(db).damaged + musicLibrary(db).damage }
     }
 
     /// Gives a damaged record a new name (taken by the text rule); what it is then is read again, and it may

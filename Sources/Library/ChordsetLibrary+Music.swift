@@ -11,7 +11,7 @@ import Instrument
 extension ChordsetLibrary {
     /// The music library as stored, less what cannot be read (`damage()` lists that).
     public func musicLibrary() throws(LibraryError) -> MusicLibrary {
-        try read { db in try Self.musicLibrary(db).library }
+        try read { db in try musicLibrary(db).library }
     }
 
     /// Changes the music library in one transaction: `change` edits the library as stored and may add sounds'
@@ -22,7 +22,7 @@ extension ChordsetLibrary {
         _ change: (inout MusicLibrary, inout [SoundID: [UInt8]]) throws -> T
     ) throws(LibraryError) -> T {
         try write { db in
-            let stored = try Self.musicLibrary(db)
+            let stored = try musicLibrary(db)
             var library = stored.library
             var files: [SoundID: [UInt8]] = [:]
             let result: T
@@ -141,8 +141,8 @@ extension ChordsetLibrary {
     }
 
     /// The music library as its rows hold it, every record that cannot be read set aside with why.
-    static func musicLibrary(_ db: Database) throws -> (library: MusicLibrary, damage: [LibraryDamage]) {
-        let (contents, unreadable) = try MusicRows.fetchContents(db)
+    func musicLibrary(_ db: Database) throws -> (library: MusicLibrary, damage: [LibraryDamage]) {
+        let (contents, unreadable) = try MusicRows.fetchContents(db, scores: decodedScores)
         let (library, setAside) = MusicLibrary.salvaging(contents)
         return (library, unreadable + setAside.map(LibraryDamage.init))
     }
@@ -175,7 +175,7 @@ extension ChordsetLibrary {
         }
         try write { db in
             guard try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'seededCompositions'") == nil else { return }
-            let library = try Self.musicLibrary(db).library
+            let library = try musicLibrary(db).library
             var contents = demo.library.contents
             if library.composition(named: FactoryCompositions.demoName) != nil { contents.compositions = [] }
             let (merged, sounds) = try library.merging(contents)

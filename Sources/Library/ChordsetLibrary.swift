@@ -15,6 +15,8 @@ public final class ChordsetLibrary: Sendable {
     private let mended = Mutex<[String]>([])
     /// Sounds decoded and resampled, by sound and rate, kept across reloads (`samples(for:)`).
     let decodedSounds = Mutex<[DecodedSound: AudioBuffer]>([:])
+    /// Scores' events decoded, kept while their rows' text stays the same (`MusicRows.fetchContents`).
+    let decodedScores = DecodedScores()
 
     /// The names opening the library mended — empty or control-character names an earlier build stored,
     /// renamed "Untitled 1", … — one line each, to be said in the log.

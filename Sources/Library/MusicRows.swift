@@ -9,7 +9,8 @@ import UserText
 /// on disk as it was. Names go in and come out byte for byte (`StoredText`).
 enum MusicRows {
     /// The contents the rows hold, and the rows that could not be read at all (a value of the wrong type).
-    static func fetchContents(_ db: Database) throws -> (contents: MusicLibraryContents, unreadable: [LibraryDamage]) {
+    /// Scores' events come from `scores` while their text stays the same.
+    static func fetchContents(_ db: Database, scores: DecodedScores) throws -> (contents: MusicLibraryContents, unreadable: [LibraryDamage]) {
         var contents = MusicLibraryContents()
         var unreadable: [LibraryDamage] = []
         func each<T>(_ kind: LibraryDamage.Kind, _ sql: String, _ make: (Row) throws -> T) throws -> [T] {
@@ -41,10 +42,9 @@ enum MusicRows {
             return .init(id: id, name: try $0.storedText("name"), sound: try $0.decode(forColumn: "soundId"), chordset: try $0.decode(forColumn: "chordsetId"),
                          chord: try $0.decode(forColumn: "chord"), children: voiceChildren[id] ?? [])
         }
-        let decoder = JSONDecoder()
         contents.scores = try each(.score, "SELECT rowid AS rowKey, id, events FROM musicScore ORDER BY id") { row in
-            let events: String = try row.decode(forColumn: "events")
-            return .init(id: try row.decode(forColumn: "id"), events: try decoder.decode([ScoreEvent].self, from: Data(events.utf8)))
+            let id: Int64 = try row.decode(forColumn: "id")
+            return .init(id: id, events: try scores.events(of: id, text: try row.decode(forColumn: "events")))
         }
         contents.pairs = try each(.pair, "SELECT rowid AS rowKey, partId, voiceId, scoreId FROM musicPair ORDER BY partId, voiceId") {
             .init(part: try $0.decode(forColumn: "partId"), voice: try $0.decode(forColumn: "voiceId"), score: try $0.decode(forColumn: "scoreId"))

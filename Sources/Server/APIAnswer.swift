@@ -34,6 +34,19 @@ enum APIAnswer {
         return Array(try encoder.encode(value))
     }
 
+    /// A JSON object written already, with `fields` added (each written as JSON): an answer part of which is
+    /// written once and kept.
+    static func adding(_ fields: [String: any Encodable & Sendable], to object: [UInt8]) throws -> [UInt8] {
+        guard !fields.isEmpty else { return object }
+        guard object.last == UInt8(ascii: "}") else { throw EncodingError.invalidValue(object, .init(codingPath: [], debugDescription: "not a JSON object")) }
+        var joined = Array(object.dropLast())
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            if joined.count > 1 { joined.append(UInt8(ascii: ",")) }
+            joined += try encoded(name) + [UInt8(ascii: ":")] + encoded(value)
+        }
+        return joined + [UInt8(ascii: "}")]
+    }
+
     /// `{"error": "…"}`: every refusal's shape.
     struct Refusal: Encodable {
         let error: String

@@ -45,7 +45,7 @@ public func buildApplication<C: Clock>(
     }
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(
+        server: .http1WebSocketUpgradeRefusingUnparsable(
             webSocketRouter: router,
             configuration: .init(
                 maxFrameSize: LiveMessages.maximumMessageSize, autoPing: .enabled(timePeriod: configuration.pingInterval),

@@ -33,6 +33,16 @@ struct APIAnswerTests {
         #expect(String(decoding: try await body(of: response), as: UTF8.self) == #"{"address":"/api/x","zebra":1}"#)
     }
 
+    @Test func fieldsAddedToAnAnswerWrittenOnceAreJSONAndKeepWhatItHeld() throws {
+        let kept = try APIAnswer.encoded(["revision": 3])
+        let answer = try APIAnswer.adding(["results": [1, 2], "damaged": [String]()], to: kept)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any])
+        #expect(object["revision"] as? Int == 3 && object["results"] as? [Int] == [1, 2] && (object["damaged"] as? [String])?.isEmpty == true)
+        #expect(try APIAnswer.adding(["one": 1], to: Array("{}".utf8)) == Array(#"{"one":1}"#.utf8))
+        #expect(try APIAnswer.adding([:], to: kept) == kept)
+        #expect(throws: EncodingError.self) { try APIAnswer.adding(["one": 1], to: Array("[1]".utf8)) }
+    }
+
     func body(of response: Response) async throws -> [UInt8] {
         let collector = BodyCollector()
         try await response.body.write(collector)

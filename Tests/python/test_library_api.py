@@ -4,7 +4,9 @@ import asyncio
 import collections
 import io
 import json
+import random
 import struct
+import urllib.parse
 import subprocess
 
 import cairo
@@ -14,6 +16,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from live import request, serving
+from hostile_input import hostile_names
 
 FACTORY = ["Lumia", "Prism", "Cole's Contrasts", "Pulse Garden"]
 
@@ -87,9 +90,34 @@ def test_the_list_shows_every_chordset_with_its_chords_colours_and_thumbnails(im
         x = gutter + 2 * (192 + gutter)
         assert (pixels(sheet.read_bytes())[gutter:gutter + 108, x:x + 192] == pixels(picture)[:, 2 * 192:3 * 192]).all()
     # Kept beside the library: a restart draws none of them again, and the list names them at once.
-    assert len(list((tmp_path / "library-thumbnails").glob("*.png"))) == 4
+    kept = sorted((tmp_path / "library-thumbnails").glob("*.png"))
+    assert len(kept) == 4
+    kept[0].write_bytes(b"not a picture")  # a damaged cache file is drawn again, never served
     with serving(imager, tmp_path / "library.sqlite") as server:
-        assert drawn_listing(server)["chordsets"][0]["thumbnails"] == address
+        body = drawn_listing(server)
+        assert body["chordsets"][0]["thumbnails"] == address
+        for chordset in body["chordsets"]:
+            status, headers, picture = request(server.port, chordset["thumbnails"])
+            assert status == 200 and headers["Content-Type"] == "image/png" and png_size(picture) == (8 * 192, 108)
+    assert kept[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_hostile_validators_and_picture_addresses_are_refused_or_answered_never_a_failure(imager, tmp_path):
+    """A seeded fuzz of the list's `If-None-Match` and of the thumbnails' addresses (bench/hostile_input.py's
+    hostile names as tags and ids): each a 200, a 304 or a 404 — never a 5xx — and the server answers on."""
+    rng = random.Random(26)
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        known = listing(server)["chordsets"][0]["id"]
+        for name in hostile_names(150, seed=26):
+            tag = name.encode("utf-8", "surrogatepass")[:200].decode("latin-1").replace("\r", " ").replace("\n", " ")
+            status, _, _ = request(server.port, "/api/chordsets", {"If-None-Match": tag or '"x"'})
+            assert status in (200, 400)  # a header HTTP cannot carry is refused before any route
+            segment = urllib.parse.quote(name.encode("utf-8", "surrogatepass")[:120], safe="")
+            path = rng.choice([f"/api/chordsets/{segment}/thumbnails.png", f"/api/chordsets/{known}/thumbnails.png?v={segment}",
+                               f"/api/chordsets/{known}{segment}/thumbnails.png"])
+            status, _, _ = request(server.port, path)
+            assert status in (200, 404), path
+        assert listing(server)["chordsets"][0]["id"] == known
 
 
 def test_the_list_is_written_once_a_revision_and_answered_304_while_it_holds(imager, tmp_path):

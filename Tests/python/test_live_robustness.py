@@ -208,3 +208,18 @@ def test_sigterm_with_clients_connected_closes_them_and_stops_cleanly(imager, tm
         assert server.process.wait(timeout=60) == 0
         assert close_code is not None, "the canvas's connection was not closed"
         stalled.close()
+
+
+def test_a_first_request_http_cannot_parse_is_refused_400_and_closed(imager, tmp_path):
+    """A NUL in a header of a connection's first request (the one a WebSocket upgrade may be asked on) was
+    left unanswered, the connection held open and the server's stop waiting behind it."""
+    with serving(imager, tmp_path / "library.sqlite") as server:
+        for path, header in [("/state", b"X-Thing: A\x00B"), ("/api/chordsets", b"If-None-Match: \x00"),
+                             ("/live", b"Upgrade: websocket\r\nConnection: Upgrade\r\nX-Bad: \x00")]:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
+                connection.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % server.port + header + b"\r\n\r\n")
+                answer = b""
+                while chunk := connection.recv(4096):
+                    answer += chunk
+                assert answer.startswith(b"HTTP/1.1 400"), (path, answer)
+        assert server.status()["clients"] == 0

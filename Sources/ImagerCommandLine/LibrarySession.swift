@@ -1,0 +1,26 @@
+import Audio
+import Engine
+import Foundation
+import Library
+import Server
+
+/// The live session `imager serve` plays, put together over an opened library: the chordset list (its
+/// thumbnails drawn in the background and kept beside the library), the composition transport, the music
+/// library's edits and the damaged records' repairs — the library's adapters wrapped into the use cases'
+/// ports. The benchmarks build the same session.
+public enum LibrarySession {
+    public static func make(
+        instrument: LiveInstrument<ContinuousClock>, library: ChordsetLibrary, at location: URL,
+        openSound: (@Sendable () throws -> any AudioOutput)?
+    ) -> LiveSession<ContinuousClock> {
+        let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: library), openOutput: openSound)
+        let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: library))
+        let chordsets = LiveLibrary(
+            instrument: instrument, catalog: LibraryShelf(library: library), thumbnails: RenderedThumbnails(),
+            keptIn: ThumbnailFolder(beside: location))
+        chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
+        return LiveSession(
+            instrument: instrument, library: chordsets, transport: transport, music: music,
+            repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music))
+    }
+}
