@@ -5,8 +5,8 @@ import Library
 struct LibraryRepairShelf: LibraryRepairs {
     let library: ChordsetLibrary
 
-    func damage() throws(LiveError) -> [DamagedRecord] {
-        do { return try library.damage().map(DamagedRecord.init) } catch { throw LiveError(error) }
+    func damage(chordsets: Bool, music: Bool) throws(LiveError) -> [DamagedRecord] {
+        do { return try library.damage(chordsets: chordsets, music: music).map(DamagedRecord.init) } catch { throw LiveError(error) }
     }
 
     func rename(_ kind: String, _ key: String, to name: String) throws(LiveError) {

@@ -6,7 +6,7 @@ import Raster
 
 /// The chordset list's thumbnails as `imager serve` draws them: by the Swift renderer, exactly as `imager
 /// render chordset --thumbnail-width 192` draws each chord of its contact sheet, the eight side by side in
-/// one PNG. Called on the library's pool (`ThumbnailSheets`), never where the performance runs.
+/// one PNG. Called on the background pool (`ThumbnailSheets`), never where the performance runs.
 struct RenderedThumbnails: ChordThumbnails {
     /// 192 × 108 pixels each: sharp in the list on a 2× screen, and quick to draw.
     static let width = 192

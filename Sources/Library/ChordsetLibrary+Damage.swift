@@ -7,9 +7,12 @@ import UserText
 /// The records of the library that cannot be read as they are: listed with why, and mended by the performer
 /// — renamed, or deleted — one by one. Reading never deletes them; only `deleteDamaged` does, when asked.
 extension ChordsetLibrary {
-    /// Every damaged record: the chordsets first, in the list's order, then the music library's.
-    public func damage() throws(LibraryError) -> [LibraryDamage] {
-        try read { db in try ChordsetRows.fetchAll(db).damaged + musicLibrary(db).damage }
+    /// Every damaged record: the chordsets first, in the list's order, then the music library's — or only
+    /// those of the one asked for (the chordset list's and the lab's each read theirs alone).
+    public func damage(chordsets: Bool = true, music: Bool = true) throws(LibraryError) -> [LibraryDamage] {
+        try read { db in
+            (chordsets ? try ChordsetRows.fetchAll(db).damaged : []) + (music ? try musicLibrary(db).damage : [])
+        }
     }
 
     /// Gives a damaged record a new name (taken by the text rule); what it is then is read again, and it may

@@ -142,7 +142,7 @@ extension ChordsetLibrary {
 
     /// The music library as its rows hold it, every record that cannot be read set aside with why.
     func musicLibrary(_ db: Database) throws -> (library: MusicLibrary, damage: [LibraryDamage]) {
-        let (contents, unreadable) = try MusicRows.fetchContents(db, scores: decodedScores)
+        let (contents, unreadable) = try MusicRows.fetchContents(db)
         let (library, setAside) = MusicLibrary.salvaging(contents)
         return (library, unreadable + setAside.map(LibraryDamage.init))
     }

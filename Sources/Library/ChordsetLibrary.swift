@@ -15,8 +15,13 @@ public final class ChordsetLibrary: Sendable {
     private let mended = Mutex<[String]>([])
     /// Sounds decoded and resampled, by sound and rate, kept across reloads (`samples(for:)`).
     let decodedSounds = Mutex<[DecodedSound: AudioBuffer]>([:])
-    /// Scores' events decoded, kept while their rows' text stays the same (`MusicRows.fetchContents`).
-    let decodedScores = DecodedScores()
+
+    /// Lets go of what reading libraries decoded and kept in this process (chords' lumis, scores' events): the
+    /// next read decodes afresh, as a newly started process does (for the benchmarks).
+    public static func forgetDecodedText() {
+        ChordsetRows.decodedLumis.forget()
+        MusicRows.decodedEvents.forget()
+    }
 
     /// The names opening the library mended — empty or control-character names an earlier build stored,
     /// renamed "Untitled 1", … — one line each, to be said in the log.

@@ -97,7 +97,7 @@ enum ChordsetRows {
             let rhythm: String? = try row.decode(forColumn: "rhythm")
             let chord = Chord(
                 position: try row.decode(forColumn: "position"), title: try row.storedText("title"), background: ColorSelection(hue: hue, purity: purity),
-                pulse: try decode(Pulse.self, try row.decode(forColumn: "pulse")), lumis: try decode([Lumi].self, try row.decode(forColumn: "lumis")),
+                pulse: try decode(Pulse.self, try row.decode(forColumn: "pulse")), lumis: try decodedLumis.value(of: try row.decode(forColumn: "lumis")),
                 panes: try decode([Pane].self, try row.decode(forColumn: "panes")), rhythm: try rhythm.map { try decode(Rhythm.self, $0) })
             try chord.validate()
             return chord
@@ -115,6 +115,9 @@ enum ChordsetRows {
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }()
+
+    /// Chords' lumis, decoded once for each text a row holds (the list reads every chordset at each change).
+    static let decodedLumis = DecodedJSON<[Lumi]>(limit: 8192)
 
     static func json<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -8,9 +8,11 @@ import UserText
 /// changes only the rows an edit changed, in the caller's transaction, so that what reading set aside stays
 /// on disk as it was. Names go in and come out byte for byte (`StoredText`).
 enum MusicRows {
+    /// Scores' events, decoded once for each text a row holds.
+    static let decodedEvents = DecodedJSON<[ScoreEvent]>(limit: 4096)
+
     /// The contents the rows hold, and the rows that could not be read at all (a value of the wrong type).
-    /// Scores' events come from `scores` while their text stays the same.
-    static func fetchContents(_ db: Database, scores: DecodedScores) throws -> (contents: MusicLibraryContents, unreadable: [LibraryDamage]) {
+    static func fetchContents(_ db: Database) throws -> (contents: MusicLibraryContents, unreadable: [LibraryDamage]) {
         var contents = MusicLibraryContents()
         var unreadable: [LibraryDamage] = []
         func each<T>(_ kind: LibraryDamage.Kind, _ sql: String, _ make: (Row) throws -> T) throws -> [T] {
@@ -43,8 +45,7 @@ enum MusicRows {
                          chord: try $0.decode(forColumn: "chord"), children: voiceChildren[id] ?? [])
         }
         contents.scores = try each(.score, "SELECT rowid AS rowKey, id, events FROM musicScore ORDER BY id") { row in
-            let id: Int64 = try row.decode(forColumn: "id")
-            return .init(id: id, events: try scores.events(of: id, text: try row.decode(forColumn: "events")))
+            .init(id: try row.decode(forColumn: "id"), events: try decodedEvents.value(of: try row.decode(forColumn: "events")))
         }
         contents.pairs = try each(.pair, "SELECT rowid AS rowKey, partId, voiceId, scoreId FROM musicPair ORDER BY partId, voiceId") {
             .init(part: try $0.decode(forColumn: "partId"), voice: try $0.decode(forColumn: "voiceId"), score: try $0.decode(forColumn: "scoreId"))

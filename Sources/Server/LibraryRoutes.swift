@@ -31,7 +31,7 @@ enum LibraryRoutes {
                 // The list depends on the library's revision and on the chordset playing.
                 let version = "\(library.instrument.libraryRevision)-\(await session.engine.snapshot().chordset.id.uuidString.prefix(8))"
                 return try await listings.response(to: request, version: version) {
-                    LibraryAnswers.Listing(try await library.listing(), damaged: try session.repairs?.damage().filter(\.isChordset) ?? [])
+                    LibraryAnswers.Listing(try await library.listing(), damaged: try session.repairs?.damage(music: false) ?? [])
                 }
             } catch {
                 return failure(error)

@@ -30,7 +30,7 @@ enum MusicRoutes {
 
         let api = router.group("/api/music")
         api.get("") { _, _ in
-            await respond { _ in ["damaged": try session.repairs?.damage().filter { !$0.isChordset } ?? []] }
+            await respond { _ in ["damaged": try session.repairs?.damage(chordsets: false) ?? []] }
         }
         api.post("/edits") { request, _ in
             await respond { music in

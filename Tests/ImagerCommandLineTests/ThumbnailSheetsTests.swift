@@ -9,7 +9,7 @@ import TestSupport
 
 @testable import ImagerCommandLine
 
-/// The chordset list's thumbnails, drawn in the background on the library's pool and kept beside the
+/// The chordset list's thumbnails, drawn on the background pool and kept beside the
 /// library: drawn once for what the chords hold, never again after a restart, and again only for the
 /// chordset whose chords changed. The drawing is counted, not timed.
 @Suite("Thumbnail sheets")
@@ -20,7 +20,7 @@ struct ThumbnailSheetsTests {
         let offThePool = Atomic<Int>(0)
 
         func sheet(of chordset: Chordset) throws -> [UInt8] {
-            if !WorkerPool.library.isCurrent { offThePool.add(1, ordering: .relaxed) }
+            if !WorkerPool.background.isCurrent { offThePool.add(1, ordering: .relaxed) }
             drawn.withLock { $0.append(chordset.id) }
             return PNG.signature + Array(chordset.id.uuidString.utf8)
         }

@@ -5,16 +5,20 @@ import Foundation
 /// none of it waits on the threads the performance needs (Swift's cooperative pool, the engine's thread).
 /// Tasks prefer it through `withTaskExecutorPreference`, or `run`.
 public final class WorkerPool: TaskExecutor, Sendable {
-    /// The library's pool: as many threads as processors, at least two and at most eight.
-    public static let library = WorkerPool(name: "imager library", threads: min(8, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+    /// The library's pool: as many threads as processors, at least two and at most eight, at niceness 10.
+    public static let library = WorkerPool(name: "imager library", threads: min(8, max(2, ProcessInfo.processInfo.activeProcessorCount)), niceness: 10)
+    /// Work nobody waits for — thumbnails drawn ahead of being asked for: one thread at niceness 19, which
+    /// takes the processor when nothing else wants it (a browser drawing the canvas on the same machine
+    /// included).
+    public static let background = WorkerPool(name: "imager background", threads: 1, niceness: 19)
 
     private let threads: JobThreads
     public let threadCount: Int
 
-    init(name: String, threads count: Int) {
+    init(name: String, threads count: Int, niceness: Int32) {
         let box = PoolReference()
         threadCount = count
-        threads = JobThreads(name: name, count: count, niceness: 10) { job in
+        threads = JobThreads(name: name, count: count, niceness: niceness) { job in
             guard let pool = box.pool else { return }
             job.runSynchronously(on: pool.asUnownedTaskExecutor())
         }

@@ -164,7 +164,8 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     private func play(from source: Source) async throws(LiveError) {
         _ = output  // opened now, if it is to be
         // Moved in, not copied: the device's thread must find the performance's buffers its own.
-        var incoming: Loaded? = try load(source)
+        // Read, decoded and laid out on the library's pool: never on a thread the performance needs.
+        var incoming: Loaded? = try await WorkerPool.library.run { () throws(LiveError) in try load(source) }
         let letGo = box.core.withLock { core in
             let letGo = Self.lettingGo(&core)
             swap(&core.loaded, &incoming)
@@ -188,7 +189,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         guard let source = box.core.withLock({ $0.loaded?.source }) else { return }
         var incoming: Loaded?
         do throws(LiveError) {
-            incoming = try load(source)
+            incoming = try await WorkerPool.library.run { () throws(LiveError) in try load(source) }
         } catch {
             guard error.code == .notSaved else { return }  // its part or voice is gone: what plays goes on
             box.core.withLock { $0.reloadProblem = error.message }

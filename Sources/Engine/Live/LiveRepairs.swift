@@ -12,7 +12,10 @@ public final class LiveRepairs<C: Clock>: Sendable where C.Duration == Duration 
         self.music = music
     }
 
-    public func damage() throws(LiveError) -> [DamagedRecord] { try repairs.damage() }
+    /// Every damaged record, chordsets first — or those of the chordsets, or of the music library, alone.
+    public func damage(chordsets: Bool = true, music: Bool = true) throws(LiveError) -> [DamagedRecord] {
+        try repairs.damage(chordsets: chordsets, music: music)
+    }
 
     /// Renames a damaged record; what is damaged afterwards.
     public func rename(_ kind: String, _ key: String, to name: String) throws(LiveError) -> [DamagedRecord] {
@@ -29,6 +32,6 @@ public final class LiveRepairs<C: Clock>: Sendable where C.Duration == Duration 
     private func repaired() throws(LiveError) -> [DamagedRecord] {
         instrument.libraryChanged()
         music?.closeHistory()
-        return try repairs.damage()
+        return try damage()
     }
 }

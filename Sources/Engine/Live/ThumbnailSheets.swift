@@ -4,7 +4,7 @@ import Synchronization
 
 /// The chordset list's pictures, drawn in the background and never while anyone waits: when the library is
 /// opened and whenever it changes, every chordset whose sheet (its eight thumbnails side by side) is not
-/// drawn yet for what its chords now hold is drawn on the library's pool, one at a time, kept on the shelf
+/// drawn yet for what its chords now hold is drawn on the background pool, one at a time, kept on the shelf
 /// (so a restart draws nothing again), and announced as a change of the library — the list then names its
 /// address. Until then the list shows each chord's colour.
 public final class ThumbnailSheets: Sendable {
@@ -34,8 +34,29 @@ public final class ThumbnailSheets: Sendable {
         self.drawn = drawn
     }
 
+    /// What a sheet shows, as a key for the keys already worked out.
+    private struct Shown: Hashable {
+        let chords: [Chord]
+        let headroom: Double?
+    }
+
+    /// Keys worked out, by what they show: the key hashes the chords' JSON — the same in every run, for the
+    /// shelf — which takes far longer than looking it up (the list works out every chordset's at each change).
+    private static let keys = Mutex<[Shown: String]>([:])
+
     /// The key of what a chordset's sheet shows: its eight chords and its headroom.
     public static func key(of chordset: Chordset) -> String {
+        let shown = Shown(chords: chordset.chords, headroom: chordset.headroom)
+        if let key = keys.withLock({ $0[shown] }) { return key }
+        let key = workedOutKey(of: chordset)
+        keys.withLock { keys in
+            if keys.count >= 4096 { keys.removeAll(keepingCapacity: true) }
+            keys[shown] = key
+        }
+        return key
+    }
+
+    private static func workedOutKey(of chordset: Chordset) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for chord in chordset.chords {
             var value = ThumbnailKey(chord: chord, headroom: chordset.headroom).value
@@ -72,7 +93,7 @@ public final class ThumbnailSheets: Sendable {
             return true
         }
         guard starts else { return }
-        Task(executorPreference: WorkerPool.library, priority: .background) { self.passes() }
+        Task(executorPreference: WorkerPool.background, priority: .background) { self.passes() }
     }
 
     private func passes() {

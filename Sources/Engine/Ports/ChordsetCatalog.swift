@@ -38,7 +38,7 @@ public protocol ChordsetCatalog: Sendable {
 
 /// Draws a chordset's thumbnails for the chordset list (a port; `imager serve` plugs in the Swift renderer, as
 /// `imager render chordset` draws its contact sheets): the eight chords side by side, each 16:9, as one PNG.
-/// Drawing takes a while and blocks: it is called on the library's pool, never where the performance runs.
+/// Drawing takes a while and blocks: it is called on the background pool, never where the performance runs.
 public protocol ChordThumbnails: Sendable {
     func sheet(of chordset: Chordset) throws -> [UInt8]
 }

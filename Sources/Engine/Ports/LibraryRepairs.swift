@@ -1,8 +1,8 @@
 /// What the live session asks of the library about its damaged records (a port; `imager serve` plugs in the
 /// SQLite library): the records that cannot be read as they are, and renaming or deleting one of them.
 public protocol LibraryRepairs: Sendable {
-    /// Every damaged record, chordsets first.
-    func damage() throws(LiveError) -> [DamagedRecord]
+    /// Every damaged record, chordsets first — or those of the chordsets, or of the music library, alone.
+    func damage(chordsets: Bool, music: Bool) throws(LiveError) -> [DamagedRecord]
     /// Gives a damaged record a new name (the text rule's); `notFound` when there is no such damaged record.
     func rename(_ kind: String, _ key: String, to name: String) throws(LiveError)
     /// Deletes a damaged record for good; `notFound` when there is no such damaged record.
