@@ -134,7 +134,11 @@ class Fuzzed:
         assert not chordsets.get("damaged") and not music.get("damaged"), (where, chordsets.get("damaged"), music.get("damaged"))
         names = [nfc_lower(c["name"]) for c in library["compositions"]]
         assert len(names) == len(set(names)), (where, "two compositions with one name", names)
-        return chordsets, music
+        # What the library holds, less what moves in the background: each thumbnail sheet drawn is a change
+        # of the library (its revision moves on) and the list then names the picture.
+        held = {key: value for key, value in chordsets.items() if key != "revision"}
+        held["chordsets"] = [{key: value for key, value in c.items() if key != "thumbnails"} for c in chordsets["chordsets"]]
+        return held, music
 
     def after(self):
         """Reads both libraries after a request; the listings as they were before it."""
