@@ -17,7 +17,7 @@ public enum LibrarySession {
         let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: library))
         let chordsets = LiveLibrary(
             instrument: instrument, catalog: LibraryShelf(library: library), thumbnails: RenderedThumbnails(),
-            keptIn: ThumbnailFolder(beside: location))
+            keptIn: ThumbnailFolder(beside: location), failed: { print("warning: \($0)") })
         chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
         return LiveSession(
             instrument: instrument, library: chordsets, transport: transport, music: music,

@@ -88,4 +88,23 @@ struct ThumbnailSheetsTests {
         #expect(changed.chordsets.first?.thumbnails != first.thumbnails)
         #expect(Array(changed.chordsets.dropFirst()).map(\.thumbnails) == Array(listing.chordsets.dropFirst()).map(\.thumbnails))
     }
+
+    /// Draws nothing: every chordset's thumbnails fail.
+    struct FailingDrawing: ChordThumbnails {
+        struct Broken: Error {}
+        func sheet(of chordset: Chordset) throws -> [UInt8] { throw Broken() }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aSheetThatCannotBeDrawnIsSaidNotSilentlyLeftOut() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let opened = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        let (said, saying) = AsyncStream.makeStream(of: String.self)
+        let sheets = ThumbnailSheets(catalog: LibraryShelf(library: opened), drawing: FailingDrawing(), shelf: nil, drawn: {}, failed: { saying.yield($0) })
+        sheets.drawMissing()
+        var lines = said.makeAsyncIterator()
+        let first = try #require(await lines.next())
+        #expect(first.hasPrefix("the thumbnails of “") && first.contains("could not be drawn"))
+        #expect(!sheets.isReady(ThumbnailSheets.key(of: try opened.chordset(id: FactoryChordsets.lumia.id))))
+    }
 }

@@ -13,10 +13,14 @@ public final class LiveLibrary<C: Clock>: Sendable where C.Duration == Duration 
     let catalog: any ChordsetCatalog
     public let sheets: ThumbnailSheets
 
-    public init(instrument: LiveInstrument<C>, catalog: any ChordsetCatalog, thumbnails: any ChordThumbnails, keptIn shelf: (any ThumbnailShelf)? = nil) {
+    /// `failed` hears, one line each, the thumbnails that could not be drawn or kept.
+    public init(
+        instrument: LiveInstrument<C>, catalog: any ChordsetCatalog, thumbnails: any ChordThumbnails, keptIn shelf: (any ThumbnailShelf)? = nil,
+        failed: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.instrument = instrument
         self.catalog = catalog
-        sheets = ThumbnailSheets(catalog: catalog, drawing: thumbnails, shelf: shelf) { instrument.libraryChanged() }
+        sheets = ThumbnailSheets(catalog: catalog, drawing: thumbnails, shelf: shelf, drawn: { instrument.libraryChanged() }, failed: failed)
         instrument.listen(sheets)
     }
 

@@ -13,6 +13,8 @@ public final class ThumbnailSheets: Sendable {
     let shelf: (any ThumbnailShelf)?
     /// Told after each sheet drawn (the library's revision moves on, and every console asks for the list).
     let drawn: @Sendable () -> Void
+    /// Told, one line, when a sheet cannot be drawn or kept (it is tried again at the next change).
+    let failed: @Sendable (String) -> Void
     private let state = Mutex(State())
     /// Sheets kept in memory at most (the rest are read from the shelf when asked for).
     static var sheetsInMemory: Int { 256 }
@@ -24,14 +26,17 @@ public final class ThumbnailSheets: Sendable {
         /// Whether a pass is under way, and whether the library changed since it began.
         var passing = false
         var again = false
-        var problem: String?
     }
 
-    public init(catalog: any ChordsetCatalog, drawing: any ChordThumbnails, shelf: (any ThumbnailShelf)?, drawn: @escaping @Sendable () -> Void) {
+    public init(
+        catalog: any ChordsetCatalog, drawing: any ChordThumbnails, shelf: (any ThumbnailShelf)?,
+        drawn: @escaping @Sendable () -> Void, failed: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.catalog = catalog
         self.drawing = drawing
         self.shelf = shelf
         self.drawn = drawn
+        self.failed = failed
     }
 
     /// What a sheet shows, as a key for the keys already worked out.
@@ -71,9 +76,6 @@ public final class ThumbnailSheets: Sendable {
 
     /// Whether the sheet of `key` is drawn.
     public func isReady(_ key: String) -> Bool { state.withLock { $0.ready.contains(key) } }
-
-    /// Why the last sheet could not be drawn or kept, if one could not.
-    public var problem: String? { state.withLock { $0.problem } }
 
     /// The sheet of `key`, if it is drawn (from memory, or read from the shelf: call it on the library's pool).
     public func sheet(_ key: String) -> [UInt8]? {
@@ -122,16 +124,17 @@ public final class ThumbnailSheets: Sendable {
             }
             do {
                 let png = try drawing.sheet(of: chordset)
-                try? shelf?.keep(png, as: key)
+                do { try shelf?.keep(png, as: key) } catch {
+                    failed("the thumbnails of “\(chordset.title)” could not be kept beside the library (they are drawn again at the next start): \(error)")
+                }
                 state.withLock { state in
                     if state.inMemory.count >= Self.sheetsInMemory { state.inMemory.removeAll(keepingCapacity: true) }
                     state.inMemory[key] = png
                     state.ready.insert(key)
-                    state.problem = nil
                 }
                 drawn()
             } catch {
-                state.withLock { $0.problem = "the thumbnails of “\(chordset.title)” could not be drawn: \(error)" }
+                failed("the thumbnails of “\(chordset.title)” could not be drawn: \(error)")
             }
         }
         shelf?.forget(allBut: inUse)
