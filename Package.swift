@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Instrument", "Control", "Geometry", "WebClient", "CQREncode",
+                "Engine", "Instrument", "Control", "Geometry", "WebClient", "CQREncode", "Composition", "UserText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -40,8 +40,11 @@ public enum AudioFile {
         return [UInt8](data)
     }
 
-    /// The sound in `bytes` (a whole audio file), `name` saying whose in messages.
-    public static func decode(_ bytes: [UInt8], named name: String) throws(AudioFileError) -> AudioBuffer {
+    /// The sound in `bytes` (a whole audio file), `name` saying whose in messages. A sound longer than
+    /// `longest` seconds, or of more than `mostChannels` channels, is refused before anything is decoded.
+    public static func decode(
+        _ bytes: [UInt8], named name: String, longest: Double = .infinity, mostChannels: Int = 64
+    ) throws(AudioFileError) -> AudioBuffer {
         guard bytes.count <= largestFile else {
             throw AudioFileError(.tooLarge, "\(name) is larger than the \(largestFile >> 20) MiB the library keeps")
         }
@@ -59,6 +62,13 @@ public enum AudioFile {
                 throw AudioFileError(.unsupported, "\(name) describes no sound we play (\(info.channels) channels at \(info.samplerate) Hz)")
             }
             let channels = Int(info.channels)
+            guard channels <= mostChannels else {
+                throw AudioFileError(.unsupported, "\(name) has \(channels) channels; a sound here has at most \(mostChannels)")
+            }
+            let seconds = Double(info.frames) / Double(info.samplerate)
+            guard seconds <= longest else {
+                throw AudioFileError(.tooLarge, "\(name) lasts \(Self.minutes(seconds)); a sound here lasts at most \(Self.minutes(longest))")
+            }
             guard info.frames >= 0, info.frames <= Int64(mostSamples / channels) else {
                 throw AudioFileError(.tooLarge, "\(name) is longer than the library keeps (\(mostSamples / channels / Int(info.samplerate)) s at its rate)")
             }
@@ -81,6 +91,14 @@ public enum AudioFile {
             }
             return buffer
         }
+    }
+
+    /// Seconds as a person reads a sound's length: "4 min 12 s", "2.5 s".
+    static func minutes(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds < 1e9 else { return "longer than anyone listens" }
+        if seconds < 60 { return "\((seconds * 10).rounded() / 10) s" }
+        let whole = Int(seconds.rounded())
+        return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s"
     }
 
     /// What libsndfile noticed, while it read the header, of a file that ends before its data does — it plays

@@ -5,13 +5,13 @@ extension MusicEdit: Decodable {
     public static let types = [
         "addPart", "addVoice", "renamePart", "renameVoice", "setLength", "setTempo", "setLight", "addPartChild",
         "addVoiceChild", "removePartChild", "removeVoiceChild", "movePartChild", "moveVoiceChild", "splitPart",
-        "splitVoice", "editingRange", "setCell", "share", "makeUnique", "addComposition", "renameComposition",
-        "deleteComposition",
+        "splitVoice", "editingRange", "setCell", "share", "makeUnique", "copyScore", "deleteSound", "addComposition",
+        "renameComposition", "deleteComposition",
     ]
 
     private enum Key: String, CodingKey {
         case type, name, beats, tempo, bpm, part, voice, parent, child, index, place, cuts, count, start, end, gain
-        case column, row, playing, from, to, composition, chordset, chord
+        case column, row, playing, from, to, composition, chordset, chord, sound
     }
 
     private struct PairJSON: Decodable {
@@ -76,6 +76,8 @@ extension MusicEdit: Decodable {
                 playing: try c.decode(Bool.self, forKey: .playing))
         case "share": self = .share(from: try c.decode(PairJSON.self, forKey: .from).pair, to: try c.decode(PairJSON.self, forKey: .to).pair)
         case "makeUnique": self = .makeUnique(try pair())
+        case "copyScore": self = .copyScore(from: try c.decode(PairJSON.self, forKey: .from).pair, to: try c.decode(PairJSON.self, forKey: .to).pair)
+        case "deleteSound": self = .deleteSound(try c.decode(SoundID.self, forKey: .sound))
         case "addComposition": self = .addComposition(name: try c.decode(String.self, forKey: .name), pair: try pair())
         case "renameComposition":
             self = .renameComposition(try c.decode(CompositionID.self, forKey: .composition), name: try c.decode(String.self, forKey: .name))

@@ -24,6 +24,10 @@ public enum MusicEdit: Hashable, Sendable {
     case setCell(Pair, Cell, playing: Bool)
     case share(from: Pair, to: Pair)
     case makeUnique(Pair)
+    /// Pasted as a copy: `to` gets a score of its own with `from`'s events.
+    case copyScore(from: Pair, to: Pair)
+    /// A sound no voice plays, taken out of the library.
+    case deleteSound(SoundID)
     case addComposition(name: String, pair: Pair)
     case renameComposition(CompositionID, name: String)
     case deleteComposition(CompositionID)
@@ -68,6 +72,8 @@ extension MusicLibrary {
         case .setCell(let pair, let cell, let playing): try setCell(cell, of: pair, playing: playing)
         case .share(let from, let to): try share(scoreOf: from, with: to)
         case .makeUnique(let pair): try makeUnique(pair)
+        case .copyScore(let from, let to): try copyScore(of: from, to: to)
+        case .deleteSound(let sound): try delete(sound: sound)
         case .addComposition(let name, let pair): result.id = try addComposition(named: name, pair: pair).rawValue
         case .renameComposition(let id, let name): try rename(composition: id, to: name)
         case .deleteComposition(let id): try delete(composition: id)

@@ -32,7 +32,8 @@ extension MusicLibrary {
         let length = try Self.ticks(ofBeats: beats)
         for (pair, score) in scoreOfPair where pair.part == part {
             if let last = scores[score]?.events.map(\.end).max(), last > length {
-                throw CompositionError("an event of \(try voice(pair.voice).name) ends after \(Double(length) / Double(MusicalTime.ticksPerBeat)) beats: shorten or delete it first")
+                let beats = { (ticks: Int) in FixedBeats.text(Double(ticks) / Double(MusicalTime.ticksPerBeat)) }
+                throw CompositionError("an event of \(try voice(pair.voice).name) ends at beat \(beats(last)), past \(beats(length)) beats: shorten or delete it first")
             }
         }
         var library = self
@@ -76,38 +77,18 @@ extension MusicLibrary {
     /// Takes the child `place` out of `parent`; the part itself stays in the library. A parent left without
     /// children is atomic again, as long as it was before it was split.
     public mutating func remove(partChild place: ChildID, from parent: PartID) throws(CompositionError) {
-        var node = try part(parent)
-        node.children.remove(at: try Hierarchy.index(of: place, in: node, kind: "part"))
-        parts[parent] = node
-        for pair in mutedCells.keys where pair.part == parent {
-            mutedCells[pair] = mutedCells[pair]?.filter { $0.column != place }
-        }
-        dropEmptyCells()
+        try remove(child: place, from: parent, of: PartHierarchy.self)
     }
 
     /// Moves the child `place` of `parent` to `index` among the others.
     public mutating func move(partChild place: ChildID, of parent: PartID, to index: Int) throws(CompositionError) {
-        var node = try part(parent)
-        try Hierarchy.move(place, to: index, in: &node, kind: "part")
-        parts[parent] = node
+        try move(child: place, of: parent, to: index, of: PartHierarchy.self)
     }
 
     /// Removes `part` from the library: from every parent, with its scores' places and its cells. Refused
     /// while a composition is made of it.
     public mutating func delete(part: PartID) throws(CompositionError) {
-        _ = try self.part(part)
-        if let composition = compositions.values.first(where: { $0.pair.part == part }) {
-            throw CompositionError("the composition \(composition.name) is made of this part: delete it first")
-        }
-        for parent in parents(of: part) {
-            for place in parts[parent]!.children where place.node == part {
-                try remove(partChild: place.id, from: parent)
-            }
-        }
-        parts[part] = nil
-        for pair in scoreOfPair.keys where pair.part == part { scoreOfPair[pair] = nil }
-        for pair in mutedCells.keys where pair.part == part { mutedCells[pair] = nil }
-        dropUnusedScores()
+        try delete(part, of: PartHierarchy.self)
     }
 
     static func ticks(ofBeats beats: Double) throws(CompositionError) -> Int {
@@ -131,5 +112,12 @@ extension MusicLibrary {
     mutating func dropUnusedScores() {
         let used = Set(scoreOfPair.values)
         scores = scores.filter { used.contains($0.key) }
+    }
+}
+
+/// Beats as a composer reads them: "5", "2.5", "0.25".
+enum FixedBeats {
+    static func text(_ beats: Double) -> String {
+        beats == beats.rounded() ? String(Int(beats)) : String(format: "%g", beats)
     }
 }

@@ -47,6 +47,22 @@ extension MusicLibrary {
         dropUnusedScores()
     }
 
+    /// Gives `pair` a score of its own with the events `source` plays (both atomic): pasted as a copy, an edit
+    /// to either is heard in it alone.
+    public mutating func copyScore(of source: Pair, to pair: Pair) throws(CompositionError) {
+        try checkAtomic(source)
+        try checkAtomic(pair)
+        guard source != pair else { throw CompositionError("a score is copied to another pair, not to itself") }
+        guard let id = scoreOfPair[source], let score = scores[id] else {
+            throw CompositionError("that pair has no score to copy")
+        }
+        try checkFits(score, in: pair.part)
+        let copy: ScoreID = nextIdentifier()
+        scores[copy] = Score(id: copy, events: score.events)
+        scoreOfPair[pair] = copy
+        dropUnusedScores()
+    }
+
     /// Gives `pair` a copy of its shared score, to edit on its own.
     public mutating func makeUnique(_ pair: Pair) throws(CompositionError) {
         guard let id = scoreOfPair[pair], let score = scores[id] else { throw CompositionError("that pair has no score") }

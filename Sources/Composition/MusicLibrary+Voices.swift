@@ -55,53 +55,21 @@ extension MusicLibrary {
     /// Takes the child `place` out of `parent`; the voice itself stays in the library. A parent left without
     /// children is atomic again, and silent.
     public mutating func remove(voiceChild place: ChildID, from parent: VoiceID) throws(CompositionError) {
-        var node = try voice(parent)
-        node.children.remove(at: try Hierarchy.index(of: place, in: node, kind: "voice"))
-        voices[parent] = node
-        for pair in mutedCells.keys where pair.voice == parent {
-            mutedCells[pair] = mutedCells[pair]?.filter { $0.row != place }
-        }
-        dropEmptyCells()
+        try remove(child: place, from: parent, of: VoiceHierarchy.self)
     }
 
     /// Moves the child `place` of `parent` to `index` among the others.
     public mutating func move(voiceChild place: ChildID, of parent: VoiceID, to index: Int) throws(CompositionError) {
-        var node = try voice(parent)
-        try Hierarchy.move(place, to: index, in: &node, kind: "voice")
-        voices[parent] = node
+        try move(child: place, of: parent, to: index, of: VoiceHierarchy.self)
     }
 
     /// Removes `voice` from the library: from every parent, with its scores' places and its cells. Refused
     /// while a composition is made of it.
     public mutating func delete(voice: VoiceID) throws(CompositionError) {
-        _ = try self.voice(voice)
-        if let composition = compositions.values.first(where: { $0.pair.voice == voice }) {
-            throw CompositionError("the composition \(composition.name) is made of this voice: delete it first")
-        }
-        for parent in parents(of: voice) {
-            for place in voices[parent]!.children where place.node == voice {
-                try remove(voiceChild: place.id, from: parent)
-            }
-        }
-        voices[voice] = nil
-        for pair in scoreOfPair.keys where pair.voice == voice { scoreOfPair[pair] = nil }
-        for pair in mutedCells.keys where pair.voice == voice { mutedCells[pair] = nil }
-        dropUnusedScores()
+        try delete(voice, of: VoiceHierarchy.self)
     }
 
-    /// A new sound in the library (its samples are kept beside it, by the id returned).
-    @discardableResult
-    public mutating func addSound(named name: String, sampleRate: Int, channelCount: Int, frameCount: Int) throws(CompositionError) -> SoundID {
-        let name = try Self.checkedName(name, as: "a sound's name")
-        guard (1...1_000_000).contains(sampleRate) else { throw CompositionError("a sound's rate is 1 Hz…1 MHz, not \(sampleRate)") }
-        guard (1...64).contains(channelCount) else { throw CompositionError("a sound has 1…64 channels, not \(channelCount)") }
-        guard frameCount >= 0 else { throw CompositionError("a sound's length is not negative") }
-        let id: SoundID = nextIdentifier()
-        sounds[id] = Sound(id: id, name: name, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount)
-        return id
-    }
-
-    private func checkSound(_ sound: VoiceSound) throws(CompositionError) {
+    func checkSound(_ sound: VoiceSound) throws(CompositionError) {
         if case .audio(let id) = sound, sounds[id] == nil { throw .unknown("sound", id) }
     }
 }

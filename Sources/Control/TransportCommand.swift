@@ -4,6 +4,8 @@ public enum TransportCommand: Hashable, Sendable {
     case play(String?)
     /// Play a (part, voice) pair of the library (their ids) from its start: what the composition lab's plane shows.
     case playPair(part: Int64, voice: Int64)
+    /// Play one sound of the library alone, from its start to its end (the lab's "Preview").
+    case preview(sound: Int64)
     case stop
     /// Move the playhead to so many seconds into the composition.
     case locate(seconds: Double)

@@ -53,60 +53,14 @@ struct ComposeRenderCommand: ParsableCommand {
 
         let opened = try library.open()
         let (music, chosen) = try libraryCommand { () throws(LibraryError) in (try opened.musicLibrary(), try opened.composition(named: composition)) }
-        let arrangement: Arrangement
-        do { arrangement = try Arrangement(of: chosen.pair, in: music, sampleRate: sampleRate) } catch { throw CommandFailure(error.description) }
-        guard 2 * arrangement.frameCount <= AudioFile.mostSamples else {
-            throw CommandFailure("\(chosen.name) lasts longer than a mix may (\(AudioFile.mostSamples / 2 / sampleRate / 60) minutes at \(sampleRate) Hz)")
-        }
-        let sounds = try libraryCommand { () throws(LibraryError) in try opened.samples(for: arrangement) }
-        let mix = try Self.mixdown(arrangement, sounds: sounds)
-        do { try AudioFile.write(mix, to: mixURL) } catch { throw CommandFailure(error.message) }
-
+        let render = try CompositionRender(chosen.pair, of: music, named: chosen.name, in: opened, sampleRate: sampleRate)
+        let mixBar = ProgressBar(total: render.arrangement.frameCount, label: "mix")
+        try render.writeMix(to: mixURL, .init(told: { done, _ in mixBar.update(done: done) }))
         guard let videoPlan else { return }
-        let light = try Self.light(of: arrangement, in: opened)
-        let log: PerformanceLog
-        do { log = try light.performanceLog() } catch { throw CommandFailure(error.description) }
-        let count = Int((Double(arrangement.frameCount) / Double(sampleRate) * Double(videoPlan.fps)).rounded(.up))
-        let encoder: VideoEncoder
-        do {
-            encoder = try VideoEncoder(
-                url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset, audio: mixURL)
-        } catch {
-            throw CommandFailure(error.message)
-        }
-        let frames = PerformanceFrames(
-            log: log, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, forVideo: true,
-            keptBySink: encoder.framesKept)
-        let bar = ProgressBar(total: count, label: "video")
-        try FrameExport.toVideo(encoder, count: count, progress: bar.update(done:), yuv420Frames: frames.yuv420Frame)
+        let video = CompositionRender.Video(url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset)
+        let videoBar = ProgressBar(total: render.frameCount(of: video), label: "video")
+        try render.writeVideo(video, audio: mixURL, .init(told: { done, _ in videoBar.update(done: done) }))
     }
 
     static let presets = RenderPerformanceCommand.presets
-
-    /// The whole performance, rendered in blocks as an audio device would pull it, with a progress bar.
-    static func mixdown(_ arrangement: Arrangement, sounds: [SoundID: AudioBuffer]) throws(CommandFailure) -> AudioBuffer {
-        var performance: Performance
-        do { performance = try Performance(arrangement, sounds: sounds) } catch { throw CommandFailure(error.description) }
-        let total = arrangement.frameCount, block = 8192
-        let bar = ProgressBar(total: total, label: "mix")
-        let samples = performance.rendered(frameCount: total, blockSize: block) { done in
-            if done % (block * 32) == 0 || done == total { bar.update(done: done) }
-        }
-        guard let mix = AudioBuffer(sampleRate: arrangement.sampleRate, channelCount: 2, samples: samples) else {
-            throw CommandFailure("the mix holds samples that are not numbers")
-        }
-        return mix
-    }
-
-    /// The composition's light, its chords from the library; a chord the library lacks is said and left out.
-    static func light(of arrangement: Arrangement, in library: ChordsetLibrary) throws(CommandFailure) -> LightScore {
-        let light: LightScore
-        do { light = try LightScore(arrangement, chord: LibraryCompositions(library: library).chord) } catch {
-            throw CommandFailure(error.description)
-        }
-        for missing in light.missing.sorted(by: { ($0.chordset, $0.chord) < ($1.chordset, $1.chord) }) {
-            FileHandle.standardError.write(Data("note: chord \(missing.chord + 1) of chordset \(missing.chordset) is not in the library; its light is left out\n".utf8))
-        }
-        return light
-    }
 }

@@ -21,6 +21,11 @@ struct LibraryCompositions: CompositionShelf {
         return try loaded(pair, named: name, in: music, sampleRate: sampleRate)
     }
 
+    func sound(_ sound: SoundID, sampleRate: Int) throws -> LoadedComposition {
+        let (music, pair) = try library.musicLibrary().preview(of: sound)
+        return try loaded(pair, named: try music.voice(pair.voice).name, in: music, sampleRate: sampleRate)
+    }
+
     /// `pair` laid out, with its top part's children and the seconds each plays (the part itself when atomic).
     private func loaded(_ pair: Pair, named name: String, in music: MusicLibrary, sampleRate: Int) throws -> LoadedComposition {
         let top = try music.part(pair.part)

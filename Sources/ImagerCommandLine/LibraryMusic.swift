@@ -13,4 +13,22 @@ struct LibraryMusic: MusicShelf {
     func change(_ edit: (inout MusicLibrary) throws -> Void) throws {
         do { try library.changeMusic { music, _ in try edit(&music) } } catch { throw LiveError(error) }
     }
+
+    func bringInSound(
+        file: [UInt8], named name: String, keptAt rate: Int?, _ change: (inout MusicLibrary, SoundFormat) throws -> (sound: SoundID, voice: VoiceID)
+    ) throws -> (sound: SoundID, voice: VoiceID) {
+        do {
+            let brought = try library.bringInSound(file: file, named: name, keptAt: rate) { music, format in
+                let made = try change(&music, format)
+                return (made.sound, made.voice)
+            }
+            return (brought.sound, brought.1)
+        } catch {
+            throw LiveError(error)
+        }
+    }
+
+    func outline(of sound: SoundID) throws -> SoundOutline {
+        do { return try library.soundOutline(sound) } catch { throw LiveError(error) }
+    }
 }

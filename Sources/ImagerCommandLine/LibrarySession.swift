@@ -6,7 +6,7 @@ import Server
 
 /// The live session `imager serve` plays, put together over an opened library: the chordset list (its
 /// thumbnails drawn in the background and kept beside the library), the composition transport, the music
-/// library's edits and the damaged records' repairs — the library's adapters wrapped into the use cases'
+/// library's edits, the damaged records' repairs and the renders (kept in `renders/` beside the library) — the library's adapters wrapped into the use cases'
 /// ports. The benchmarks build the same session.
 public enum LibrarySession {
     public static func make(
@@ -21,6 +21,7 @@ public enum LibrarySession {
         chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
         return LiveSession(
             instrument: instrument, library: chordsets, transport: transport, music: music,
-            repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music))
+            repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music),
+            renderer: LibraryRenderer(library: library, beside: location))
     }
 }

@@ -80,7 +80,7 @@ extension ChordsetLibrary {
 
     /// Keeps `buffers` for the next time they are played at `rate`, within `mostSamplesPlayed` samples in all
     /// (past that, what was kept before is let go).
-    private func keepDecoded(_ buffers: [SoundID: AudioBuffer], at rate: Int) {
+    func keepDecoded(_ buffers: [SoundID: AudioBuffer], at rate: Int) {
         decodedSounds.withLock { kept in
             let adding = buffers.values.reduce(0) { $0 + $1.samples.count }
             if kept.values.reduce(0, { $0 + $1.samples.count }) + adding > Self.mostSamplesPlayed { kept.removeAll() }
@@ -93,6 +93,7 @@ extension ChordsetLibrary {
         let gone = Set(sounds)
         guard !gone.isEmpty else { return }
         decodedSounds.withLock { kept in kept = kept.filter { !gone.contains($0.key.sound.rawValue) } }
+        soundOutlines.withLock { kept in kept = kept.filter { !gone.contains($0.key.rawValue) } }
     }
 
     /// The most samples the sounds of one performance may hold, decoded, at its rate: 2²⁹ (2 GB of floats).

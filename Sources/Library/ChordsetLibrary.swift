@@ -15,6 +15,8 @@ public final class ChordsetLibrary: Sendable {
     private let mended = Mutex<[String]>([])
     /// Sounds decoded and resampled, by sound and rate, kept across reloads (`samples(for:)`).
     let decodedSounds = Mutex<[DecodedSound: AudioBuffer]>([:])
+    /// Each sound's outline, once worked out (`soundOutline`), forgotten with its decoded samples.
+    let soundOutlines = Mutex<[SoundID: SoundOutline]>([:])
 
     /// Lets go of what reading libraries decoded and kept in this process (chords' lumis, scores' events): the
     /// next read decodes afresh, as a newly started process does (for the benchmarks).
@@ -69,6 +71,7 @@ public final class ChordsetLibrary: Sendable {
         try migrate(existed: existed)
         try seedFactoryChordsetsOnce()
         try seedFactoryCompositionsOnce()
+        try dropSoundsSetAside()
     }
 
     /// The schema this build writes, as the number of migrations it knows.

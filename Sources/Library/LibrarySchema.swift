@@ -111,6 +111,9 @@ enum LibrarySchema {
             let notes = try NameMending.mend(db)
             try db.execute(sql: "INSERT OR REPLACE INTO libraryInfo (key, value) VALUES ('mendedNames', ?)", arguments: [notes.joined(separator: "\n")])
         }
+        migrator.registerMigration("v6: sounds taken out kept for undo") { db in
+            try db.alter(table: "musicSound") { t in t.add(column: "retired", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 }

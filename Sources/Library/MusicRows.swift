@@ -28,7 +28,7 @@ enum MusicRows {
         }
         let last = try String.fetchOne(db, sql: "SELECT value FROM libraryInfo WHERE key = 'musicLastIdentifier'")
         contents.lastIdentifier = last.flatMap { Int64($0) } ?? 0
-        contents.sounds = try each(.sound, "SELECT rowid AS rowKey, id, CAST(name AS BLOB) AS name, sampleRate, channelCount, frameCount FROM musicSound ORDER BY id") {
+        contents.sounds = try each(.sound, "SELECT rowid AS rowKey, id, CAST(name AS BLOB) AS name, sampleRate, channelCount, frameCount FROM musicSound WHERE retired = 0 ORDER BY id") {
             .init(id: try $0.decode(forColumn: "id"), name: try $0.storedText("name"), sampleRate: try $0.decode(forColumn: "sampleRate"),
                   channelCount: try $0.decode(forColumn: "channelCount"), frameCount: try $0.decode(forColumn: "frameCount"))
         }
@@ -112,11 +112,17 @@ enum MusicRows {
                     sql: "UPDATE musicSound SET name = CAST(? AS TEXT), sampleRate = ?, channelCount = ?, frameCount = ?, file = ? WHERE id = ?",
                     arguments: [StoredText(sound.name), sound.sampleRate, sound.channelCount, sound.frameCount, Data(file), id])
             } else if let file = newSounds[id] {
+                // A sound set aside earlier under the same id (undo gave the id back) gives way to the new one.
+                try db.execute(sql: "DELETE FROM musicSound WHERE id = ? AND retired = 1", arguments: [id])
                 try db.execute(
                     sql: "INSERT INTO musicSound (id, name, sampleRate, channelCount, frameCount, file) VALUES (?, CAST(? AS TEXT), ?, ?, ?, ?)",
                     arguments: [id, StoredText(sound.name), sound.sampleRate, sound.channelCount, sound.frameCount, Data(file)])
             } else if oldSounds[id] == nil {
-                throw LibraryError(.invalid, "the file of the sound \(sound.name) is missing")
+                // Brought back by undo or redo: its row was set aside, not deleted.
+                try db.execute(
+                    sql: "UPDATE musicSound SET retired = 0, name = CAST(? AS TEXT) WHERE id = ? AND retired = 1",
+                    arguments: [StoredText(sound.name), id])
+                guard db.changesCount == 1 else { throw LibraryError(.invalid, "the file of the sound \(sound.name) is missing") }
             } else if oldSounds[id]?.name != sound.name {
                 try db.execute(sql: "UPDATE musicSound SET name = CAST(? AS TEXT) WHERE id = ?", arguments: [StoredText(sound.name), id])
             }
@@ -165,7 +171,8 @@ enum MusicRows {
             try db.execute(sql: "INSERT INTO composition (id, name, partId, voiceId) VALUES (?, CAST(? AS TEXT), ?, ?)",
                            arguments: [id, StoredText(composition.name), composition.part, composition.voice])
         }
-        for id in oldSounds.keys where newSoundRecords[id] == nil { try db.execute(sql: "DELETE FROM musicSound WHERE id = ?", arguments: [id]) }
+        // A sound taken out is set aside, file and all, so that undo can bring it back while the library is open.
+        for id in oldSounds.keys where newSoundRecords[id] == nil { try db.execute(sql: "UPDATE musicSound SET retired = 1 WHERE id = ?", arguments: [id]) }
         if new.lastIdentifier != old.lastIdentifier {
             try db.execute(sql: "INSERT OR REPLACE INTO libraryInfo (key, value) VALUES ('musicLastIdentifier', ?)", arguments: [String(new.lastIdentifier)])
         }

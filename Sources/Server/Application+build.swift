@@ -37,6 +37,7 @@ public func buildApplication<C: Clock>(
     LibraryRoutes.add(to: router, session: session, configuration: configuration, listening: listening)
     MusicRoutes.add(to: router, session: session)
     RepairRoutes.add(to: router, session: session)
+    RenderRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,

@@ -39,6 +39,7 @@ public struct ControlDispatch<C: Clock>: Sendable where C.Duration == Duration {
         switch command {
         case .play(let name): try await transport.play(name)
         case .playPair(let part, let voice): try await transport.play(pair: Pair(PartID(part), VoiceID(voice)))
+        case .preview(let sound): try await transport.preview(sound: SoundID(sound))
         case .stop: await transport.stop()
         case .locate(let seconds): try await transport.locate(seconds)
         case .loopPart(let number): try await transport.loop(part: number)

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import HTTPTypes
 import Hummingbird
+import UserText
 import Instrument
 
 /// The chordset library and the console's preferences over HTTP (`/api/`, docs/library-api.md): each route
@@ -253,11 +254,7 @@ enum LibraryRoutes {
     }
 
     /// A name for a downloaded file: the title's letters, digits, spaces, dashes and underscores.
-    static func fileName(for title: String) -> String {
-        let kept = title.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || " -_".unicodeScalars.contains($0)) }
-        let name = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? "chordset" : String(name.prefix(80))
-    }
+    static func fileName(for title: String) -> String { UserText.fileName(for: title, otherwise: "chordset") }
 }
 
 /// A request refused before it reached the library, with the status that says why.

@@ -115,6 +115,14 @@ enum LiveMessages {
     /// The music library changed: editors fetch it again.
     static func music(revision: Int) -> String { text(MusicChange(revision: revision)) }
 
+    private struct RenderChange: Encodable {
+        let type = "render"
+        let render: RenderStatus
+    }
+
+    /// A render moved on, ended, or was asked for: the lab's render dialog follows it.
+    static func render(_ status: RenderStatus) -> String { text(RenderChange(render: status)) }
+
     /// The chordset library changed: consoles fetch its list again.
     static func library(revision: Int) -> String { text(LibraryChange(revision: revision)) }
 
@@ -144,7 +152,7 @@ enum LiveMessages {
     }
 
     /// A transport request: `action` is play (with `composition`, or `part` and `voice` ids for a pair, or none
-    /// to play on), stop, locate (with `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds;
+    /// to play on), preview (with `sound`, a sound's id), stop, locate (with `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds;
     /// or neither, to stop looping).
     private struct TransportRequest: Decodable {
         let action: String
@@ -152,6 +160,7 @@ enum LiveMessages {
         let seconds: Double?
         let part: Int?
         let voice: Int?
+        let sound: Int?
         let from: Double?
         let to: Double?
 
@@ -164,6 +173,9 @@ enum LiveMessages {
                 case (let part?, let voice?, nil): return .success(.playPair(part: Int64(part), voice: Int64(voice)))
                 default: return .failure(IntentRefusal("play names a composition, or a pair by its \"part\" and \"voice\" ids, or nothing"))
                 }
+            case "preview":
+                guard let sound else { return .failure(IntentRefusal("preview needs \"sound\", a sound's id")) }
+                return .success(.preview(sound: Int64(sound)))
             case "stop": return .success(.stop)
             case "locate":
                 guard let seconds, seconds.isFinite else { return .failure(IntentRefusal("locate needs \"seconds\", a number")) }
@@ -172,7 +184,7 @@ enum LiveMessages {
                 if let from, let to { return .success(.loopSeconds(from, to)) }
                 guard from == nil, to == nil else { return .failure(IntentRefusal("a loop of seconds needs both \"from\" and \"to\"")) }
                 return .success(.loopPart(part))
-            default: return .failure(IntentRefusal("a transport's action is play, stop, locate or loop, not \(action.prefix(40))"))
+            default: return .failure(IntentRefusal("a transport's action is play, preview, stop, locate or loop, not \(action.prefix(40))"))
             }
         }
     }

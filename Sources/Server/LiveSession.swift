@@ -17,17 +17,21 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let music: LiveMusic<C>?
     /// The library's damaged records, for `/api/library/damaged` (nil: the instrument has no library).
     public let repairs: LiveRepairs<C>?
+    /// Renders of compositions to files, for `/api/renders` (nil: the instrument renders none).
+    public let renders: LiveRenders?
 
     public init(
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
-        music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil
+        music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil
     ) {
         self.instrument = instrument
         self.library = library
         self.transport = transport
         self.music = music
         self.repairs = repairs
-        hub = LiveHub(clock: instrument.engine.clock)
+        let hub = LiveHub(clock: instrument.engine.clock)
+        self.hub = hub
+        renders = renderer.map { renderer in LiveRenders(renderer: renderer) { hub.broadcast(LiveMessages.render($0)) } }
         instrument.listen(hub)
     }
 

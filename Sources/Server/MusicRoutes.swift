@@ -16,13 +16,15 @@ enum MusicRoutes {
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         let written = MusicAnswerCache()
         /// The library as it now stands, with `extra` fields (the damaged records, the edits' results).
-        @Sendable func respond(_ body: (LiveMusic<C>) async throws -> [String: any Encodable & Sendable]) async -> Response {
+        @Sendable func respond(
+            _ status: HTTPResponse.Status = .ok, _ body: (LiveMusic<C>) async throws -> [String: any Encodable & Sendable]
+        ) async -> Response {
             do {
                 guard let music = session.music else { throw LiveError(.unavailable, "this instrument has no music library") }
                 let extra = try await body(music)
                 let (library, revision, canUndo, canRedo) = try music.library()
                 let answer = try written.bytes(MusicAnswer(library: library, revision: revision, canUndo: canUndo, canRedo: canRedo))
-                return APIAnswer.response(.ok, bytes: try APIAnswer.adding(extra, to: answer))
+                return APIAnswer.response(status, bytes: try APIAnswer.adding(extra, to: answer))
             } catch {
                 return LibraryRoutes.failure(error)
             }
@@ -59,6 +61,7 @@ enum MusicRoutes {
                 return [:]
             }
         }
+        addSounds(to: api, session: session, respond: respond)
     }
 
     private struct EditsBody: Decodable { let edits: [MusicEdit] }

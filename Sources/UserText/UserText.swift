@@ -10,6 +10,14 @@ import Foundation
 /// characters as a person counts them and in UTF-8 bytes (16 to a character, so that one character cannot
 /// carry thousands of combining marks). What the rule accepts is stored and read back exactly as it returns it.
 public enum UserText {
+    /// A name for a file made of `title` — a download, a render: its ASCII letters, digits, dashes and
+    /// underscores, words apart by one space, at most 80 characters — or `fallback` when that leaves nothing.
+    public static func fileName(for title: String, otherwise fallback: String) -> String {
+        let kept = title.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || " -_".unicodeScalars.contains($0)) }
+        let name = String(String.UnicodeScalarView(kept)).split(separator: " ").joined(separator: " ")
+        return name.isEmpty ? fallback : String(name.prefix(80))
+    }
+
     /// The longest name or title, in characters.
     public static let maximumLength = 200
 

@@ -54,6 +54,11 @@ struct TestCompositions: CompositionShelf {
         return try self.pair(pair, named: "\(library.parts[pair.part]?.name ?? "?") × \(library.voices[pair.voice]?.name ?? "?")", in: library, sampleRate: sampleRate)
     }
 
+    func sound(_ sound: SoundID, sampleRate: Int) throws -> LoadedComposition {
+        let (library, pair) = try self.library.preview(of: sound)
+        return try self.pair(pair, named: library.voices[pair.voice]?.name ?? "?", in: library, sampleRate: sampleRate)
+    }
+
     private func pair(_ pair: Pair, named name: String, in library: MusicLibrary, sampleRate: Int) throws -> LoadedComposition {
         let part = try library.part(pair.part)
         var start = 0.0
@@ -256,6 +261,25 @@ struct CompositionTransportTests {
         #expect(try await stage.light().map(\.intent) == ["down 0 0.75"])
         await #expect(throws: LiveError.self) { try await transport.play(pair: Pair(PartID(999), band)) }
         #expect(transport.status.part == first.rawValue)  // refused: what was loaded stays
+    }
+
+    @Test func aPreviewPlaysOneSoundAloneAndSaysWhichSoundItIs() async throws {
+        let stage = try await Stage()
+        let output = PulledOutput()
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: output)
+        let sound = try #require(shelf.library.sounds.keys.first)
+        try await transport.preview(sound: sound)
+        let status = transport.status
+        #expect(status.sound == sound.rawValue && status.playing && status.composition == "Level")
+        #expect(status.part == nil && status.voice == nil)  // a pair made for it alone, nobody's in the library
+        #expect(status.duration == 0.5)
+        let heard = output.frames(24_000 + 10)
+        #expect(heard[0] == 0.25 && heard[2 * 23_999 + 1] == 0.25 && heard[2 * 24_000] == 0)
+        await #expect(throws: LiveError.self) { try await transport.preview(sound: SoundID(999)) }
+        #expect(transport.status.sound == sound.rawValue)  // refused: what was loaded stays
+        try await transport.play(pair: Pair(shelf.library.parts.values.first { $0.name == "First" }!.id, shelf.library.voices.values.first { $0.name == "Band" }!.id))
+        #expect(transport.status.sound == nil)
     }
 
     @Test func anEditWhilePlayingIsHeardAtOnceFromTheSamePlaceAndTheLightChangesOnlyWhereItChanged() async throws {

@@ -94,6 +94,21 @@ test('a resized view keeps its zoom and place as far as it may', () => {
   assert.ok(fewerRows.y.origin <= 2);
 });
 
+test('a view that showed all of a part shows all of it once its length or its rows change', () => {
+  const whole = plane();
+  const longer = resizeView(whole, { ticks: 32 * bar });
+  close(longer.x.scale, 1000 / (32 * bar), 'zoomed out to the new length');
+  close(visibleTicks(longer).to, 32 * bar);
+  const shorter = resizeView(whole, { ticks: 8 * bar });
+  close(visibleTicks(shorter).to, 8 * bar);
+  close(xOfTick(shorter, 8 * bar), 1000);
+  const moreRows = resizeView(whole, { rows: 64 });
+  assert.equal(moreRows.y.scale, 10);
+  // Zoomed in, the zoom stays what it was when the part grows.
+  const zoomed = zoomView(whole, 'x', 4, { x: 0, y: 0 });
+  close(resizeView(zoomed, { ticks: 32 * bar }).x.scale, zoomed.x.scale);
+});
+
 test('hit testing: the column of a composed part, the event of a row, the cell of a pair', () => {
   // A A B A: four columns, the third twice as long.
   const columns = [

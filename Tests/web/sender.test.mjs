@@ -94,3 +94,22 @@ test('intents go over the live connection, and are dropped while it is down', ()
   FakeConnection.last.handlers.onMessage({ type: 'library', revision: 2 });
   assert.deepEqual(messages, [{ type: 'library', revision: 2 }]);
 });
+
+test('bytes go out as they are, labelled as asked (a sound file), else as JSON as before', async () => {
+  const requests = [];
+  const sender = new Sender({
+    location: { protocol: 'http:', host: 'h' },
+    fetchFunction: async (path, init) => { requests.push([path, init]); return fakeResponse(200, '{"voice": 51}'); },
+  });
+  const file = { name: 'kick.wav', size: 4 };
+  assert.deepEqual(await sender.request('POST', '/api/music/sounds?name=kick.wav', undefined, {
+    bytes: file, contentType: 'application/octet-stream',
+  }), { ok: true, data: { voice: 51 } });
+  assert.equal(requests[0][1].body, file);
+  assert.equal(requests[0][1].headers['Content-Type'], 'application/octet-stream');
+  assert.equal(requests[0][1].credentials, 'same-origin');
+  await sender.request('POST', apiPaths.importFile, undefined, { bytes: new Uint8Array([1]) });
+  assert.equal(requests[1][1].headers['Content-Type'], 'application/json', 'an import is labelled as it always was');
+  await sender.api('POST', apiPaths.chordsets, { title: 'x' }, { contentType: 'text/plain' });
+  assert.equal(requests[2][1].headers['Content-Type'], 'application/json', 'a JSON body is always JSON');
+});

@@ -11,6 +11,9 @@ public final class WorkerPool: TaskExecutor, Sendable {
     /// takes the processor when nothing else wants it (a browser drawing the canvas on the same machine
     /// included).
     public static let background = WorkerPool(name: "imager background", threads: 1, niceness: 19)
+    /// Renders of compositions to files, one at a time: one thread at niceness 15 (what it starts — the
+    /// renderer's threads, ffmpeg — inherits it), below the library's requests and the engine.
+    public static let rendering = WorkerPool(name: "imager rendering", threads: 1, niceness: 15)
 
     private let threads: JobThreads
     public let threadCount: Int

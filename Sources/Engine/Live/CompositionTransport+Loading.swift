@@ -24,6 +24,7 @@ extension CompositionTransport {
             let found = switch source {
             case .composition(let name): try shelf.composition(named: name, sampleRate: sampleRate)
             case .pair(let pair): try shelf.pair(pair, sampleRate: sampleRate)
+            case .sound(let sound): try shelf.sound(sound, sampleRate: sampleRate)
             }
             let sounds: [SoundID: AudioBuffer]
             do { sounds = try shelf.samples(for: found.arrangement) } catch {
@@ -39,6 +40,7 @@ extension CompositionTransport {
             let what = switch source {
             case .composition(let name): name
             case .pair(let pair): "the pair of part \(pair.part.rawValue) and voice \(pair.voice.rawValue)"
+            case .sound(let sound): "the sound \(sound.rawValue)"
             }
             throw LiveError(.notFound, "cannot play \(what)", cause: error)
         }
@@ -75,8 +77,11 @@ extension CompositionTransport {
     static func status(of core: Core, heard: Int, rate: Int) -> TransportStatus {
         guard let loaded = core.loaded else { return .idle }
         let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
+        // A sound previewed plays a pair made for it alone: its ids are nobody's in the library.
+        let previewed: SoundID? = if case .sound(let sound) = loaded.source { sound } else { nil }
         return TransportStatus(
-            composition: loaded.name, part: loaded.pair.part.rawValue, voice: loaded.pair.voice.rawValue, playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate),
-            duration: Double(loaded.frameCount) / Double(rate), loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil)
+            composition: loaded.name, part: previewed == nil ? loaded.pair.part.rawValue : nil, voice: previewed == nil ? loaded.pair.voice.rawValue : nil,
+            playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate), duration: Double(loaded.frameCount) / Double(rate),
+            loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil, sound: previewed?.rawValue)
     }
 }

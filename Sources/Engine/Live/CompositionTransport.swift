@@ -25,6 +25,8 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     public enum Source: Hashable, Sendable {
         case composition(String)
         case pair(Pair)
+        /// One sound of the library, alone.
+        case sound(SoundID)
     }
 
     private final class Box: Sendable {
@@ -159,6 +161,11 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// Plays the pair `pair` of the library from its start, as it stands: what an editor has selected.
     public func play(pair: Pair) async throws(LiveError) {
         try await play(from: .pair(pair))
+    }
+
+    /// Plays `sound` alone, from its start to its end: what an editor previews.
+    public func preview(sound: SoundID) async throws(LiveError) {
+        try await play(from: .sound(sound))
     }
 
     private func play(from source: Source) async throws(LiveError) {

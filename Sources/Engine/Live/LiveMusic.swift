@@ -51,6 +51,33 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
         return results
     }
 
+    /// Brings the audio file `file` (called `name`) into the library as a sound, placed as `placement` says
+    /// — a new voice named after the file, or in place of a voice's sound — and tells everyone. Its samples
+    /// are kept decoded at `rate` (the transport's), so that it plays at once. Undo takes it out again.
+    public func bringInSound(file: [UInt8], named name: String, as placement: SoundPlacement, keptAt rate: Int?) throws(LiveError) -> (sound: SoundID, voice: VoiceID) {
+        var before: MusicLibrary?
+        let brought: (sound: SoundID, voice: VoiceID)
+        do {
+            brought = try shelf.bringInSound(file: file, named: name, keptAt: rate) { library, format in
+                before = library
+                return try library.bringIn(soundFrom: name, format: format, as: placement)
+            }
+        } catch {
+            throw Self.failure(error)
+        }
+        changed { history in
+            if let before { history.undo.append(before) }
+            if history.undo.count > Self.undoDepth { history.undo.removeFirst() }
+            history.redo.removeAll()
+        }
+        return brought
+    }
+
+    /// What an editor draws of `sound`: its length and outline.
+    public func outline(of sound: SoundID) throws(LiveError) -> SoundOutline {
+        do { return try shelf.outline(of: sound) } catch { throw Self.failure(error) }
+    }
+
     /// Takes the last change back.
     public func undo() throws(LiveError) {
         try travel(from: \.undo, to: \.redo, nothing: "there is nothing to undo")

@@ -16,6 +16,8 @@ public struct TransportStatus: Hashable, Sendable, Codable {
     public var parts: [String]
     /// Why the composition is not heard, when it is not (no sound device could be opened).
     public var soundProblem: String?
+    /// The sound previewed alone, when that is what is loaded (its `part` and `voice` are then nil).
+    public var sound: Int64? = nil
 
     public static let idle = TransportStatus(composition: nil, part: nil, voice: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [], soundProblem: nil)
 }

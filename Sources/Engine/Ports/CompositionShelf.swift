@@ -9,6 +9,8 @@ public protocol CompositionShelf: Sendable {
     func composition(named name: String, sampleRate: Int) throws -> LoadedComposition
     /// A (part, voice) pair of the library, laid out at `sampleRate`: what an editor selected, heard as it stands.
     func pair(_ pair: Pair, sampleRate: Int) throws -> LoadedComposition
+    /// One sound of the library played alone, from its start to its end, laid out at `sampleRate`.
+    func sound(_ sound: SoundID, sampleRate: Int) throws -> LoadedComposition
     /// The samples of every sound `arrangement` plays, at its rate.
     func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer]
     /// The chord a visual voice lights; nil when the library no longer has it.

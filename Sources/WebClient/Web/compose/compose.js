@@ -8,6 +8,16 @@
 import './music-tree.js';
 import './plane/editing-plane.js';
 import '../shared/damaged-records.js';
+import './render/render-dialog.js';
+import { PartFields } from './part-fields.js';
+import { partTiming } from './part-fields-model.js';
+import { Compositions } from './compositions.js';
+import { ClipboardButtons } from './clipboard-buttons.js';
+import './sounds/sound-list.js';
+import './voice-actions.js';
+import { SoundUploads } from './sounds/upload.js';
+import { SoundDrops } from './sounds/sound-drops.js';
+import { lightText } from './light-model.js';
 import { Sender } from '../shared/sender.js';
 import { forgetPairingToken } from '../shared/address.js';
 import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane/plane-model.js';
@@ -23,6 +33,8 @@ const ui = {
   parts: $('parts'), voices: $('voices'), plane: $('plane'), pair: $('pair'), composition: $('composition'),
   play: $('play'), stop: $('stop'), loop: $('loop'), time: $('time'), undo: $('undo'), redo: $('redo'),
   makeUnique: $('make-unique'), connection: $('connection'), message: $('message'), damaged: $('damaged'),
+  render: $('render'), renderOpen: $('render-open'),
+  sounds: $('sounds'), voice: $('voice-actions'), pairLight: $('pair-light'),
 };
 
 /** What the lab knows: the library as last answered, its index, the selected pair, the transport. */
@@ -54,7 +66,8 @@ function hear(message) {
   else if (message.type === 'transport') {
     store.transport = message;
     showTransport();
-  }
+  } else if (message.type === 'render') ui.render.hear(message.render);
+  else if (message.type === 'library') ui.voice.chordsetsChanged();  // the chordsets the Light dialog lists
 }
 
 /** Fetches the library again when it is older than `revision` (0: whatever it is). */
@@ -83,17 +96,14 @@ function take(music) {
   }
   ui.parts.music = music;
   ui.voices.music = music;
+  ui.sounds.music = music;
   if (Array.isArray(music.damaged)) ui.damaged.show(music.damaged);  // an edit's answer may not list them
   showCompositions();
   showPair();
 }
 
 function showCompositions() {
-  const chosen = store.index.compositions.find((one) => store.pair && one.part === store.pair.part && one.voice === store.pair.voice);
-  const options = [new Option('—', '')];
-  for (const composition of store.index.compositions) options.push(new Option(composition.name, String(composition.id)));
-  ui.composition.replaceChildren(...options);
-  ui.composition.value = chosen ? String(chosen.id) : '';
+  compositions.show(store.index, store.pair);
 }
 
 /** Shows the selected pair: its name, the trees' selection, the plane, the buttons. */
@@ -111,6 +121,11 @@ function showPair() {
   } else {
     ui.pair.textContent = 'No pair selected';
   }
+  showVoice();
+  partFields.timing = pair ? partTiming(index, pair.part) : null;
+  ui.render.choices = {
+    pair, pairName: part && voice ? `${part.name} × ${voice.name}` : null, compositions: index?.compositions ?? [], composition: Number(ui.composition.value) || null,
+  };
   showButtons();
   showTransport();
 }
@@ -123,12 +138,14 @@ function showButtons() {
   const row = plane?.rows[ui.plane.row];
   ui.makeUnique.disabled = !(plane && plane.kind === 'events' && row && row.shared > 1);
   ui.play.disabled = ui.loop.disabled = !store.pair;
+  clipboard.show();
 }
 
 function showTransport() {
   const status = store.transport;
   const mine = playsPart(status, store.pair);
   ui.plane.transport = mine ? status : null;
+  ui.sounds.transport = status;
   ui.time.textContent = status && status.duration > 0 ? `${formatTime(status.seconds)} / ${formatTime(status.duration)}` : formatTime(0);
   ui.play.setAttribute('aria-pressed', String(Boolean(status?.playing && playsPair(status, store.pair))));
   ui.loop.setAttribute('aria-pressed', String(Boolean(playsPair(status, store.pair) && status.loop)));
@@ -175,12 +192,46 @@ for (const tree of [ui.parts, ui.voices]) {
   });
 }
 
-ui.composition.addEventListener('change', () => {
-  const composition = store.index.compositions.find((one) => String(one.id) === ui.composition.value);
-  if (!composition) return;
-  store.pair = { part: composition.part, voice: composition.voice };
-  showPair();
+// ——— the part in time, the compositions, the score clipboard, the render (modules of their own) ———
+
+const partFields = new PartFields($('part-fields'), { edit, say });
+const compositions = new Compositions({ select: ui.composition }, { edit, say, choose: (pair) => { store.pair = pair; showPair(); } });
+const clipboard = new ClipboardButtons($('clipboard'), { edit, say, plane: ui.plane, index: () => store.index });
+ui.render.sender = sender;
+ui.renderOpen.addEventListener('click', () => ui.render.open());
+
+// ——— sounds and light (sounds/, voice-actions.js, light-menu.js) ———
+
+/** The selected voice: what it plays (under the Voices tree) and its light (in the header). */
+function showVoice() {
+  const voice = store.pair ? store.index?.voices.get(store.pair.voice) : null;
+  ui.voice.show(voice, store.music);
+  const light = lightText(voice, ui.voice.chordsets);
+  ui.pairLight.textContent = light ? `Light: ${light}` : '';
+  ui.pairLight.hidden = !light;
+}
+
+const uploads = new SoundUploads({
+  sender, take, say, progress: (line) => { ui.sounds.status = line; },
+  voiceName: (id) => store.index?.voices.get(id)?.name ?? null,
+  chosen: (voice) => {
+    if (!store.pair) return ui.voices.selectId(voice);  // no part yet: no pair to show
+    store.pair = { ...store.pair, voice };
+    showCompositions();
+    showPair();
+  },
 });
+const drops = new SoundDrops({ music: () => store.music, drop: (files, parent) => uploads.add(files, { parent, audioOnly: true }) });
+drops.onVoiceTree(ui.voices);
+drops.onRootArea(ui.plane);
+drops.onRootArea(ui.sounds);
+ui.sounds.sender = ui.voice.sender = sender;
+for (const panel of [ui.sounds, ui.voice]) {
+  panel.addEventListener('upload', (event) => uploads.add(event.detail.files, event.detail));
+  panel.addEventListener('edit', (event) => edit(event.detail.edits, event.detail.doing));
+}
+ui.sounds.addEventListener('send', (event) => send(event.detail.requests));
+ui.voice.addEventListener('chordsets', showVoice);
 
 // ——— the plane ———
 
@@ -238,6 +289,7 @@ window.addEventListener('hashchange', () => {
   const pair = pairFromFragment(window.location.hash);
   if (pair && store.index && (pair.part !== store.pair?.part || pair.voice !== store.pair?.voice)) {
     store.pair = initialPair(store.index, pair);
+    showCompositions();
     showPair();
   }
 });

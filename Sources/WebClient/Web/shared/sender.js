@@ -118,16 +118,17 @@ export class Sender {
 
   /**
    * A request to the library's API: `method`, `path` (from apiPaths), an optional JSON `body` — or, with
-   * `{ bytes }`, bytes sent as they are (an import). Resolves to the answer's JSON (null for none); rejects
-   * with an ApiError whose message is one line for the performer (the API's own `error`, or what the status
-   * means; "the server cannot be reached" when there was no answer). Callers say it where it belongs
-   * (`onProblem`, or next to what failed).
+   * `{ bytes }`, bytes sent as they are (an import; a `File` or `Blob` too), labelled `contentType`
+   * ('application/json' unless said; a sound file is 'application/octet-stream'). Resolves to the answer's
+   * JSON (null for none); rejects with an ApiError whose message is one line for the performer (the API's
+   * own `error`, or what the status means; "the server cannot be reached" when there was no answer).
+   * Callers say it where it belongs (`onProblem`, or next to what failed).
    */
-  async api(method, path, body, { bytes } = {}) {
+  async api(method, path, body, { bytes, contentType = 'application/json' } = {}) {
     const init = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
     if (bytes !== undefined) {
       init.body = bytes;
-      init.headers['Content-Type'] = 'application/json';
+      init.headers['Content-Type'] = contentType;
     } else if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers['Content-Type'] = 'application/json';
@@ -145,9 +146,9 @@ export class Sender {
    * The same request, never rejecting: `{ ok: true, data }` or `{ ok: false, status, error }`; a failure is
    * also told to `onProblem` as "Could not DOING: WHY" (`doing`, e.g. "rename the chordset") unless `quiet`.
    */
-  async request(method, path, body, { bytes, doing, quiet = false } = {}) {
+  async request(method, path, body, { bytes, contentType, doing, quiet = false } = {}) {
     try {
-      return { ok: true, data: await this.api(method, path, body, { bytes }) };
+      return { ok: true, data: await this.api(method, path, body, { bytes, contentType }) };
     } catch (error) {
       const line = oneLine(error?.message ?? error);
       if (!quiet) this.onProblem(doing ? `Could not ${doing}: ${line}` : line);

@@ -10,6 +10,7 @@
 //   range   { range }    a range let go inside its score: the page asks the engine (plane-model.js editsForRange)
 //   locate  { seconds }  the part ruler tapped: play from there
 //   row     { row }      the row the performer works on changed (the one "Make unique" acts on)
+//   cell    { cell }     a composed plane's cell worked on (`cell` below) was focused (a tap on one: `range`)
 //   open    { part, voice }  a composed plane's cell opened (double tap, Enter with shift): select its pair
 
 import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
@@ -112,6 +113,12 @@ export class EditingPlane extends HTMLElement {
 
   /** The row worked on: its index in `plane.rows`. */
   get row() { return this.#row; }
+
+  /** On a composed part's plane, the cell worked on, `{ row, column }` (the keyboard's, or the last tapped); else null. */
+  get cell() {
+    const plane = this.#plane, focus = this.#focus;
+    return plane?.kind === 'cells' && focus && plane.rows[focus.row] && plane.columns[focus.key] ? { row: focus.row, column: focus.key } : null;
+  }
 
   /** The engine's transport status for this pair (or null when another plays): the playhead, the loop. */
   set transport(status) {
@@ -282,6 +289,7 @@ export class EditingPlane extends HTMLElement {
 
   #commit(range, t) {
     if (this.#plane.kind === 'cells' && range.from === range.to) {
+      this.#focus = { row: range.row, key: range.from };  // the cell worked on (and the grid's tab stop)
       // A double tap on one cell opens it; the first tap of the two toggled it, the second puts it back.
       const last = this.#lastTap;
       this.#lastTap = { t, row: range.row, column: range.from };
@@ -357,8 +365,8 @@ export class EditingPlane extends HTMLElement {
     if (!cell) return;
     this.#focus = { row: Number(cell.dataset.row), key: Number(cell.dataset.key) };
     this.#setRow(this.#focus.row);
-    this.#dirty = true;
-    this.#schedule();
+    if (this.#plane?.kind === 'cells') this.#emit('cell', { cell: this.cell });
+    this.#changed();
   }
 
   #key(event) {

@@ -46,13 +46,19 @@ export function makeView({ width, height, ticks, rows }) {
 
 /**
  * The same view for a new size or new content (the window was resized, a part's length or the voice's rows
- * changed): the zoom limits worked out again, the zoom and the origin kept as far as they still may be.
+ * changed): the zoom limits worked out again, the zoom and the origin kept as far as they still may be — but
+ * an axis zoomed out to show all its content shows all of its new content (a part made longer, a row added).
  */
 export function resizeView(view, { width = view.x.viewPx, height = view.y.viewPx, ticks = view.x.extent, rows = view.y.extent }) {
   return {
-    x: clampAxis({ ...view.x, ...zoomLimitsX({ viewPx: width, ticks }), extent: ticks, viewPx: width }),
-    y: clampAxis({ ...view.y, ...zoomLimitsY({ viewPx: height, rows }), extent: rows, viewPx: height }),
+    x: refitAxis(view.x, zoomLimitsX({ viewPx: width, ticks }), ticks, width),
+    y: refitAxis(view.y, zoomLimitsY({ viewPx: height, rows }), rows, height),
   };
+}
+
+function refitAxis(axis, limits, extent, viewPx) {
+  const showedAll = extent !== axis.extent && axis.scale <= axis.min * (1 + 1e-9);
+  return clampAxis({ ...axis, ...limits, extent, viewPx, ...(showedAll ? { scale: limits.min } : {}) });
 }
 
 /** The view panned so that the content moves by `dx`, `dy` CSS pixels (as a finger drags it), within bounds. */

@@ -1,0 +1,51 @@
+import Composition
+import Foundation
+
+/// Port: renders a composition, or any pair of the library, to a file offline — the mix, and for a video its
+/// light drawn with the mix muxed in (the command line's `imager compose render`, plugged in by `serve`).
+public protocol CompositionRenderer: Sendable {
+    /// What `request` renders is called (the composition's name, or "Part × Voice").
+    func name(of request: RenderRequest) throws -> String
+    /// Renders `request` to a new file in the renders folder and returns where. Tells `progress` how far it
+    /// is (a stage and 0…1) as it goes; stops, leaving nothing behind, when `cancelled` says so — and then
+    /// throws `CancellationError`.
+    func render(
+        _ request: RenderRequest, progress: @escaping @Sendable (RenderStage, Double) -> Void, cancelled: @escaping @Sendable () -> Bool
+    ) throws -> URL
+}
+
+/// What to render and into what.
+public struct RenderRequest: Hashable, Sendable {
+    public enum Source: Hashable, Sendable {
+        case composition(CompositionID)
+        case pair(Pair)
+    }
+
+    public enum Format: Hashable, Sendable {
+        case wav, flac
+        /// A video of the light, the mix as its sound.
+        case mp4(width: Int, height: Int, fps: Int)
+
+        /// The file's extension, which is also how the format is named in requests.
+        public var fileExtension: String {
+            switch self {
+            case .wav: "wav"
+            case .flac: "flac"
+            case .mp4: "mp4"
+            }
+        }
+    }
+
+    public let source: Source
+    public let format: Format
+
+    public init(source: Source, format: Format) {
+        self.source = source
+        self.format = format
+    }
+}
+
+/// Where a render is: mixing the sound, or drawing and encoding the light.
+public enum RenderStage: String, Hashable, Sendable, Codable {
+    case mix, video
+}

@@ -1,0 +1,89 @@
+import Composition
+import Engine
+import Foundation
+import Library
+import UserText
+
+/// The lab's renders as the command line's (`CompositionRender`), into a `renders` folder beside the
+/// library: a composition or a pair of the library, to WAV, FLAC or an MP4 of its light with the mix.
+struct LibraryRenderer: CompositionRenderer {
+    let library: ChordsetLibrary
+    /// Where the files go: `renders/` beside the library.
+    let folder: URL
+    /// The mix's rate.
+    var sampleRate = 48_000
+
+    init(library: ChordsetLibrary, beside location: URL) {
+        self.library = library
+        folder = location.deletingLastPathComponent().appendingPathComponent("renders", isDirectory: true)
+    }
+
+    func name(of request: RenderRequest) throws -> String {
+        try source(of: request).name
+    }
+
+    func render(
+        _ request: RenderRequest, progress: @escaping @Sendable (RenderStage, Double) -> Void, cancelled: @escaping @Sendable () -> Bool
+    ) throws -> URL {
+        let (music, pair, name) = try source(of: request)
+        let render: CompositionRender
+        do { render = try CompositionRender(pair, of: music, named: name, in: library, sampleRate: sampleRate) } catch {
+            throw LiveError(.invalid, error.message)
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw LiveError(.notSaved, "cannot make the folder \(folder.path) for renders", cause: error)
+        }
+        let target = freeFile(named: UserText.fileName(for: name, otherwise: "render"), extension: request.format.fileExtension)
+        let told = { (stage: RenderStage) in
+            CompositionRender.Progress(told: { progress(stage, $1 > 0 ? Double($0) / Double($1) : 1) }, cancelled: cancelled)
+        }
+        do {
+            switch request.format {
+            case .wav, .flac:
+                try render.writeMix(to: target, told(.mix))
+            case .mp4(let width, let height, let fps):
+                // The mix first, in a file of its own beside the video, muxed in and then let go.
+                let mix = folder.appendingPathComponent(".\(UUID().uuidString).mix.wav")
+                defer { try? FileManager.default.removeItem(at: mix) }
+                try render.writeMix(to: mix, told(.mix))
+                try render.writeVideo(.init(url: target, width: width, height: height, fps: fps), audio: mix, told(.video))
+            }
+        } catch let failure as CommandFailure {
+            try? FileManager.default.removeItem(at: target)
+            throw LiveError(.notSaved, failure.message)
+        } catch {
+            try? FileManager.default.removeItem(at: target)
+            throw error
+        }
+        return target
+    }
+
+    /// What `request` names: the library as read, the pair and what it is called.
+    private func source(of request: RenderRequest) throws -> (music: MusicLibrary, pair: Pair, name: String) {
+        let music: MusicLibrary
+        do { music = try library.musicLibrary() } catch { throw LiveError(error) }
+        switch request.source {
+        case .composition(let id):
+            guard let composition = music.compositions[id] else { throw LiveError(.notFound, "there is no composition \(id) in the library") }
+            return (music, composition.pair, composition.name)
+        case .pair(let pair):
+            do {
+                return (music, pair, "\(try music.part(pair.part).name) × \(try music.voice(pair.voice).name)")
+            } catch {
+                throw LiveError(.notFound, error.description)
+            }
+        }
+    }
+
+    /// `name.ext` in the folder, or `name 2.ext`, `name 3.ext`… the first that is not there yet.
+    private func freeFile(named name: String, extension fileExtension: String) -> URL {
+        var number = 1
+        while true {
+            let url = folder.appendingPathComponent(number == 1 ? "\(name).\(fileExtension)" : "\(name) \(number).\(fileExtension)")
+            if !FileManager.default.fileExists(atPath: url.path) { return url }
+            number += 1
+        }
+    }
+}

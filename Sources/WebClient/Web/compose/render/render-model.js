@@ -1,0 +1,150 @@
+// What the lab's Render dialog (render-dialog.js) asks and shows: the request POST /api/renders takes for
+// what the performer chose (the selected pair or a composition; WAV, FLAC or MP4 with a size and a frame
+// rate), a render's record (R, as the server sends it on /live and answers it) read defensively, what its
+// status line and progress bar say, and which record the dialog follows when several arrive. No DOM.
+
+/** The formats a render is made in, as the server names them and as the dialog shows them. */
+export const FORMATS = Object.freeze([
+  { value: 'wav', label: 'WAV' }, { value: 'flac', label: 'FLAC' }, { value: 'mp4', label: 'MP4' },
+]);
+/** The video sizes offered (CSS: "1920×1080"); "custom" gives width and height fields. */
+export const SIZES = Object.freeze([
+  { width: 1280, height: 720 }, { width: 1920, height: 1080 }, { width: 3840, height: 2160 },
+]);
+/** The frame rates offered, frames a second. */
+export const FRAME_RATES = Object.freeze([24, 25, 30, 50, 60]);
+/** What the server takes for a video (docs: even, 16…7680 × 16…4320; 1…120 frames a second). */
+export const VIDEO_LIMITS = Object.freeze({ width: [16, 7680], height: [16, 4320], fps: [1, 120] });
+
+/** A size as the size select shows it and names its option: "1920×1080". */
+export const sizeText = ({ width, height }) => `${width}×${height}`;
+
+/** The states a render passes through; the last three are its end. */
+export const STATES = Object.freeze(['waiting', 'running', 'done', 'failed', 'cancelled']);
+const ENDED = new Set(['done', 'failed', 'cancelled']);
+
+/** A whole number within [low, high] written in `text`, or null. */
+function wholeIn(text, [low, high]) {
+  const trimmed = String(text ?? '').trim();
+  if (!/^\d{1,6}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= low && value <= high ? value : null;
+}
+
+/**
+ * The body of POST /api/renders for `choice` — `{ what: 'pair'|'composition', pair, composition, format,
+ * size, width, height, fps }`: `pair` `{ part, voice }`, `composition` an id, `format` 'wav'|'flac'|'mp4',
+ * `size` "1920×1080" or "custom" (then `width`, `height` as typed), `fps` as the select gives it — with the
+ * compositions the library has (`compositions`, to check the id). `{ body }` or `{ reason }`, one line.
+ */
+export function renderRequest(choice, compositions = []) {
+  const body = {};
+  if (choice?.what === 'composition') {
+    const id = Number(choice.composition);
+    if (!(Array.isArray(compositions) && compositions.some((one) => one?.id === id))) return { reason: 'Choose a composition to render' };
+    body.composition = id;
+  } else if (choice?.what === 'pair') {
+    const { part, voice } = choice.pair ?? {};
+    if (!Number.isSafeInteger(part) || !Number.isSafeInteger(voice)) return { reason: 'Select a part and a voice to render' };
+    Object.assign(body, { part, voice });
+  } else {
+    return { reason: 'Choose what to render: the selected pair or a composition' };
+  }
+  const format = FORMATS.find((one) => one.value === choice.format)?.value;
+  if (!format) return { reason: 'Choose a format: WAV, FLAC or MP4' };
+  body.format = format;
+  if (format !== 'mp4') return { body };
+  let size = SIZES.find((one) => sizeText(one) === choice.size);
+  if (!size && choice.size === 'custom') {
+    const width = wholeIn(choice.width, VIDEO_LIMITS.width), height = wholeIn(choice.height, VIDEO_LIMITS.height);
+    if (width === null || height === null) {
+      return { reason: `A video is ${VIDEO_LIMITS.width.join('…')} pixels wide and ${VIDEO_LIMITS.height.join('…')} high` };
+    }
+    if (width % 2 !== 0 || height % 2 !== 0) return { reason: 'A video’s width and height are even numbers of pixels' };
+    size = { width, height };
+  }
+  if (!size) return { reason: 'Choose a size for the video' };
+  const fps = wholeIn(choice.fps, VIDEO_LIMITS.fps);
+  if (fps === null) return { reason: 'Choose a frame rate for the video' };
+  return { body: { ...body, width: size.width, height: size.height, fps } };
+}
+
+/**
+ * A render's record as the server sends it, read defensively: `{ id, name, format, state, stage, progress,
+ * error, file, download }` with `progress` within 0…1 (0 when it is not a number), `download` only an address
+ * of this server's renders (never another site's, nor a script), strings cut to a line. Null when it is not a
+ * render at all (no whole id).
+ */
+export function readRender(record) {
+  if (!record || typeof record !== 'object' || !Number.isSafeInteger(record.id) || record.id < 0) return null;
+  const text = (value, longest = 200) => (typeof value === 'string' ? value.split(/\r?\n/)[0].slice(0, longest) : null);
+  const progress = Number(record.progress);
+  const download = typeof record.download === 'string' && /^\/api\/renders\/[^/?#\s]+\/file$/.test(record.download) ? record.download : null;
+  return {
+    id: record.id,
+    name: text(record.name) ?? `Render ${record.id}`,
+    format: text(record.format, 10) ?? '',
+    state: text(record.state, 20) ?? 'unknown',
+    stage: text(record.stage, 20),
+    progress: Number.isFinite(progress) ? Math.min(Math.max(progress, 0), 1) : 0,
+    error: text(record.error, 240),
+    file: text(record.file),
+    download,
+  };
+}
+
+/** Words for a stage of a running render. */
+const STAGES = { mix: 'Mixing', video: 'Drawing the light' };
+
+/**
+ * What the dialog shows of a render (readRender's, or null for none): `{ text, value, running, ended,
+ * download, file }` — the status line ("Mixing… 40%", "Drawing the light… 70%", "Done", "Failed: …",
+ * "Cancelled"), the progress bar's value (0…1, or null: no bar value, as while waiting), whether it is still
+ * to finish (Cancel applies), whether it ended, and the address to fetch the file from once done.
+ */
+export function renderStatus(render) {
+  if (!render) return { text: '', value: null, running: false, ended: false, download: null, file: null };
+  const percent = `${Math.floor(render.progress * 100 + 1e-6)}%`;  // 0.29 is 29%, not 28
+  const base = { value: null, running: false, ended: ENDED.has(render.state), download: null, file: null };
+  switch (render.state) {
+    case 'waiting':
+      return { ...base, text: 'Waiting for the render before it…', running: true };
+    case 'running':
+      return { ...base, text: `${STAGES[render.stage] ?? 'Rendering'}… ${percent}`, value: render.progress, running: true };
+    case 'done':
+      return render.download
+        ? { ...base, text: 'Done', value: 1, download: render.download, file: render.file ?? `${render.name}.${render.format}` }
+        : { ...base, text: 'Done, but the server gave no file to download', value: 1 };
+    case 'failed':
+      return { ...base, text: `Failed: ${render.error ?? 'the server did not say why'}`, value: render.progress };
+    case 'cancelled':
+      return { ...base, text: 'Cancelled', value: render.progress };
+    default:
+      return { ...base, text: `The render is “${render.state}”, which this lab does not know`, ended: true };
+  }
+}
+
+/**
+ * The render the dialog shows once `incoming` (readRender's) arrives, given the one it shows (`current`):
+ * the dialog follows one render — the one it started; following none, the first it hears of (or finds still
+ * to finish when it opens). A record of another render leaves it as it was; a record of the same render replaces it, unless it is older news — a render
+ * that ended never runs again, and a running one does not go back to waiting.
+ */
+export function followRender(current, incoming) {
+  if (!incoming) return current;
+  if (!current) return incoming;
+  if (incoming.id !== current.id) return current;
+  if (ENDED.has(current.state) && !ENDED.has(incoming.state)) return current;
+  if (current.state === 'running' && incoming.state === 'waiting') return current;
+  return incoming;
+}
+
+/** The render to show when the dialog opens with none: the newest still waiting or running of GET /api/renders's. */
+export function activeRender(answer) {
+  const renders = Array.isArray(answer?.renders) ? answer.renders : [];
+  for (const record of renders) {
+    const render = readRender(record);
+    if (render && (render.state === 'waiting' || render.state === 'running')) return render;
+  }
+  return null;
+}

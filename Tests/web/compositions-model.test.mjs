@@ -1,0 +1,68 @@
+// The lab's compositions: which the chooser shows for a pair, a free name for a new one, which names are
+// refused in the page, and the edits New, Rename and Delete send.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  NAME_LENGTH, addRequest, checkName, chosenComposition, compositionList, deleteRequest, freeCompositionName, renameRequest,
+} from '../../Sources/WebClient/Web/compose/compositions-model.js';
+
+const compositions = [
+  { id: 9, name: 'Demo', part: 4, voice: 26 },
+  { id: 12, name: 'Demo (live)', part: 4, voice: 26 },
+  { id: 15, name: 'Étude', part: 5, voice: 26 },
+];
+
+test('the chooser shows the pair’s composition, the one last chosen when the pair has several, else none', () => {
+  assert.equal(chosenComposition(compositions, { part: 4, voice: 26 }), 9);
+  assert.equal(chosenComposition(compositions, { part: 4, voice: 26 }, 12), 12);
+  assert.equal(chosenComposition(compositions, { part: 4, voice: 26 }, 15), 9, 'preferred, but of another pair');
+  assert.equal(chosenComposition(compositions, { part: 1, voice: 2 }), null);
+  assert.equal(chosenComposition(compositions, null), null);
+  assert.equal(chosenComposition(undefined, { part: 4, voice: 26 }), null);
+});
+
+test('records that are not compositions are left out of the chooser', () => {
+  assert.deepEqual(compositionList([null, 3, { id: 'x', name: 'A' }, { id: 1 }, { id: 2, name: 'B' }, { id: 1.5, name: 'C' }]), [{ id: 2, name: 'B' }]);
+  assert.deepEqual(compositionList({ length: 2 }), []);
+});
+
+test('a new composition is offered a free name', () => {
+  assert.equal(freeCompositionName([]), 'Composition 1');
+  assert.equal(freeCompositionName([{ id: 1, name: 'Demo' }]), 'Composition 2');
+  assert.equal(freeCompositionName([{ id: 1, name: 'Demo' }, { id: 2, name: 'composition 2' }]), 'Composition 3', 'whatever the case');
+  assert.equal(freeCompositionName([{ id: 1, name: 'Composition 2' }, { id: 2, name: 'Composition 3' }]), 'Composition 4');
+});
+
+test('names are trimmed, and an empty, too long, multi-line or taken one is refused with a reason', () => {
+  assert.deepEqual(checkName('  Song  ', compositions), { name: 'Song' });
+  assert.deepEqual(checkName('', compositions).reason, 'A composition needs a name');
+  assert.deepEqual(checkName(' \t ', compositions).reason, 'A composition needs a name');
+  assert.equal(checkName(null, compositions).reason, 'A composition needs a name');
+  assert.match(checkName('x'.repeat(NAME_LENGTH + 1), compositions).reason, /at most 200 characters/);
+  assert.deepEqual(checkName('😀'.repeat(NAME_LENGTH), compositions), { name: '😀'.repeat(NAME_LENGTH) }, 'characters, not UTF-16 units');
+  assert.match(checkName('two\nlines', compositions).reason, /one line/);
+  assert.match(checkName('bell\u0007', compositions).reason, /one line/);
+  assert.equal(checkName('demo', compositions).reason, 'There is already a composition named Demo');
+  assert.equal(checkName('E\u0301tude', compositions).reason, 'There is already a composition named Étude', 'composed as the library composes it');
+  assert.deepEqual(checkName('DEMO', compositions, 9), { name: 'DEMO' }, 'a composition may take its own name in another case');
+});
+
+test('New, Rename and Delete send the edits the engine takes', () => {
+  assert.deepEqual(addRequest(' Verse study ', compositions, { part: 4, voice: 7 }), {
+    edits: [{ type: 'addComposition', name: 'Verse study', part: 4, voice: 7 }], doing: 'make the composition Verse study',
+  });
+  assert.match(addRequest('Song', compositions, null).reason, /Select a part and a voice/);
+  assert.equal(addRequest('Demo', compositions, { part: 4, voice: 7 }).reason, 'There is already a composition named Demo');
+  assert.deepEqual(renameRequest('Demo 2', compositions, 9), {
+    edits: [{ type: 'renameComposition', composition: 9, name: 'Demo 2' }], doing: 'rename Demo',
+  });
+  assert.deepEqual(renameRequest(' Demo ', compositions, 9), { unchanged: true });
+  assert.match(renameRequest('Demo 2', compositions, 77).reason, /Choose a composition/);
+  assert.match(renameRequest('', compositions, 9).reason, /needs a name/);
+  assert.deepEqual(deleteRequest(compositions, 9), {
+    edits: [{ type: 'deleteComposition', composition: 9 }], doing: 'delete Demo', said: 'Deleted Demo — Undo brings it back',
+  });
+  assert.match(deleteRequest(compositions, null).reason, /Choose a composition/);
+  assert.match(deleteRequest([], Number.NaN).reason, /Choose a composition/);
+});
