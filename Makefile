@@ -80,7 +80,8 @@ bench: release python-deps
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/plane_fps.py .build/release/imager
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/live_under_load.py .build/release/imager
 
-# The README's pictures (docs/images/console.png, frame.png), made by the project, never by hand.
+# The pictures of the README and docs/composition.md (docs/images/console.png, frame.png, lab-own-sound.png,
+# lab-render.png), made by the project, never by hand.
 pictures: release python-deps
 	CHROMIUM=/usr/bin/chromium $(PYTHON) tools/readme_pictures.py .build/release/imager
 

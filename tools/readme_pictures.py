@@ -1,34 +1,53 @@
-"""The README's pictures, made afresh by the project rather than by hand (`make pictures`):
+"""The pictures of the README and of docs/composition.md, made afresh by the project rather than by hand
+(`make pictures`):
 
 - docs/images/console.png — the console at 1920×1080 in Chromium, playing a few pads of the factory
   chordsets, as a performer first sees it;
 - docs/images/frame.png — a frame of the full-stage passage (Tests/fixtures/full-stage) drawn by the Swift
-  renderer, as `imager render performance --headroom 1` exports it.
+  renderer, as `imager render performance --headroom 1` exports it;
+- docs/images/lab-own-sound.png — the composition lab (`/compose`) at 1920×1080 after a sound of one's own
+  was added through "Add sound" (a few plucked tones this script synthesizes, Plucks.wav), a part made
+  with "New part", the pair of the two selected, a few events drawn on the plane with the mouse, and the
+  Sounds panel open showing the sound's waveform;
+- docs/images/lab-render.png — the lab's Render dialog after that pair was rendered to an MP4 (320×180 at
+  24 frames a second, so that it is quick): "Done" and "Download".
+
+The lab is driven as Tests/python/test_compose_lab_part3.py drives it, and every picture waits for what it
+shows (the engine's answer, the waveform drawn, the plane's canvases at their size), never for a fixed time.
 
 Usage: python tools/readme_pictures.py IMAGER  (Chromium from $CHROMIUM, else /usr/bin/chromium).
 """
+import json
 import os
 import pathlib
+import random
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import wave
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "python"))
 
 from live import serving  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
+SCREEN = {"width": 1920, "height": 1080}
+
+
+def chromium(playwright):
+    return playwright.chromium.launch(
+        executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+        args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
 
 
 def console_picture(imager, folder):
     with serving(imager, folder / "library.sqlite") as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-            args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
-        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        browser = chromium(playwright)
+        page = browser.new_page(viewport=SCREEN)
         page.goto(f"http://127.0.0.1:{server.port}/")
         page.get_by_role("button", name="Pad 1").wait_for()
         # Wait until the engine's state has reached the console (the chordset's title shows).
@@ -57,13 +76,167 @@ def frame_picture(imager, folder):
     shutil.copy(chosen[len(chosen) // 4], IMAGES / "frame.png")
 
 
+# ——— the composition lab ———
+
+RATE = 48_000
+# The lab has the library and the plane its view (test_compose_lab.py's LAB_READY).
+LAB_READY = ("() => { const lab = window.imagerLab; return lab && lab.sender.connected && lab.store.music !== null"
+             " && lab.plane.view !== null; }")
+# Every sound's waveform miniature in the Sounds panel drawn (its viewBox no longer the empty one).
+WAVEFORMS_DRAWN = """() => {
+  const items = [...document.querySelector('sound-list').shadowRoot.querySelectorAll('li.sound')];
+  return items.length > 0 && items.every((li) => li.querySelector('svg.wave').getAttribute('viewBox') !== '0 0 1 2');
+}"""
+# The editing plane's canvases at the size they show at (a canvas is blank between a resize and its drawing).
+PLANE_SETTLED = """() => {
+  const plane = window.imagerLab.plane, ratio = window.devicePixelRatio || 1;
+  return [...plane.shadowRoot.querySelectorAll('canvas')].every((canvas) => {
+    const box = canvas.getBoundingClientRect();
+    return canvas.width === Math.max(1, Math.round(box.width * ratio))
+      && canvas.height === Math.max(1, Math.round(box.height * ratio));
+  });
+}"""
+
+
+def plucks_wav(path, rate=RATE):
+    """A short musical sound of one's own: five plucked strings (Karplus–Strong, a seeded noise burst each)
+    rising through A minor pentatonic and ringing together, mono 16-bit, written with Python's `wave`."""
+    notes = [(0.0, 220.00), (0.35, 261.63), (0.7, 329.63), (1.05, 392.00), (1.4, 440.00)]
+    seconds = 3.0
+    mix = [0.0] * round(seconds * rate)
+    noise = random.Random(3)
+    for start, frequency in notes:
+        period = round(rate / frequency)
+        string = [noise.uniform(-1, 1) for _ in range(period)]
+        at = round(start * rate)
+        for i in range(len(mix) - at):
+            sample = string[i % period]
+            string[i % period] = 0.996 * 0.5 * (sample + string[(i + 1) % period])
+            mix[at + i] += sample
+    peak = max(abs(x) for x in mix)
+    fade = round(0.05 * rate)
+    samples = [x / peak * 0.7 * min(1.0, (len(mix) - i) / fade) for i, x in enumerate(mix)]
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(b"".join(struct.pack("<h", round(32767 * x)) for x in samples))
+    return path
+
+
+def revision(page):
+    return page.evaluate("window.imagerLab.store.music.revision")
+
+
+def revision_after(page, before):
+    """Waits for the engine's answer to a change: the lab's library past revision `before`."""
+    page.wait_for_function(f"window.imagerLab.store.music.revision > {before}")
+
+
+def settled(page):
+    """The plane's canvases drawn at their size, and two animation frames more."""
+    page.wait_for_function(PLANE_SETTLED)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def choose(page, tree, name):
+    """Selects the row `name` in the Parts or Voices tree, and waits for the pair to show it."""
+    page.get_by_role("tree", name=tree).get_by_role("treeitem", name=name, exact=True).first.click()
+    side = 0 if tree == "Parts" else 1
+    page.wait_for_function(f"document.getElementById('pair').textContent.split(' × ')[{side}] === {json.dumps(name)}")
+
+
+def draw(page, start, end):
+    """Drags the mouse along the plane's first row from beat `start` to beat `end` (both in view: a new pair's
+    plane shows its whole part); waits for the engine's answer."""
+    plane = page.locator("editing-plane canvas.plane").bounding_box()
+    view = page.evaluate("(() => { const v = window.imagerLab.plane.view; return { x: { ...v.x }, y: { ...v.y } }; })()")
+    x_at = lambda beat: plane["x"] + (beat * 960 - view["x"]["origin"]) * view["x"]["scale"]  # noqa: E731
+    y = plane["y"] + (0.5 - view["y"]["origin"]) * view["y"]["scale"]
+    x0, x1 = x_at(start) + 2, x_at(end) - 2
+    before = revision(page)
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(x0 + (x1 - x0) * step / 10, y)
+    page.mouse.up()
+    revision_after(page, before)
+
+
+def lab_pictures(imager, folder):
+    """lab-own-sound.png and lab-render.png, in one lab against one server."""
+    sound = plucks_wav(folder / "Plucks.wav")
+    with serving(imager, folder / "library.sqlite", "--audio", "none") as server, sync_playwright() as playwright:
+        browser = chromium(playwright)
+        page = browser.new_page(viewport=SCREEN, device_scale_factor=1)
+        # A debug build on a busy machine answers slowly: every wait is given a minute.
+        page.set_default_timeout(60_000)
+        expect.set_options(timeout=60_000)
+        page.goto(f"http://127.0.0.1:{server.port}/compose")
+        page.wait_for_function(LAB_READY)
+        # The factory composition's trees folded, so that what this piece adds shows.
+        for tree, root in [("Parts", "Song"), ("Parts", "Loop"), ("Voices", "Band"), ("Voices", "Pulse")]:
+            row = page.get_by_role("tree", name=tree).get_by_role("treeitem", name=root, exact=True).first
+            row.locator(".twisty").click()
+            expect(row).to_have_attribute("aria-expanded", "false")
+
+        # "Add sound" in the Sounds panel's heading: the file chooser; the sound becomes a voice named after it.
+        page.get_by_role("button", name="Sounds", exact=True).click()
+        before = revision(page)
+        with page.expect_file_chooser() as chooser:
+            page.get_by_role("button", name="Add sound").click()
+        chooser.value.set_files(str(sound))
+        revision_after(page, before)
+        expect(page.get_by_role("tree", name="Voices").get_by_role("treeitem", name="Plucks", exact=True)).to_be_visible()
+
+        # "New part": Piece, 8 beats at 120 beats a minute; the pair Piece × Plucks.
+        before = revision(page)
+        page.get_by_role("button", name="New part", exact=True).click()
+        dialog = page.get_by_role("dialog")
+        dialog.get_by_label("Name").fill("Piece")
+        dialog.get_by_label("Beats").fill("8")
+        dialog.get_by_label("Tempo").fill("120")
+        dialog.get_by_role("button", name="OK").click()
+        revision_after(page, before)
+        choose(page, "Parts", "Piece")
+        choose(page, "Voices", "Plucks")
+        expect(page.locator("#pair")).to_have_text("Piece × Plucks")
+
+        # A few events drawn with the mouse: a phrase of plucks.
+        for start, end in [(0, 2), (2.5, 3.5), (4, 6), (6.5, 7.5)]:
+            draw(page, start, end)
+        page.mouse.move(0, 0)
+        page.wait_for_function(WAVEFORMS_DRAWN)
+        page.get_by_role("region", name="Sounds").get_by_role("listitem").filter(has_text="Plucks").scroll_into_view_if_needed()
+        settled(page)
+        page.screenshot(path=str(IMAGES / "lab-own-sound.png"))
+
+        # "Render": the selected pair to an MP4, small and quick; "Done" and "Download" once it is made.
+        page.get_by_role("button", name="Render", exact=True).click()
+        render = page.get_by_role("dialog", name="Render")
+        expect(render).to_be_visible()
+        render.get_by_role("radio", name="Selected pair").check()
+        render.get_by_role("radio", name="MP4").check()
+        render.get_by_label("Size").select_option("custom")
+        render.get_by_label("Width").fill("320")
+        render.get_by_label("Height").fill("180")
+        render.get_by_label("Frame rate").select_option("24")
+        render.get_by_role("button", name="Start").click()
+        expect(render.get_by_role("status")).to_have_text("Done", timeout=300_000)
+        expect(render.get_by_role("link", name="Download")).to_be_visible()
+        settled(page)
+        page.screenshot(path=str(IMAGES / "lab-render.png"))
+        browser.close()
+
+
 def main():
     imager = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "release" / "imager")
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         console_picture(imager, pathlib.Path(folder))
         frame_picture(imager, pathlib.Path(folder))
-    print(f"wrote {IMAGES / 'console.png'} and {IMAGES / 'frame.png'}")
+        lab_pictures(imager, pathlib.Path(folder))
+    print("wrote " + ", ".join(str(IMAGES / name) for name in ["console.png", "frame.png", "lab-own-sound.png", "lab-render.png"]))
 
 
 if __name__ == "__main__":

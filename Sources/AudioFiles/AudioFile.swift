@@ -54,7 +54,10 @@ public enum AudioFile {
         let user = Unmanaged.passUnretained(stream).toOpaque()
         let file: OpaquePointer? = sf_open_virtual(&callbacks, Int32(SFM_READ), &info, user)
         guard let file else {
-            throw AudioFileError(.unsupported, "\(name) is not an audio file we read (WAV, AIFF, FLAC, Ogg…): \(String(cString: sf_strerror(nil)))")
+            // libsndfile speaks of files on disk ("does not exist", "a pipe?") even of bytes in memory: not said.
+            let said = String(cString: sf_strerror(nil))
+            let why = said.contains("exist") || said.contains("pipe") ? "" : ": \(said)"
+            throw AudioFileError(.unsupported, "\(name) is not an audio file we read (WAV, AIFF, FLAC, Ogg, MP3)\(why)")
         }
         defer { sf_close(file) }
         return try withExtendedLifetime(stream) { () throws(AudioFileError) -> AudioBuffer in

@@ -23,7 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
             as performance logs, for `imager render performance`. Stops on Ctrl-C (SIGINT) or SIGTERM, saving a \
             recording under way; after a crash, the next start closes the unfinished recording and says so. \
             Plays the library's compositions live when a client or OSC asks (docs/composition.md): their sound \
-            through SDL2 (--audio none: silent), their light on every canvas.
+            through SDL2 (--audio none: silent), their light on every canvas. The lab brings in audio files as \
+            sounds (kept in the library) and renders compositions to WAV, FLAC or MP4 in the background, into \
+            renders/ beside the library.
 
             By default only this machine can reach it (127.0.0.1). --lan listens on the network and prints a \
             pairing token: pages are opened once with ?token=… (then a cookie keeps it), other clients send it \

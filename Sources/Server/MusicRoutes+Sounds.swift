@@ -18,11 +18,11 @@ extension MusicRoutes {
         // POST /api/music/sounds?name=kick.wav[&parent=VOICE | &replace=VOICE], the file as the body.
         api.post("/sounds") { request, _ in
             await respond(.created) { music in
-                let query = request.uri.queryParameters
-                guard let name = query["name"].map(String.init), !name.isEmpty else {
+                let query = try QueryText(request.uri.query)
+                guard let name = query["name"], !name.isEmpty else {
                     throw APIRefusal(.badRequest, "name the file: POST /api/music/sounds?name=kick.wav with the file as the body")
                 }
-                let placement = try placement(parent: query["parent"].map(String.init), replace: query["replace"].map(String.init))
+                let placement = try placement(parent: query["parent"], replace: query["replace"])
                 let file = try await UploadedFile.bytes(of: request, upTo: largestSoundFile)
                 let brought = try music.bringInSound(file: file, named: name, as: placement, keptAt: session.transport?.sampleRate)
                 await session.transport?.reload()
@@ -101,5 +101,52 @@ enum UploadedFile {
             throw LiveError(.notSaved, "the upload could not be read back from its temporary file")
         }
         return [UInt8](data)
+    }
+}
+
+/// A request's query as the text it says, each value percent-decoded (and `+` a space) and refused when its
+/// bytes are not UTF-8 — rather than read with stand-ins for what could not be decoded, as a name would then
+/// be kept. A name given twice is refused too: which one was meant cannot be told.
+struct QueryText {
+    private var values: [String: String] = [:]
+
+    init(_ query: String?) throws {
+        for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = try Self.decoded(parts[0]), value = try Self.decoded(parts.count > 1 ? parts[1] : "")
+            guard values[key] == nil else { throw APIRefusal(.badRequest, "\(key.prefix(40)) is given more than once in the address") }
+            values[key] = value
+        }
+    }
+
+    subscript(key: String) -> String? { values[key] }
+
+    private static func decoded(_ text: Substring) throws -> String {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = utf8.next().flatMap(hexValue), let low = utf8.next().flatMap(hexValue) else {
+                    throw APIRefusal(.badRequest, "the address holds a % that is not followed by two hexadecimal digits")
+                }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw APIRefusal(.badRequest, "the address holds text that is not UTF-8")
+        }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

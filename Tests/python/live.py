@@ -95,3 +95,33 @@ def serving(imager, library, *arguments, env=None, port=None):
             except subprocess.TimeoutExpired:
                 process.kill()
                 raise
+
+
+def api(server, method, path, body=None, headers=None):
+    """(status, answer) of a request to `server`'s HTTP API: the answer parsed when it is JSON, else its bytes."""
+    status, response_headers, data = request(server.port, path, headers, method=method, body=body)
+    if response_headers.get("Content-Type", "").startswith("application/json"):
+        return status, json.loads(data)
+    return status, data
+
+
+def live_socket(server):
+    """A WebSocket client of `server`'s /live, from its own origin (a `with` block closes it)."""
+    from websockets.sync.client import connect
+    return connect(f"ws://127.0.0.1:{server.port}/live", origin=f"http://127.0.0.1:{server.port}", open_timeout=30,
+                   max_size=1 << 24)
+
+
+def until_message(socket, wanted, timeout=60, limit=100_000):
+    """Reads `socket`'s text messages (JSON) until one satisfies `wanted`, and returns it; an AssertionError
+    when none has within `timeout` seconds of the one before (or after `limit` messages)."""
+    for _ in range(limit):
+        try:
+            message = socket.recv(timeout=timeout)
+        except TimeoutError:
+            raise AssertionError(f"no wanted message within {timeout} s") from None
+        if isinstance(message, str):
+            decoded = json.loads(message)
+            if wanted(decoded):
+                return decoded
+    raise AssertionError("the wanted message never came")

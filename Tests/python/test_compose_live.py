@@ -76,7 +76,7 @@ def test_bad_transport_requests_are_refused_with_a_reason_and_change_nothing(ima
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server, live(server) as socket:
         until(socket, lambda m: m["type"] == "snapshot")
         for request, why in [
-            ({"type": "transport", "action": "dance"}, "play, stop, locate or loop"),
+            ({"type": "transport", "action": "dance"}, "play, preview, stop, locate or loop"),
             ({"type": "transport", "action": "play", "composition": "Nonesuch"}, "Nonesuch"),
             ({"type": "transport", "action": "play"}, "no composition is loaded"),
             ({"type": "transport", "action": "locate"}, "seconds"),

@@ -111,7 +111,7 @@ public final class LiveRenders: Sendable {
     }
 
     private func render(_ id: Int) {
-        guard let request = update(id, { $0.status.state = .running; $0.status.stage = .mix }) else { return }
+        guard let request = begin(id) else { return }
         do {
             let file = try renderer.render(
                 request,
@@ -137,6 +137,22 @@ public final class LiveRenders: Sendable {
                 $0.status.stage = nil
             }
         }
+    }
+
+    /// Marks the render `id` running and tells everyone — unless it was cancelled while it waited (then
+    /// nil: it never starts).
+    private func begin(_ id: Int) -> RenderRequest? {
+        let started = state.withLock { state -> Render? in
+            guard var render = state.renders[id], !render.cancelled else { return nil }
+            render.status.state = .running
+            render.status.stage = .mix
+            render.lastReport = .now
+            state.renders[id] = render
+            return render
+        }
+        guard let started else { return nil }
+        told(started.status)
+        return started.request
     }
 
     /// Changes the render `id` and tells everyone (a progress report only when its stage changed or the last
