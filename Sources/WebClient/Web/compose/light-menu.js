@@ -17,6 +17,7 @@ import {
   CHORDS, chordKeyMove, chordLabel, chordsetsOf, lightEdit, lightOf, lightText, playsChord, titlesKey,
 } from './light-model.js';
 
+const CONTROLS_STYLE = await loadStyleSheet(new URL('../shared/shadow-controls.css', import.meta.url));
 const MENU_STYLE = await loadStyleSheet(new URL('./light-menu.css', import.meta.url));
 
 /** How long after the chordset library changes its list is read again, in ms (changes come in bursts). */
@@ -45,6 +46,7 @@ class LightMenu extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
+    adoptStyleSheet(root, CONTROLS_STYLE);
     adoptStyleSheet(root, MENU_STYLE);
     root.append(this.#dialog);
   }

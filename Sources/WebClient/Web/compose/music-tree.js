@@ -26,7 +26,8 @@ import {
   ancestorKeys, childCandidates, closestKey, dropIndex, keyOfNode, parentKey, resolveKey, treeKeyAction, treeRows,
 } from './tree-rows.js';
 
-/** The trees' look (music-tree.css): read once, adopted by each tree's shadow root. */
+/** The trees' look (the lab's shared controls, then music-tree.css): read once, adopted by each tree's shadow root. */
+const CONTROLS_STYLE = await loadStyleSheet(new URL('../shared/shadow-controls.css', import.meta.url));
 const TREE_STYLE = await loadStyleSheet(new URL('./music-tree.css', import.meta.url));
 
 /** How near the tree's top or bottom edge a dragged row scrolls it, and by how much each move, in pixels. */
@@ -82,6 +83,7 @@ class MusicTree extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
+    adoptStyleSheet(root, CONTROLS_STYLE);
     adoptStyleSheet(root, TREE_STYLE);
     root.append(this.#toolbar, this.#scroller, this.#dialog);
     this.#applyKind();

@@ -15,6 +15,7 @@ import { adoptStyleSheet, loadStyleSheet } from '../shared/style-sheets.js';
 import { canLight, canReplaceSound, isAtomic, lightText, playsSound } from './light-model.js';
 import { AUDIO_ACCEPT, lengthText, soundSeconds } from './sounds/sounds-model.js';
 
+const CONTROLS_STYLE = await loadStyleSheet(new URL('../shared/shadow-controls.css', import.meta.url));
 const ACTIONS_STYLE = await loadStyleSheet(new URL('./voice-actions.css', import.meta.url));
 
 class VoiceActions extends HTMLElement {
@@ -35,6 +36,7 @@ class VoiceActions extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
+    adoptStyleSheet(root, CONTROLS_STYLE);
     adoptStyleSheet(root, ACTIONS_STYLE);
     root.append(h('div', { className: 'bar', role: 'group', 'aria-label': 'Selected voice' },
       h('p', { className: 'plays' }, this.#name, this.#plays), this.#replace, this.#light, this.#file), this.#menu);

@@ -18,6 +18,7 @@ import {
   AUDIO_ACCEPT, deleteSoundEdit, previewRequest, previewing, soundPaths, soundRows, usersText, waveformPath, waveformWidth,
 } from './sounds-model.js';
 
+const CONTROLS_STYLE = await loadStyleSheet(new URL('../../shared/shadow-controls.css', import.meta.url));
 const LIST_STYLE = await loadStyleSheet(new URL('./sound-list.css', import.meta.url));
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -49,6 +50,7 @@ class SoundList extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
+    adoptStyleSheet(root, CONTROLS_STYLE);
     adoptStyleSheet(root, LIST_STYLE);
     root.append(h('section', { className: 'sounds', 'aria-label': 'Sounds' },
       h('div', { className: 'head' }, h('h2', {}, this.#toggle, this.#count), this.#add, this.#file),
