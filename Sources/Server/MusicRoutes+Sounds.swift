@@ -135,7 +135,9 @@ struct QueryText {
             default: bytes.append(byte)
             }
         }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        // Validated by the standard library, which keeps every scalar: Foundation's decoding drops a leading
+        // byte-order mark, which the text rule must see to refuse.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw APIRefusal(.badRequest, "the address holds text that is not UTF-8")
         }
         return text

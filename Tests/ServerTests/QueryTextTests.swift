@@ -13,6 +13,7 @@ struct QueryTextTests {
         #expect(query["empty"] == "" && query["flag"] == "")
         #expect(query["plus"] == "a b+c")
         #expect(query["été"] == "♪")
+        #expect(try QueryText("name=%EF%BB%BFCaf%C3%A9.wav")["name"] == "\u{FEFF}Café.wav")  // kept, for the text rule to refuse
         #expect(query["missing"] == nil)
         #expect(try QueryText(nil)["name"] == nil)
         #expect(try QueryText("")["name"] == nil)
