@@ -5,15 +5,18 @@
   to the transport saying its preview plays (the sound decoded, checked, stored in the library and kept
   decoded at the transport's rate, then laid out and started): the median of --uploads runs, each on the
   same server (each upload a new sound);
+- the live latency (intent → state over `/live`, p50 and p99 of --probes hue changes) quiet and while a 1080p
+  MP4 render of the composition below runs (cancelled after the probes), the ratio of the same run;
 - a 3-minute composition of 16 voices (12 sounds, each three minutes long, and 4 lights releasing factory
   chords every bar) rendered from the lab's API — POST /api/renders until its `done` on /live — to WAV and
   to a 1080p MP4 at 30 frames a second, as multiples of real time; in the same run, `sox -m` mixing the 12
   files to a WAV, and ffmpeg's encoding alone: a black 1080p30 picture with the mix as its sound, and the
   rendered video re-encoded (its decoding counted too), with the same x264 preset (veryfast).
 
-Usage: bench/lab_figures.py IMAGER [--uploads 5] [--renders 3] [--seconds 180]
+Usage: bench/lab_figures.py IMAGER [--uploads 5] [--renders 3] [--seconds 180] [--probes 400]
 """
 import argparse
+import asyncio
 import json
 import pathlib
 import statistics
@@ -26,7 +29,10 @@ import urllib.parse
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "python"))
 
-from live import api, live_socket, request, serving, until_message  # noqa: E402
+sys.path.insert(0, str(ROOT / "bench"))
+
+from hostile_input import round_trips  # noqa: E402
+from live import api, live_socket, serving, until_message  # noqa: E402
 
 
 
@@ -94,6 +100,28 @@ def make_composition(server, folder, seconds):
     return composition, files
 
 
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def latency_while_rendering(server, composition, probes):
+    """(quiet, rendering) intent → state times (s): a hue change until its change comes back, `probes` of
+    each; the second while a 1080p MP4 render draws and encodes (then cancelled)."""
+    quiet = asyncio.run(round_trips(server.port, probes, 0.1))
+    with live_socket(server) as socket:
+        status, answer = api(server, "POST", "/api/renders", {"composition": composition, "format": "mp4", "width": 1920, "height": 1080, "fps": 30})
+        assert status == 202, answer
+        rid = answer["render"]["id"]
+        until_message(socket, lambda m: m.get("type") == "render" and m["render"]["id"] == rid and m["render"]["stage"] == "video")
+        busy = asyncio.run(round_trips(server.port, probes, 0.5))
+        still = api(server, "GET", f"/api/renders/{rid}")[1]["render"]["state"]
+        api(server, "POST", f"/api/renders/{rid}/cancel")
+        until_message(socket, lambda m: m.get("type") == "render" and m["render"]["id"] == rid and m["render"]["state"] != "running")
+    assert still == "running", "the render ended before the probes did: use a longer composition"
+    return quiet, busy
+
+
 def render(server, body):
     with live_socket(server) as socket:
         start = time.perf_counter()
@@ -113,6 +141,7 @@ def main():
     parser.add_argument("--uploads", type=int, default=5)
     parser.add_argument("--renders", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=180)
+    parser.add_argument("--probes", type=int, default=400)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         folder = pathlib.Path(scratch)
@@ -126,6 +155,12 @@ def main():
                   f"slowest {max(whole) * 1000:.0f} ms ({len(times)} runs)")
 
             composition, files = make_composition(server, folder, options.seconds)
+            quiet, busy = latency_while_rendering(server, composition, options.probes)
+            print(f"intent → state, quiet: p50 {percentile(quiet, 0.5) * 1000:.1f} ms, p99 {percentile(quiet, 0.99) * 1000:.1f} ms; "
+                  f"while a 1080p MP4 renders: p50 {percentile(busy, 0.5) * 1000:.1f} ms, p99 {percentile(busy, 0.99) * 1000:.1f} ms "
+                  f"(p99 ratio {percentile(busy, 0.99) / percentile(quiet, 0.99):.2f})")
+            if options.renders < 1:
+                return
             rows = {"render WAV (lab)": [], "sox -m": [], "render MP4 1080p30 (lab)": [], "ffmpeg: black 1080p30 + mix": [],
                     "ffmpeg: our video re-encoded": []}
             mix = folder / "sox.wav"
