@@ -43,11 +43,7 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
         } catch {
             throw Self.failure(error)
         }
-        changed { history in
-            if let before { history.undo.append(before) }
-            if history.undo.count > Self.undoDepth { history.undo.removeFirst() }
-            history.redo.removeAll()
-        }
+        changed(from: before)
         return results
     }
 
@@ -65,17 +61,23 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
         } catch {
             throw Self.failure(error)
         }
-        changed { history in
-            if let before { history.undo.append(before) }
-            if history.undo.count > Self.undoDepth { history.undo.removeFirst() }
-            history.redo.removeAll()
-        }
+        changed(from: before)
         return brought
     }
 
     /// What an editor draws of `sound`: its length and outline.
     public func outline(of sound: SoundID) throws(LiveError) -> SoundOutline {
         do { return try shelf.outline(of: sound) } catch { throw Self.failure(error) }
+    }
+
+    /// Tells everyone the library changed from `before` (nil: it could not be read), which undo goes back to;
+    /// what redo could reach is gone.
+    private func changed(from before: MusicLibrary?) {
+        changed { history in
+            if let before { history.undo.append(before) }
+            if history.undo.count > Self.undoDepth { history.undo.removeFirst() }
+            history.redo.removeAll()
+        }
     }
 
     /// Takes the last change back.
