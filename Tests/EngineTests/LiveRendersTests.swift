@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// A renderer a test drives: each render waits for the test to let it go on, frame by frame, and stops when
-/// cancelled; a pair fails. (`allowed` is only touched under `gate`.)
+/// cancelled and woken; a pair fails. (`allowed` is only touched under `gate`.)
 final class SteppedRenderer: CompositionRenderer, @unchecked Sendable {
     private let gate = NSCondition()
     private var allowed = 0
@@ -28,6 +28,9 @@ final class SteppedRenderer: CompositionRenderer, @unchecked Sendable {
         gate.unlock()
     }
 
+    /// Wakes a render waiting for a step, so that it sees it was cancelled (a test calls it after `cancel`).
+    func wake() { step(0) }
+
     func render(
         _ request: RenderRequest, progress: @escaping @Sendable (RenderStage, Double) -> Void, cancelled: @escaping @Sendable () -> Bool
     ) throws -> URL {
@@ -35,7 +38,7 @@ final class SteppedRenderer: CompositionRenderer, @unchecked Sendable {
         if case .pair = request.source { throw LiveError(.notSaved, "the mix could not be written") }
         for done in 1...4 {
             gate.lock()
-            while allowed == 0, !cancelled() { gate.wait(until: Date(timeIntervalSinceNow: 0.01)) }
+            while allowed == 0, !cancelled() { gate.wait() }
             if allowed > 0 { allowed -= 1 }
             gate.unlock()
             if cancelled() { throw CancellationError() }
@@ -97,6 +100,7 @@ struct LiveRendersTests {
         _ = await news.first(render.id) { $0.state == .running }
         renderer.step(1)
         try renders.cancel(render.id)
+        renderer.wake()
         let cancelled = try #require(await news.first(render.id) { $0.state == .cancelled })
         #expect(cancelled.error == nil && cancelled.file == nil)
         #expect(throws: LiveError.self) { try renders.file(of: render.id) }
