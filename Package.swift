@@ -41,6 +41,10 @@ let package = Package(
         .systemLibrary(name: "CSoxr", path: "Sources/CSoxr", providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]),
         // The computer's sound, through SDL2's pull callback.
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        // FFTW's single-precision transforms, for the spectra the listening analysis reads.
+        .systemLibrary(name: "CFFTW", path: "Sources/CFFTW", providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
+        // Portfolio model: listening — sound in blocks analysed into level, bands, onsets and tempo. No I/O.
+        .target(name: "Listening", dependencies: ["CFFTW"], swiftSettings: swiftSettings),
         // Portfolio adapter: an audio device that pulls an AudioSource (SDL2).
         .target(name: "AudioDevice", dependencies: ["Audio", "CSDL2"], swiftSettings: swiftSettings),
         // Portfolio adapter: audio files read, resampled and written.
@@ -199,6 +203,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ListeningTests", dependencies: ["Listening"], swiftSettings: swiftSettings),
         .testTarget(
             name: "InstrumentTests",
             dependencies: [

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Sound the tests make: sines, clicks at a tempo, noise — mono, at a rate, with what is in them known.
+struct TestSignal {
+    let sampleRate: Int
+    var samples: [Float]
+
+    init(sampleRate: Int = 48_000, seconds: Double) {
+        self.sampleRate = sampleRate
+        samples = [Float](repeating: 0, count: Int(seconds * Double(sampleRate)))
+    }
+
+    /// Adds a sine of `frequency` Hz and `amplitude` over the whole signal.
+    mutating func addSine(_ frequency: Double, amplitude: Float) {
+        for n in samples.indices {
+            samples[n] += amplitude * Float(sin(2 * Double.pi * frequency * Double(n) / Double(sampleRate)))
+        }
+    }
+
+    /// Adds white noise at `decibels` RMS below full scale, from a seeded stream.
+    mutating func addNoise(decibels: Double, seed: UInt64) {
+        var state = seed | 1
+        let rms = pow(10, decibels / 20)
+        // Uniform noise on ±a has RMS a/√3.
+        let amplitude = Float(rms * 3.0.squareRoot())
+        for n in samples.indices {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            samples[n] += amplitude * (Float(state % 2_000_001) / 1_000_000 - 1)
+        }
+    }
+
+    /// Adds clicks — 4 ms bursts of a 3 kHz tone, decaying — at `bpm` from `start` seconds; returns their times.
+    @discardableResult
+    mutating func addClicks(bpm: Double, start: Double = 0.5, amplitude: Float = 0.8) -> [Double] {
+        var times: [Double] = []
+        var time = start
+        let length = Int(0.004 * Double(sampleRate))
+        while Int(time * Double(sampleRate)) + length < samples.count {
+            let first = Int((time * Double(sampleRate)).rounded())
+            for i in 0..<length {
+                let decay = Float(exp(-Double(i) / Double(length) * 4))
+                samples[first + i] += amplitude * decay * Float(sin(2 * Double.pi * 3000 * Double(i) / Double(sampleRate)))
+            }
+            times.append(Double(first) / Double(sampleRate))
+            time += 60 / bpm
+        }
+        return times
+    }
+}
