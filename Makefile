@@ -14,10 +14,10 @@ SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import ve
 .PHONY: run test build release deps python-deps bench pictures clean
 
 # Debian packages: SQLite (the library, through GRDB), zlib (PNG), libqrencode (the pairing QR code), libsndfile and
-# libsoxr (audio files and resampling), SDL2 (live sound), sox (the mixdown is held against it), ffmpeg (video), cairo and pkg-config
+# libsoxr (audio files and resampling), SDL2 (live sound and listening), FFTW (the spectra listening reads), Ableton Link and asio (tempo shared with other apps), sox (the mixdown is held against it), ffmpeg (video), cairo and pkg-config
 # (pycairo, the reference renderer the tests hold ours against), Chromium (the browser tests, driven by
 # Playwright) and Node.js (the web client's own tests, with its built-in runner).
-APT_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev sox ffmpeg libcairo2-dev pkg-config python3-venv python3-dev chromium nodejs
+APT_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev sox ffmpeg libcairo2-dev pkg-config python3-venv python3-dev chromium nodejs
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }
