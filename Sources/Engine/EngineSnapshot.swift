@@ -17,6 +17,8 @@ public struct EngineSnapshot: Hashable, Sendable, Codable {
     public var headroom: Double
     public var liveLumis: Int
     public var isRecording: Bool
+    /// How the performance answers the sound heard.
+    public var soundResponse: SoundResponse
     /// How many intents had been applied: of two snapshots, the one with the higher revision is newer.
     public var revision: Int
 }

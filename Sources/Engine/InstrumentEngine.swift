@@ -107,7 +107,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
             time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
             design: state.design, lumiCount: state.lumiCount, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
             trailPersistence: state.trailPersistence, headroom: state.headroom, liveLumis: state.liveLumiCount, isRecording: recording != nil,
-            revision: revision)
+            soundResponse: state.soundResponse, revision: revision)
     }
 
     /// Starts recording now into a journal `store` opens, from a checkpoint of the state now; false (and

@@ -32,6 +32,7 @@ enum LiveMessages {
         var trailPersistence: Double?
         var headroom: Double?
         var tempo: Double?
+        var soundResponse: SoundResponse?
     }
 
     private struct Failure: Encodable {
@@ -63,6 +64,9 @@ enum LiveMessages {
                 change.trailPersistence = state.trailPersistence
                 change.headroom = state.headroom
             case .tempo: change.tempo = state.tempo
+            case .listening: change.soundResponse = state.soundResponse
+            // What is heard reaches clients as `heard` messages of its own, a few times fewer a second.
+            case .heard: break
             }
         }
         return text(change)

@@ -58,7 +58,10 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
 
 extension LiveHub: LiveAudience {
     func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {
-        broadcast(StateChange(aspects: aspects, state: state))
+        // Sound heard a hundred times a second is told as `heard` messages, not as changes of the state.
+        let told = aspects.subtracting([.heard])
+        guard !told.isEmpty || aspects.isEmpty else { return }
+        broadcast(StateChange(aspects: told, state: state))
     }
 
     func recording(_ on: Bool, savedAt location: String?) {

@@ -39,8 +39,29 @@ extension Lumi {
             blend = lumi.blend
             self.form = form
             isStrokeOnly = lumi.form.isStrokeOnly
-            leavesTrail = f.trail.base + f.trail.oscillator.offset + abs(f.trail.oscillator.depth) > 0
+            leavesTrail = f.trail.base + f.trail.oscillator.offset + abs(f.trail.oscillator.depth)
+                + abs(f.trail.oscillator.follow?.amount ?? 0) > 0
             anchor = lumi.anchor
+        }
+
+        /// Points the features that follow the sound at their envelopes, made in `envelopes` if new.
+        mutating func follow(_ features: LumiFeatures, envelopes: inout SoundEnvelopes) {
+            func connect(_ compiled: inout Oscillator.Compiled, _ setting: FeatureSetting) {
+                guard let follow = setting.oscillator.follow else { return }
+                compiled.follower = envelopes.slot(for: follow.shape)
+                compiled.followAmount = follow.amount
+            }
+            connect(&position, features.position)
+            connect(&size, features.size)
+            connect(&rotation, features.rotation)
+            connect(&hue, features.hue)
+            connect(&saturation, features.saturation)
+            connect(&brightness, features.brightness)
+            connect(&opacity, features.opacity)
+            connect(&morph, features.morph)
+            connect(&strokeWidth, features.strokeWidth)
+            connect(&direction, features.direction)
+            connect(&trail, features.trail)
         }
     }
 }

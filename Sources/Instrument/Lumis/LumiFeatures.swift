@@ -54,8 +54,18 @@ public struct LumiFeatures: Hashable, Sendable, Codable {
     public func validate() throws(InstrumentError) {
         for feature in LumiFeature.allCases {
             let setting = self[feature]
-            _ = try setting.base.checked("\(feature.rawValue) base", in: feature.range)
-            try setting.oscillator.validate()
+            try Self.validate(setting, of: feature)
+        }
+    }
+
+    /// Checks one feature's setting: its base against the feature's range, its oscillator's numbers, and
+    /// that it follows the sound only where it can.
+    public static func validate(_ setting: FeatureSetting, of feature: LumiFeature) throws(InstrumentError) {
+        _ = try setting.base.checked("\(feature.rawValue) base", in: feature.range)
+        try setting.oscillator.validate()
+        if feature == .speed, setting.oscillator.follow != nil {
+            // How far a lumi has travelled is worked out from its speed's whole past, which the sound is not.
+            throw .invalid("speed cannot follow the sound (a lumi's travel is worked out from its whole past); let its size or position follow instead")
         }
     }
 }

@@ -1,5 +1,6 @@
 /// A modulation source: a waveform cycling at a rate, starting at a phase, scaled by a depth and shifted by
-/// an offset. Its value at a moment is `offset + depth · waveform(phase + elapsed cycles)`.
+/// an offset. Its value at a moment is `offset + depth · waveform(phase + elapsed cycles)`, plus, when it
+/// follows the sound heard, the follower's amount times its envelope.
 public struct Oscillator: Hashable, Sendable, Codable {
     public var waveform: Waveform
     public var rate: OscillatorRate
@@ -7,16 +8,19 @@ public struct Oscillator: Hashable, Sendable, Codable {
     public var phase: Double
     public var depth: Double
     public var offset: Double
+    /// The sound it follows as well, if any (absent from files written before the instrument listened).
+    public var follow: SoundFollow?
 
     public init(
         _ waveform: Waveform = .sine, rate: OscillatorRate = .hertz(1), phase: Double = 0, depth: Double = 1,
-        offset: Double = 0
+        offset: Double = 0, follow: SoundFollow? = nil
     ) {
         self.waveform = waveform
         self.rate = rate
         self.phase = phase
         self.depth = depth
         self.offset = offset
+        self.follow = follow
     }
 
     /// An oscillator that does nothing: its value is always 0.
@@ -37,6 +41,7 @@ public struct Oscillator: Hashable, Sendable, Codable {
         _ = try depth.checked("oscillator depth", in: -depthLimit...depthLimit)
         _ = try offset.checked("oscillator offset", in: -depthLimit...depthLimit)
         if case .pulse(let width) = waveform { _ = try width.checked("pulse width", in: 0...1) }
+        try follow?.validate(depthLimit: depthLimit)
     }
 
     /// A base value plus an oscillator as plain numbers: what a lumi's feature is evaluated from each frame.
@@ -50,6 +55,9 @@ public struct Oscillator: Hashable, Sendable, Codable {
         var frequency: Double
         var followsBeat: Bool
         var shape: Waveform.Shape
+        /// The slot of the sound envelope it follows (`SoundEnvelopes`), -1 when it follows none.
+        var follower: Int32 = -1
+        var followAmount: Double = 0
 
         init(_ oscillator: Oscillator, base: Double) {
             constant = base + oscillator.offset
@@ -67,6 +75,14 @@ public struct Oscillator: Hashable, Sendable, Codable {
             if depth == 0 { return constant }
             let cycles = phase + frequency * (followsBeat ? moment.beat : moment.elapsed)
             return constant + depth * shape.sample(cycles)
+        }
+
+        /// The value at `moment` with the sound followed: `envelopes` are the performance's sound envelopes.
+        @inline(__always)
+        func value(at moment: Moment, envelopes: UnsafePointer<Double>?) -> Double {
+            let plain = value(at: moment)
+            guard follower >= 0, let envelopes else { return plain }
+            return plain + followAmount * envelopes[Int(follower)]
         }
 
         @inline(__always)

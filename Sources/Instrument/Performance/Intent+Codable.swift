@@ -7,12 +7,12 @@ extension Intent: Codable {
     public static let types = [
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
-        "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp",
+        "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp", "heard", "soundResponse",
     ]
 
     private enum CodingKeys: String, CodingKey {
         case type, ribbon, value, widen, pulse, form, motion, edges, feature, setting, pad, velocity, at, points, chord, count
-        case chordset, seconds, bpm, voice
+        case chordset, seconds, bpm, voice, heard, response
     }
 
     public var type: String {
@@ -41,6 +41,8 @@ extension Intent: Codable {
         case .headroom: "headroom"
         case .tempo: "tempo"
         case .tapTempo: "tapTempo"
+        case .heard: "heard"
+        case .soundResponse: "soundResponse"
         }
     }
 
@@ -76,6 +78,8 @@ extension Intent: Codable {
         case "headroom": self = .headroom(try c.decode(Double.self, forKey: .value))
         case "tempo": self = .tempo(beatsPerMinute: try c.decode(Double.self, forKey: .bpm))
         case "tapTempo": self = .tapTempo
+        case "heard": self = .heard(try c.decode(Heard.self, forKey: .heard))
+        case "soundResponse": self = .soundResponse(try c.decode(SoundResponse.self, forKey: .response))
         default: throw InstrumentError.unknownName("intent", type, known: Self.types)
         }
     }
@@ -120,6 +124,8 @@ extension Intent: Codable {
         case .erase, .tapTempo: break
         case .trailPersistence(let value), .headroom(let value): try c.encode(value, forKey: .value)
         case .tempo(let bpm): try c.encode(bpm, forKey: .bpm)
+        case .heard(let heard): try c.encode(heard, forKey: .heard)
+        case .soundResponse(let response): try c.encode(response, forKey: .response)
         }
     }
 }

@@ -55,6 +55,10 @@ public enum Intent: Hashable, Sendable {
     case headroom(Double)
     case tempo(beatsPerMinute: Double)
     case tapTempo
+    /// What the listening analysis heard in the last hundredth of a second (it sends one a hop).
+    case heard(Heard)
+    /// Whether the tempo follows the tempo heard, and whether onsets release the selected chord.
+    case soundResponse(SoundResponse)
 
     /// Checks every value; throws an `InstrumentError` naming the first problem. Nothing is changed.
     public func validate() throws(InstrumentError) {
@@ -65,9 +69,7 @@ public enum Intent: Hashable, Sendable {
         case .pulse(let pulse): try pulse.validate()
         case .form(let form): try form.validate()
         case .motion(let motion, _): try motion.validate()
-        case .feature(let feature, let setting):
-            _ = try setting.base.checked("\(feature.rawValue) base", in: feature.range)
-            try setting.oscillator.validate()
+        case .feature(let feature, let setting): try LumiFeatures.validate(setting, of: feature)
         case .lumiCount(let count):
             guard (1...Chord.maximumLumis).contains(count) else {
                 throw .invalid("a chord holds 1 to \(Chord.maximumLumis) lumis, not \(count)")
@@ -96,7 +98,8 @@ public enum Intent: Hashable, Sendable {
             }
         case .loadChordset(let chordset), .reviseChordset(let chordset): try chordset.validate()
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
-        case .erase, .tapTempo: break
+        case .erase, .tapTempo, .soundResponse: break
+        case .heard(let heard): try heard.validate()
         case .trailPersistence(let value): _ = try value.checked("trail persistence", in: 0...1)
         case .headroom(let value): _ = try value.checked("headroom", in: 0...1)
         case .tempo(let bpm): _ = try bpm.checked("tempo (BPM)", in: Tempo.range)

@@ -11,6 +11,21 @@ extension PerformanceState: Codable {
     private enum CodingKeys: String, CodingKey {
         case seed, time, eventCount, chordset, colors, pulse, design, selectedChord, pads, tempo, trailPersistence
         case headroom, lumiCount, erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
+        case listening
+    }
+
+    /// What the performance has heard and how it answers: written only once it listens.
+    private struct Listening: Codable {
+        struct Envelope: Codable {
+            var shape: SoundEnvelopes.Shape
+            var value: Double
+        }
+
+        var response: SoundResponse
+        var envelopes: [Envelope]
+        var heardAt: Double?
+        var last: Heard
+        var onsets: Int
     }
 
     /// A moment and the beat count (or fade length) that goes with it.
@@ -40,6 +55,12 @@ extension PerformanceState: Codable {
         // The form table is written whole and in order (scenes name forms by their place in it, so it reads
         // back the same). Of the lumi table — every design played since the start, which a long show grows —
         // only the designs still on the canvas are written, numbered afresh in table order.
+        if soundEnvelopes != SoundEnvelopes() || soundResponse != SoundResponse() {
+            try container.encode(Listening(
+                response: soundResponse,
+                envelopes: zip(soundEnvelopes.shapes, soundEnvelopes.values).map { Listening.Envelope(shape: $0, value: $1) },
+                heardAt: soundEnvelopes.heardAt, last: soundEnvelopes.last, onsets: soundEnvelopes.onsets), forKey: .listening)
+        }
         try container.encode(forms, forKey: .forms)
         var designOf = [Lumi?](repeating: nil, count: lumiTable.count)
         for (lumi, index) in lumiIndex { designOf[Int(index)] = lumi }
@@ -108,6 +129,11 @@ extension PerformanceState: Codable {
                 try fade.time.checked("the background fade's start (s)", in: 0...Self.maximumTime),
                 try fade.value.checked("the background fade's length (s)", in: 0...Self.maximumTime)
             )
+        }
+        // Before the designs, which find their envelopes by shape.
+        if let listening = try container.decodeIfPresent(Listening.self, forKey: .listening) {
+            soundResponse = listening.response
+            try soundEnvelopes = Self.envelopes(from: listening)
         }
         let writtenForms = try container.decodeIfPresent([Form].self, forKey: .forms) ?? []
         guard writtenForms.count <= Self.maximumLiveLumis else {
@@ -275,6 +301,24 @@ extension PerformanceState {
     /// The largest count (of events, of erasures) a checkpoint may hold: far more than any show plays, and
     /// far from overflowing when counted on.
     static let maximumCount = 1 << 48
+
+    private static func envelopes(from listening: Listening) throws -> SoundEnvelopes {
+        try listening.last.validate()
+        guard listening.envelopes.count <= maximumLiveLumis, Set(listening.envelopes.map { $0.shape }).count == listening.envelopes.count else {
+            throw InstrumentError.invalid("a checkpoint's sound envelopes are too many or named twice")
+        }
+        for envelope in listening.envelopes {
+            try SoundFollow(envelope.shape.source, attack: envelope.shape.attack, release: envelope.shape.release).validate()
+            _ = try envelope.value.checked("a sound envelope's value", in: 0...1)
+        }
+        if let heardAt = listening.heardAt { _ = try heardAt.checked("when sound was last heard (s)", in: 0...maximumTime) }
+        guard (0...maximumCount).contains(listening.onsets) else {
+            throw InstrumentError.invalid("a checkpoint's count of onsets must be 0 to \(maximumCount)")
+        }
+        return SoundEnvelopes(
+            shapes: listening.envelopes.map { $0.shape }, values: listening.envelopes.map { $0.value }, heardAt: listening.heardAt,
+            last: listening.last, onsets: listening.onsets)
+    }
 
     /// Numbers a checkpoint holds — moments, lengths, velocities: within ±`maximumTime` (or, where a moment
     /// has not come yet, positive infinity), so that nothing computed from them overflows.

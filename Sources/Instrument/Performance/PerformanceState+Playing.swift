@@ -79,7 +79,9 @@ extension PerformanceState {
             stroke = Int32(strokes.count)
             strokes.append(followed)
         }
-        lumiTable.append(Lumi.Compiled(lumi, form: intern(lumi.form), stroke: stroke))
+        var compiled = Lumi.Compiled(lumi, form: intern(lumi.form), stroke: stroke)
+        compiled.follow(lumi.features, envelopes: &soundEnvelopes)
+        lumiTable.append(compiled)
         lumiIndex[lumi] = index
         return index
     }

@@ -43,20 +43,24 @@ extension PerformanceState {
         let bound = 2 * (live.count + zip(rhythms, steps).reduce(0) { $0 + $1.0.templates.count * $1.1.count })
         scene.instances = lumiTable.withUnsafeBufferPointer { table in
             strokes.withUnsafeBufferPointer { strokes in
+              soundEnvelopes.values.withUnsafeBufferPointer { heard in
                 [SceneInstance](unsafeUninitializedCapacity: bound) { buffer, count in
                     guard let designs = table.baseAddress, var cursor = buffer.baseAddress else { return }
                     let followed = strokes.baseAddress
+                    let envelopes = heard.baseAddress
                     for lumi in live {
                         cursor = appendInstances(
-                            of: lumi, design: designs + Int(lumi.template), strokes: followed, at: time, beat: beatNow,
-                            beatsPerSecond: beatsPerSecond, to: cursor)
+                            of: lumi, design: designs + Int(lumi.template), strokes: followed, envelopes: envelopes,
+                            at: time, beat: beatNow, beatsPerSecond: beatsPerSecond, to: cursor)
                     }
                     for (press, range) in zip(rhythms, steps) {
                         cursor = appendRhythm(
-                            press, steps: range, designs: designs, strokes: followed, at: time, beat: beatNow, to: cursor)
+                            press, steps: range, designs: designs, strokes: followed, envelopes: envelopes, at: time,
+                            beat: beatNow, to: cursor)
                     }
                     count = buffer.baseAddress!.distance(to: cursor)
                 }
+              }
             }
         }
     }
@@ -77,7 +81,7 @@ extension PerformanceState {
     /// The visible steps of a held rhythm, each released as a group of lumis at its step time.
     private func appendRhythm(
         _ press: RhythmicPress, steps: Range<Int>, designs: UnsafePointer<Lumi.Compiled>,
-        strokes: UnsafePointer<Stroke>?, at time: Double, beat beatNow: Double,
+        strokes: UnsafePointer<Stroke>?, envelopes: UnsafePointer<Double>?, at time: Double, beat beatNow: Double,
         to cursor: UnsafeMutablePointer<SceneInstance>
     ) -> UnsafeMutablePointer<SceneInstance> {
         var cursor = cursor
@@ -94,7 +98,8 @@ extension PerformanceState {
                     origin: Canvas.point(atFraction: design.pointee.anchor),
                     seed: StableRandom.bits(press.seed, Int64(step) << 8 | Int64(index)))
                 cursor = appendInstances(
-                    of: lumi, design: design, strokes: strokes, at: time, beat: beatNow, beatsPerSecond: bps, to: cursor)
+                    of: lumi, design: design, strokes: strokes, envelopes: envelopes, at: time, beat: beatNow,
+                    beatsPerSecond: bps, to: cursor)
             }
         }
         return cursor
@@ -104,8 +109,9 @@ extension PerformanceState {
     /// Kept out of line so that the oscillators, motion and colour conversion inline into it.
     @inline(never)
     private func appendInstances(
-        of lumi: LiveLumi, design: UnsafePointer<Lumi.Compiled>, strokes: UnsafePointer<Stroke>?, at time: Double,
-        beat: Double, beatsPerSecond: Double, to cursor: UnsafeMutablePointer<SceneInstance>
+        of lumi: LiveLumi, design: UnsafePointer<Lumi.Compiled>, strokes: UnsafePointer<Stroke>?,
+        envelopes: UnsafePointer<Double>?, at time: Double, beat: Double, beatsPerSecond: Double,
+        to cursor: UnsafeMutablePointer<SceneInstance>
     ) -> UnsafeMutablePointer<SceneInstance> {
         var cursor = cursor
         let age = time - lumi.releaseTime
@@ -114,15 +120,15 @@ extension PerformanceState {
         guard level > Self.invisible else { return cursor }
 
         let moment = Moment(elapsed: age, beat: beat, beatsPerSecond: beatsPerSecond)
-        let opacity = LumiFeature.opacity.limit(design.pointee.opacity.value(at: moment)) * level * lumi.velocity
+        let opacity = LumiFeature.opacity.limit(design.pointee.opacity.value(at: moment, envelopes: envelopes)) * level * lumi.velocity
         guard opacity > Self.invisible else { return cursor }
 
         // Where: the motion's displacement after the travelled time, turned by the direction feature,
         // plus the sway of the position feature along that direction, kept on the canvas by the edges rule.
         let travelled = design.pointee.speed.integral(at: moment)
         var offset = design.pointee.motion.displacement(after: travelled, seed: lumi.seed, strokes: strokes)
-        let direction = design.pointee.direction.value(at: moment)
-        let sway = LumiFeature.position.limit(design.pointee.position.value(at: moment))
+        let direction = design.pointee.direction.value(at: moment, envelopes: envelopes)
+        let sway = LumiFeature.position.limit(design.pointee.position.value(at: moment, envelopes: envelopes))
         if direction != 0 || sway != 0 {
             let cosine = Turns.cos(direction), sine = Turns.sin(direction)
             offset = Point(
@@ -132,14 +138,14 @@ extension PerformanceState {
         let position = design.pointee.edges.apply(lumi.origin + offset, in: Canvas.bounds)
 
         // How: size (velocity makes it larger), stretch, rotation, colour, outline.
-        let size = LumiFeature.size.limit(design.pointee.size.value(at: moment)) * (0.5 + 0.5 * lumi.velocity)
-        let morph = LumiFeature.morph.limit(design.pointee.morph.value(at: moment))
-        let rotation = design.pointee.rotation.value(at: moment)
+        let size = LumiFeature.size.limit(design.pointee.size.value(at: moment, envelopes: envelopes)) * (0.5 + 0.5 * lumi.velocity)
+        let morph = LumiFeature.morph.limit(design.pointee.morph.value(at: moment, envelopes: envelopes))
+        let rotation = design.pointee.rotation.value(at: moment, envelopes: envelopes)
         let (red, green, blue) = HSVColor.components(
-            hue: design.pointee.hue.value(at: moment),
-            saturation: design.pointee.saturation.value(at: moment),
-            value: design.pointee.brightness.value(at: moment))
-        var strokeWidth = LumiFeature.strokeWidth.limit(design.pointee.strokeWidth.value(at: moment))
+            hue: design.pointee.hue.value(at: moment, envelopes: envelopes),
+            saturation: design.pointee.saturation.value(at: moment, envelopes: envelopes),
+            value: design.pointee.brightness.value(at: moment, envelopes: envelopes))
+        var strokeWidth = LumiFeature.strokeWidth.limit(design.pointee.strokeWidth.value(at: moment, envelopes: envelopes))
         if strokeWidth == 0, design.pointee.isStrokeOnly { strokeWidth = 0.04 }
 
         var instance = SceneInstance(
@@ -148,7 +154,7 @@ extension PerformanceState {
             color: RGBAColor(red: red, green: green, blue: blue, alpha: opacity),
             strokeWidth: strokeWidth, layer: .trails, blend: design.pointee.blend)
         if design.pointee.leavesTrail {
-            let trail = LumiFeature.trail.limit(design.pointee.trail.value(at: moment))
+            let trail = LumiFeature.trail.limit(design.pointee.trail.value(at: moment, envelopes: envelopes))
             if trail > Self.invisible {
                 instance.opacity = Float(opacity * trail)
                 cursor.initialize(to: instance)

@@ -10,6 +10,10 @@ public struct PerformanceState: Sendable {
     /// What an applied intent changed, for the engine to tell its clients.
     public enum Aspect: Hashable, Sendable, CaseIterable {
         case colors, design, chordset, selectedChord, pads, canvas, tempo
+        /// Sound was heard (a hundred times a second while listening).
+        case heard
+        /// How the performance answers the sound (`SoundResponse`).
+        case listening
     }
 
     /// The most lumis alive at once; past this the oldest are let go.
@@ -43,6 +47,10 @@ public struct PerformanceState: Sendable {
     /// How strongly the output stage keeps a full stage from burning out to white (0…1, `HeadroomLimiter`).
     public internal(set) var headroom = HeadroomLimiter.defaultStrength
     public internal(set) var erasures = 0
+    /// How the performance answers the sound beyond its followers.
+    public internal(set) var soundResponse = SoundResponse()
+    /// The envelopes the followers of the sound read.
+    var soundEnvelopes = SoundEnvelopes()
 
     var beatOrigin = (time: 0.0, beat: 0.0)
     /// Events prune the canvas at most this often (seconds of performance time); pruning never changes a
@@ -75,6 +83,12 @@ public struct PerformanceState: Sendable {
         design = first.lumis.first ?? Lumi()
         if let strength = chordset.headroom { headroom = strength }
     }
+
+    /// What was heard last (silence before anything was).
+    public var heard: Heard { soundEnvelopes.last }
+
+    /// How many onsets have been heard.
+    public var heardOnsets: Int { soundEnvelopes.onsets }
 
     /// How many lumis are on the canvas (held, decaying, or released by a held rhythm's past steps are
     /// not counted until they are released).
@@ -223,6 +237,11 @@ public struct PerformanceState: Sendable {
         case .tapTempo:
             retime(at: time) { tempo in _ = try? tempo.tap(at: time) }
             return [.tempo]
+        case .heard(let heard):
+            return hear(heard, at: time)
+        case .soundResponse(let response):
+            soundResponse = response
+            return [.listening]
         }
     }
 
@@ -235,7 +254,7 @@ public struct PerformanceState: Sendable {
         }
     }
 
-    private mutating func retime(at time: Double, _ change: (inout Tempo) -> Void) {
+    mutating func retime(at time: Double, _ change: (inout Tempo) -> Void) {
         beatOrigin = (time, beat(at: time))
         change(&tempo)
     }

@@ -1,0 +1,30 @@
+import Geometry
+
+extension PerformanceState {
+    /// The tempo follows the tempo heard only when they differ by at least this much (BPM), so that the
+    /// estimate's small wanderings do not keep moving the beat.
+    static let tempoFollowStep = 0.5
+
+    /// Sound heard at `time`: the envelopes move; with the response on, an onset releases the selected chord
+    /// (around a point of the canvas's middle, drawn from the performance's random stream) and the tempo
+    /// follows the tempo heard.
+    mutating func hear(_ heard: Heard, at time: Double) -> Set<Aspect> {
+        soundEnvelopes.hear(heard, at: time)
+        var changed: Set<Aspect> = [.heard]
+        if soundResponse.onsetsRelease, heard.onset > 0 {
+            wakeBackground()
+            let key = Int64(soundEnvelopes.onsets) << 1
+            let point = Point(x: 0.2 + 0.6 * StableRandom.unit(seed, key), y: 0.2 + 0.6 * StableRandom.unit(seed, key | 1))
+            release(chordset[selectedChord], at: time, velocity: 0.4 + 0.6 * heard.onset, around: Canvas.point(atFraction: point))
+            changed.insert(.canvas)
+        }
+        if soundResponse.tempoFollows, let heardTempo = heard.tempo,
+            abs(heardTempo - tempo.beatsPerMinute) >= Self.tempoFollowStep
+        {
+            let bpm = (heardTempo * 10).rounded() / 10
+            retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }
+            changed.insert(.tempo)
+        }
+        return changed
+    }
+}
