@@ -43,6 +43,10 @@ struct ServeCommand: AsyncParsableCommand {
     var recordings: String?
     @Option(help: "Where compositions are heard: sdl (the computer's sound, through SDL2) or none (silent, the light alone).")
     var audio = "sdl"
+    @Option(help: ArgumentHelp(
+        "What the instrument listens to: default (the default input), a capture device's name, an audio file played as the input, over and over (a rehearsal with a recording), or none.",
+        valueName: "default|DEVICE|FILE|none"))
+    var listen = "none"
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port takes 1 to 65535") }
@@ -50,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...240).contains(fps) else { throw ValidationError("--fps takes 1 to 240") }
         guard !oscLan || lan else { throw ValidationError("--osc-lan needs --lan") }
         guard ["sdl", "none"].contains(audio) else { throw ValidationError("--audio takes sdl or none, not \(audio)") }
+        guard !listen.isEmpty else { throw ValidationError("--listen takes default, a device's name, a file or none") }
     }
 
     func run() async throws {
@@ -81,8 +86,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // The sound device is opened when a composition first plays: nothing of it is held, or said, before.
         let openSound: (@Sendable () throws -> any AudioOutput)? = audio == "sdl" ? { @Sendable in try SDLAudioOutput() } : nil
+        let listening = LiveListening(instrument: instrument, open: ListeningInputs.open)
+        try startListening(listening)
         let session = LibrarySession.make(
-            instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound)
+            instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
+            listening: listening)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -105,6 +113,19 @@ struct ServeCommand: AsyncParsableCommand {
             if let saved = try await instrument.stopRecording() { print("recording saved: \(saved)") }
         } catch {
             throw CommandFailure(error.message)
+        }
+    }
+
+    /// Listens to what `--listen` names. A file that is not audio, or a device that cannot be opened, stops
+    /// the command with the reason; the default input missing is said, and the instrument plays on unheard.
+    private func startListening(_ listening: LiveListening<ContinuousClock>) throws {
+        let source = ListeningSource(argument: listen) { FileManager.default.fileExists(atPath: $0) }
+        do throws(LiveError) {
+            let status = try listening.listen(to: source)
+            if source != .none { print("listening to \(status.source)") }
+        } catch {
+            guard source == .defaultInput else { throw CommandFailure(error.message) }
+            print("warning: \(error.message); nothing will be heard (choose an input in the console)")
         }
     }
 

@@ -38,6 +38,7 @@ public func buildApplication<C: Clock>(
     MusicRoutes.add(to: router, session: session)
     RepairRoutes.add(to: router, session: session)
     RenderRoutes.add(to: router, session: session)
+    ListeningRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,
@@ -56,6 +57,7 @@ public func buildApplication<C: Clock>(
             FrameTicker(session: session, fps: configuration.fps),
             RecordingFlusher(session: session) { logger.error("\($0)") },
             ControlsKeeper(session: session) { logger.error("\($0)") },
+            ListeningService(session: session),
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

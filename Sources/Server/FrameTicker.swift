@@ -81,3 +81,22 @@ struct ControlsKeeper<C: Clock>: Service where C.Duration == Duration {
         }
     }
 }
+
+/// Gives what the instrument hears to the engine, and says when the input stops sending sound.
+struct ListeningService<C: Clock>: Service where C.Duration == Duration {
+    static var watchInterval: Duration { .milliseconds(250) }
+    let session: LiveSession<C>
+
+    func run() async throws {
+        guard let listening = session.listening else { return }
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await listening.run() }
+                group.addTask { await listening.watch(every: Self.watchInterval) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        listening.stop()
+    }
+}

@@ -125,6 +125,31 @@ enum LiveMessages {
     }
 
     /// A render moved on, ended, or was asked for: the lab's render dialog follows it.
+    private struct HeardMessage: Encodable {
+        let type = "heard"
+        let status: ListeningStatus
+
+        private enum Key: String, CodingKey { case type, source, hearing, problem, level, peak, bands, onset, onsets, tempo, gated }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(type, forKey: .type)
+            try c.encode(status.source, forKey: .source)
+            try c.encode(status.hearing, forKey: .hearing)
+            try c.encode(status.problem, forKey: .problem)
+            try c.encode(status.level, forKey: .level)
+            try c.encode(status.peak, forKey: .peak)
+            try c.encode(status.bands, forKey: .bands)
+            try c.encode(status.onset, forKey: .onset)
+            try c.encode(status.onsets, forKey: .onsets)
+            try c.encode(status.tempo, forKey: .tempo)
+            try c.encode(status.gated, forKey: .gated)
+        }
+    }
+
+    /// What the instrument hears: `{"type":"heard", "level", "peak", "bands", "onset", "onsets", "tempo", …}`.
+    static func heard(_ status: ListeningStatus) -> String { text(HeardMessage(status: status)) }
+
     static func render(_ status: RenderStatus) -> String { text(RenderChange(render: status)) }
 
     /// The chordset library changed: consoles fetch its list again.

@@ -19,12 +19,19 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let repairs: LiveRepairs<C>?
     /// Renders of compositions to files, for `/api/renders` (nil: the instrument renders none).
     public let renders: LiveRenders?
+    /// What the instrument listens to, for `/api/listening` and `/status` (nil: it cannot listen).
+    public let listening: LiveListening<C>?
+    /// The capture devices there are, for the console's chooser.
+    let listeningDevices: @Sendable () -> [String]
 
     public init(
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
-        music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil
+        music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil,
+        listening: LiveListening<C>? = nil, listeningDevices: @escaping @Sendable () -> [String] = { [] }
     ) {
         self.instrument = instrument
+        self.listening = listening
+        self.listeningDevices = listeningDevices
         self.library = library
         self.transport = transport
         self.music = music
@@ -51,7 +58,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
-                canvasReports: hub.canvasReports)
+                canvasReports: hub.canvasReports, listening: listening?.status)
         }
     }
 }
@@ -78,5 +85,9 @@ extension LiveHub: LiveAudience {
 
     func musicChanged(revision: Int) {
         broadcast(LiveMessages.music(revision: revision))
+    }
+
+    func heard(_ status: ListeningStatus) {
+        broadcast(LiveMessages.heard(status))
     }
 }

@@ -1,3 +1,5 @@
+import Engine
+
 /// The server's health: who is connected, who was cut off, how long ticks take.
 public struct LiveStatus: Sendable, Codable, Equatable {
     public var clients: Int
@@ -14,4 +16,6 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var recordingIsFull: Bool
     /// What the canvas pages connected now say of their own drawing (`CanvasReport`), the slowest first.
     public var canvasReports: [CanvasReport]
+    /// What the instrument hears, or why it hears nothing (nil: it cannot listen).
+    public var listening: ListeningStatus?
 }

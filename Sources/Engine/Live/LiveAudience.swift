@@ -15,9 +15,12 @@ public protocol LiveAudience: Sendable {
     func transportChanged(_ status: TransportStatus)
     /// The music library changed (an edit, an undo); `revision` counts its changes since the start.
     func musicChanged(revision: Int)
+    /// What the instrument hears (about 33 times a second while it listens), or why it hears nothing.
+    func heard(_ status: ListeningStatus)
 }
 
 extension LiveAudience {
     public func transportChanged(_ status: TransportStatus) {}
     public func musicChanged(revision: Int) {}
+    public func heard(_ status: ListeningStatus) {}
 }

@@ -46,6 +46,11 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         tell { $0.transportChanged(status) }
     }
 
+    /// Tells everyone what is heard.
+    public func heardChanged(_ status: ListeningStatus) {
+        tell { $0.heard(status) }
+    }
+
     private func tell(_ message: (any LiveAudience) -> Void) {
         for audience in audiences.withLock({ $0 }) { message(audience) }
     }

@@ -1,0 +1,26 @@
+import AudioDevice
+import AudioFiles
+import Engine
+import Foundation
+
+extension SDLAudioInput: SoundInput {}
+extension PacedSoundInput: SoundInput {}
+
+/// The inputs `imager serve` listens to: SDL2's capture for the default input and devices by name, and a
+/// file decoded whole and played as an input (over and over) for `--listen FILE`.
+enum ListeningInputs {
+    /// Opens `source`; nil for `.none`. Throws a performer's reason (not audio, no such device, refused).
+    @Sendable static func open(_ source: ListeningSource) throws -> (any SoundInput)? {
+        switch source {
+        case .none: return nil
+        case .defaultInput: return try SDLAudioInput(device: nil)
+        case .device(let name): return try SDLAudioInput(device: name)
+        case .file(let path):
+            let url = URL(fileURLWithPath: path)
+            return PacedSoundInput(try AudioFile.read(url), name: "file: \(url.lastPathComponent)")
+        }
+    }
+
+    /// The capture devices there are now.
+    @Sendable static func deviceNames() -> [String] { SDLAudioInput.deviceNames() }
+}
