@@ -14,7 +14,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     /// The clock the performance runs on: the engine stamps intents with it, and the server ticks frames,
     /// paces its clients and flushes recordings by it.
     public nonisolated let clock: C
-    private let start: C.Instant
+    private nonisolated let start: C.Instant
     private var state: PerformanceState
     private var recording: Recording?
     private var lastPrune = 0.0
@@ -56,11 +56,19 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         start.duration(to: clock.now).inSeconds
     }
 
+    /// The engine's time (seconds since it started) at `instant` of its clock.
+    public nonisolated func seconds(at instant: C.Instant) -> Double {
+        start.duration(to: instant).inSeconds
+    }
+
     /// Applies an intent now. A bad intent is refused with the reason and changes nothing; a good one is
     /// journaled if a recording runs, and what it changed is returned for the clients to hear.
     @discardableResult
-    public func perform(_ intent: Intent) throws(InstrumentError) -> Set<PerformanceState.Aspect> {
-        let event = PerformanceEvent(time: max(time, state.time), intent: intent)
+    public func perform(_ intent: Intent, at moment: Double? = nil) throws(InstrumentError) -> Set<PerformanceState.Aspect> {
+        // A moment asked for (sound heard, stamped by when it was played) is kept when it lies between the last
+        // event and now.
+        let now = time
+        let event = PerformanceEvent(time: max(min(moment ?? now, now), state.time), intent: intent)
         let changed = try state.apply(event)
         revision += 1
         // A recording cannot refuse what the state took; when it is full, the performance goes on unrecorded.
@@ -78,8 +86,8 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
 
     /// Applies an intent now, as `perform` does, and gives the state just after it: what changed and the
     /// whole state it changed in, in one step (no other intent can come between them).
-    public func performReporting(_ intent: Intent) throws(InstrumentError) -> (changed: Set<PerformanceState.Aspect>, state: EngineSnapshot) {
-        let changed = try perform(intent)
+    public func performReporting(_ intent: Intent, at moment: Double? = nil) throws(InstrumentError) -> (changed: Set<PerformanceState.Aspect>, state: EngineSnapshot) {
+        let changed = try perform(intent, at: moment)
         return (changed, snapshot())
     }
 

@@ -56,11 +56,12 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     }
 
     /// Applies an intent and tells everyone what changed; a chord stored is saved in the library. A bad
-    /// intent changes nothing and is refused with the reason, for its sender alone.
+    /// intent changes nothing and is refused with the reason, for its sender alone. `moment` (engine seconds)
+    /// stamps it earlier than now, as sound heard is stamped by when it was played.
     @discardableResult
-    public func perform(_ intent: Intent) async throws(LiveError) -> Set<PerformanceState.Aspect> {
+    public func perform(_ intent: Intent, at moment: Double? = nil) async throws(LiveError) -> Set<PerformanceState.Aspect> {
         let (changed, state): (Set<PerformanceState.Aspect>, EngineSnapshot)
-        do { (changed, state) = try await engine.performReporting(intent) } catch { throw .refused(error) }
+        do { (changed, state) = try await engine.performReporting(intent, at: moment) } catch { throw .refused(error) }
         tell { $0.changed(changed, state: state) }
         if case .storeChord(let position) = intent, let shelf {
             do {

@@ -36,7 +36,14 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         var strongestOnset = 0.0
         var hops = 0
         var delays: [Duration] = []
+        /// Engine seconds minus input seconds, at its smallest lately: when the input's sound was played by
+        /// the engine's clock, without the jitter of how its blocks arrive. It creeps up a microsecond a hop,
+        /// so that it follows an input clock slower than the engine's.
+        var inputOffset: Double?
     }
+
+    /// How fast the input's offset may creep up (seconds a hop): follows clocks 100 ppm apart.
+    static var offsetCreep: Double { 1e-6 }
 
     /// The analysis of one input, used only on that input's thread.
     private final class Analysis: @unchecked Sendable {
@@ -89,6 +96,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             current.input = input
             current.status = ListeningStatus(source: input.name)
             current.lastFrameAt = nil
+            current.inputOffset = nil
             return current.generation
         }
         let analysis = Analysis(input)
@@ -128,8 +136,14 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             case .frame(let frame, let generation, let deliveredAt):
                 guard current.withLock({ $0.generation == generation }) else { continue }
                 let heard = Self.heard(frame)
+                let arrived = instrument.engine.seconds(at: deliveredAt)
+                let moment = current.withLock { current in
+                    let offset = min((current.inputOffset ?? .infinity) + Self.offsetCreep, arrived - frame.time)
+                    current.inputOffset = offset
+                    return frame.time + offset
+                }
                 // Values from the analysis are in range; were one not, the engine refuses it and the show goes on.
-                _ = try? await instrument.perform(.heard(heard))
+                _ = try? await instrument.perform(.heard(heard), at: moment)
                 let delay = deliveredAt.duration(to: instrument.engine.clock.now)
                 if let status = record(frame, heard: heard, delay: delay) { instrument.heardChanged(status) }
             case .failed(let reason, let generation):

@@ -1,0 +1,113 @@
+"""The instrument listens (issue 28): `imager serve --listen FILE` and `--listen default` through SDL's disk driver
+hear made-up sound — clicks at a known tempo, a bass sine — and the engine gets a `heard` intent a hop: band
+levels where they belong, onsets where the clicks are and none in noise, the tempo within 1 BPM. A recording
+keeps every hearing, so a replay follows the sound as it was followed. Bad input — a file that is not audio, a
+device that is not there, hostile bodies on /api/listening — gets a clear error and changes nothing."""
+import json
+import random
+import subprocess
+
+from live import api, free_port, live_socket, serving, until_message
+from hostile_input import malformed_messages
+from sound_signals import RATE, clicks, sine, write_raw_stereo, write_wav
+
+BPM = 123.0
+
+
+def heard_until(server, wanted, limit=2_000):
+    """The first `heard` message on /live that satisfies `wanted`."""
+    with live_socket(server) as socket:
+        return until_message(socket, lambda m: m["type"] == "heard" and wanted(m), timeout=30, limit=limit)
+
+
+def recorded_hearings(server, seconds_of_onsets):
+    """Records while `seconds_of_onsets` onsets are heard; returns the saved log's heard events."""
+    with live_socket(server) as socket:
+        socket.send(json.dumps({"type": "record", "on": True}))
+        until_message(socket, lambda m: m["type"] == "recording" and m["on"])
+        first = until_message(socket, lambda m: m["type"] == "heard")["onsets"]
+        until_message(socket, lambda m: m["type"] == "heard" and m["onsets"] >= first + seconds_of_onsets, limit=10_000)
+        socket.send(json.dumps({"type": "record", "on": False}))
+        saved = until_message(socket, lambda m: m["type"] == "recording" and not m["on"] and m.get("file"))
+    with open(saved["file"]) as log:
+        events = json.load(log)["events"]
+    return [event for event in events if event["intent"]["type"] == "heard"]
+
+
+def check_heard_clicks(server):
+    # The bass sine fills the low band; the clicks' 3 kHz is in the high-mid band, but brief.
+    message = heard_until(server, lambda m: m["tempo"] is not None and m["onsets"] >= 10)
+    assert abs(message["tempo"] - BPM) < 1, message
+    assert message["bands"][0] > 0.5 and max(message["bands"][1:]) < 0.2, message
+    hearings = recorded_hearings(server, 6)
+    times = [event["time"] for event in hearings]
+    # A hundred hearings a second, none missing.
+    assert 95 <= (len(times) - 1) / (times[-1] - times[0]) <= 105, len(times)
+    onsets = [event["time"] for event in hearings if event["intent"]["heard"]["onset"] > 0]
+    assert len(onsets) >= 5
+    # Onsets follow the clicks: each gap is a beat, within 10 ms (the engine stamps them as they come).
+    for gap in (b - a for a, b in zip(onsets, onsets[1:])):
+        assert abs(gap - 60 / BPM) < 0.010, onsets
+
+
+def test_a_file_is_listened_to_as_an_input(imager, tmp_path):
+    samples, _ = clicks(12, BPM)
+    write_wav(tmp_path / "set.wav", samples + sine(12, 80))
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", str(tmp_path / "set.wav")) as server:
+        assert any("listening to file: set.wav" in line for line in server.lines)
+        check_heard_clicks(server)
+        status = server.status()["listening"]
+        assert status["source"] == "file: set.wav" and status["hearing"] and "problem" not in status
+
+
+def test_the_default_input_is_heard_through_sdls_disk_driver(imager, tmp_path):
+    samples, _ = clicks(30, BPM)
+    write_raw_stereo(tmp_path / "heard.raw", samples + sine(30, 80))
+    env = {"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": str(tmp_path / "heard.raw"), "SDL_DISKAUDIOFILE": str(tmp_path / "out.raw")}
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", "default", env=env) as server:
+        check_heard_clicks(server)
+        assert api(server, "GET", "/api/listening")[1]["source"] == "default input"
+
+
+def test_noise_fires_no_onsets_and_a_quiet_room_is_gated(imager, tmp_path):
+    rng = random.Random(3)
+    loud = [rng.uniform(-1, 1) * 0.05 for _ in range(RATE * 4)]
+    write_wav(tmp_path / "noise.wav", loud)
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", str(tmp_path / "noise.wav")) as server:
+        with live_socket(server) as socket:
+            messages = [until_message(socket, lambda m: m["type"] == "heard") for _ in range(100)]
+        assert all(m["onsets"] == 0 and not m["gated"] for m in messages[10:])
+    write_wav(tmp_path / "room.wav", [x / 200 for x in loud])  # −70 dB or so
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", str(tmp_path / "room.wav")) as server:
+        message = heard_until(server, lambda m: m["hearing"])
+        message = heard_until(server, lambda m: True)
+        assert message["gated"] and message["level"] == 0 and message["onsets"] == 0
+
+
+def test_what_cannot_be_heard_is_refused_with_its_reason(imager, tmp_path):
+    (tmp_path / "notes.wav").write_text("these are not sounds")
+    for source, reason in [(str(tmp_path / "notes.wav"), "cannot listen"), ("No Such Microphone", "cannot listen to")]:
+        result = subprocess.run(
+            [imager, "serve", "--port", str(free_port()), "--library", str(tmp_path / "library.sqlite"), "--audio", "none", "--listen", source],
+            capture_output=True, text=True, timeout=60, env={"SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
+        assert result.returncode != 0
+        assert reason in result.stderr + result.stdout, result
+
+
+def test_hostile_listening_requests_change_nothing(imager, tmp_path):
+    samples, _ = clicks(6, BPM)
+    write_wav(tmp_path / "set.wav", samples)
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", str(tmp_path / "set.wav")) as server:
+        before = api(server, "GET", "/api/listening")[1]
+        bodies = [m.encode() if isinstance(m, str) else m for m in malformed_messages(60, seed=28)]
+        bodies += [json.dumps({"source": s}).encode() for s in ["/etc/passwd", str(tmp_path / "set.wav"), "", "x" * 10_000, "\u0000"]]
+        bodies += [json.dumps({"source": 3}).encode(), b"{}", b""]
+        for body in bodies:
+            status, answer = api(server, "POST", "/api/listening", body=body, headers={"Content-Type": "application/json"})
+            assert 400 <= status < 500, (body[:80], status, answer)
+            assert "error" in answer
+        assert api(server, "GET", "/api/listening")[1]["source"] == before["source"]
+        assert heard_until(server, lambda m: m["hearing"])["source"] == "file: set.wav"
+        # Listening to nothing, then to the default input (none here: said, and the show goes on).
+        status, answer = api(server, "POST", "/api/listening", body=b'{"source": "none"}')
+        assert status == 200 and answer["source"] == "none"
