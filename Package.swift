@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CFFTW", path: "Sources/CFFTW", providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
         // Portfolio model: listening — sound in blocks analysed into level, bands, onsets and tempo. No I/O.
         .target(name: "Listening", dependencies: ["CFFTW"], swiftSettings: swiftSettings),
+        // Ableton Link (Debian's header-only ableton-link-dev, over libasio-dev) behind a plain C header of our own.
+        .target(name: "CLink", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // Portfolio adapter: an audio device that pulls an AudioSource (SDL2).
         .target(name: "AudioDevice", dependencies: ["Audio", "CSDL2"], swiftSettings: swiftSettings),
         // Portfolio adapter: audio files read, resampled and written.
@@ -98,7 +100,7 @@ let package = Package(
             name: "ImagerCommandLine",
             dependencies: [
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
-                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText",
+                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText", "CLink",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

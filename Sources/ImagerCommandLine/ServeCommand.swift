@@ -47,6 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
         "What the instrument listens to: default (the default input), a capture device's name, an audio file played as the input, over and over (a rehearsal with a recording), or none.",
         valueName: "default|DEVICE|FILE|none"))
     var listen = "none"
+    @Flag(help: "Join the Ableton Link session on the network at start (the console can join and leave it too): tempo both ways.")
+    var link = false
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port takes 1 to 65535") }
@@ -90,7 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
         try startListening(listening)
         let session = LibrarySession.make(
             instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
-            listening: listening)
+            listening: listening, link: try startLink(instrument: instrument, tempo: tempo))
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -127,6 +129,20 @@ struct ServeCommand: AsyncParsableCommand {
             guard source == .defaultInput else { throw CommandFailure(error.message) }
             print("warning: \(error.message); nothing will be heard (choose an input in the console)")
         }
+    }
+
+    /// The Link session, joined at once with `--link`.
+    private func startLink(instrument: LiveInstrument<ContinuousClock>, tempo: Tempo) throws -> LiveLink<ContinuousClock>? {
+        guard let session = AbletonLink(bpm: tempo.beatsPerMinute) else {
+            if link { throw CommandFailure("cannot join Link: the Link session could not be made") }
+            return nil
+        }
+        let live = LiveLink(instrument: instrument, session: session)
+        if link {
+            do throws(LiveError) { try live.set(enabled: true, quantum: nil) } catch { throw CommandFailure(error.message) }
+            print("joined the Link session")
+        }
+        return live
     }
 
     private func printAddresses(playing chordset: Chordset, token: PairingToken?, oscHost: String, oscPort: Int) {

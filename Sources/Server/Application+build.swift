@@ -58,6 +58,7 @@ public func buildApplication<C: Clock>(
             RecordingFlusher(session: session) { logger.error("\($0)") },
             ControlsKeeper(session: session) { logger.error("\($0)") },
             ListeningService(session: session),
+            LinkService(session: session),
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

@@ -100,3 +100,14 @@ struct ListeningService<C: Clock>: Service where C.Duration == Duration {
         listening.stop()
     }
 }
+
+/// Keeps the instrument in time with its Link session, ten times a second.
+struct LinkService<C: Clock>: Service where C.Duration == Duration {
+    static var interval: Duration { .milliseconds(100) }
+    let session: LiveSession<C>
+
+    func run() async throws {
+        guard let link = session.link else { return }
+        await cancelWhenGracefulShutdown { await link.keepInTime(every: Self.interval) }
+    }
+}

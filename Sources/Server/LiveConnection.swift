@@ -60,6 +60,11 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                 session.hub.take(report, from: id)
             case .success(.transport(let command)):
                 try await ControlDispatch.perform(command, on: session.transport)
+            case .success(.link(let enabled, let quantum)):
+                guard let link = session.link else { return "this instrument cannot join a Link session" }
+                try link.set(enabled: enabled, quantum: quantum)
+                await link.sync()
+                if !enabled { session.hub.broadcast(LiveMessages.link(link.status)) }
             }
         } catch {
             return error.description

@@ -178,7 +178,36 @@ enum LiveMessages {
         case canvasReport(CanvasReport)
         /// `{"type": "transport", "action": "play", "composition": "Demo"}` and the other transport commands.
         case transport(TransportCommand)
+        /// `{"type": "link", "enabled": true, "quantum": 4}` joins (or leaves) the Link session.
+        case link(enabled: Bool, quantum: Double?)
     }
+
+    private struct LinkRequest: Decodable {
+        let enabled: Bool
+        let quantum: Double?
+    }
+
+    private struct LinkMessage: Encodable {
+        let type = "link"
+        let status: LinkStatus
+
+        private enum Key: String, CodingKey { case type, enabled, peers, tempo, beat, phase, quantum, playing }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(type, forKey: .type)
+            try c.encode(status.enabled, forKey: .enabled)
+            try c.encode(status.peers, forKey: .peers)
+            try c.encode(status.tempo, forKey: .tempo)
+            try c.encode(status.beat, forKey: .beat)
+            try c.encode(status.phase, forKey: .phase)
+            try c.encode(status.quantum, forKey: .quantum)
+            try c.encode(status.playing, forKey: .playing)
+        }
+    }
+
+    /// Where the Link session is: `{"type":"link", "enabled", "peers", "tempo", "beat", "phase", "quantum", "playing"}`.
+    static func link(_ status: LinkStatus) -> String { text(LinkMessage(status: status)) }
 
     /// A transport request: `action` is play (with `composition`, or `part` and `voice` ids for a pair, or none
     /// to play on), preview (with `sound`, a sound's id), stop, locate (with `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds;
@@ -243,6 +272,9 @@ enum LiveMessages {
                 return .success(.stepChordset(offset))
             case "transport":
                 return try JSONDecoder().decode(TransportRequest.self, from: Data(text.utf8)).command.map { .transport($0) }
+            case "link":
+                let link = try JSONDecoder().decode(LinkRequest.self, from: Data(text.utf8))
+                return .success(.link(enabled: link.enabled, quantum: link.quantum))
             case "canvasReport":
                 let report = try JSONDecoder().decode(CanvasReport.self, from: Data(text.utf8))
                 if let problem = report.problem { return .failure(IntentRefusal(problem)) }

@@ -21,15 +21,19 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let renders: LiveRenders?
     /// What the instrument listens to, for `/api/listening` and `/status` (nil: it cannot listen).
     public let listening: LiveListening<C>?
+    /// The Link session the instrument can join (nil: it cannot).
+    public let link: LiveLink<C>?
     /// The capture devices there are, for the console's chooser.
     let listeningDevices: @Sendable () -> [String]
 
     public init(
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
         music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil,
-        listening: LiveListening<C>? = nil, listeningDevices: @escaping @Sendable () -> [String] = { [] }
+        listening: LiveListening<C>? = nil, listeningDevices: @escaping @Sendable () -> [String] = { [] },
+        link: LiveLink<C>? = nil
     ) {
         self.instrument = instrument
+        self.link = link
         self.listening = listening
         self.listeningDevices = listeningDevices
         self.library = library
@@ -58,7 +62,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
-                canvasReports: hub.canvasReports, listening: listening?.status)
+                canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status)
         }
     }
 }
@@ -89,5 +93,9 @@ extension LiveHub: LiveAudience {
 
     func heard(_ status: ListeningStatus) {
         broadcast(LiveMessages.heard(status))
+    }
+
+    func linkChanged(_ status: LinkStatus) {
+        broadcast(LiveMessages.link(status))
     }
 }

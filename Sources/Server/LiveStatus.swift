@@ -18,4 +18,6 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var canvasReports: [CanvasReport]
     /// What the instrument hears, or why it hears nothing (nil: it cannot listen).
     public var listening: ListeningStatus?
+    /// Where the Link session is (nil: the instrument cannot join one).
+    public var link: LinkStatus?
 }

@@ -17,10 +17,13 @@ public protocol LiveAudience: Sendable {
     func musicChanged(revision: Int)
     /// What the instrument hears (about 33 times a second while it listens), or why it hears nothing.
     func heard(_ status: ListeningStatus)
+    /// Where the Link session is (ten times a second while joined).
+    func linkChanged(_ status: LinkStatus)
 }
 
 extension LiveAudience {
     public func transportChanged(_ status: TransportStatus) {}
     public func musicChanged(revision: Int) {}
     public func heard(_ status: ListeningStatus) {}
+    public func linkChanged(_ status: LinkStatus) {}
 }

@@ -51,6 +51,11 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         tell { $0.heard(status) }
     }
 
+    /// Tells everyone where the Link session is.
+    public func linkChanged(_ status: LinkStatus) {
+        tell { $0.linkChanged(status) }
+    }
+
     private func tell(_ message: (any LiveAudience) -> Void) {
         for audience in audiences.withLock({ $0 }) { message(audience) }
     }

@@ -1,0 +1,28 @@
+import CLink
+import Engine
+
+/// Ableton Link, through our C shim (Sources/CLink): one session, off the network until enabled.
+final class AbletonLink: TempoSession, @unchecked Sendable {
+    // The shim is thread-safe (Link's own locks); the pointer is only freed in deinit.
+    private let session: OpaquePointer
+
+    init?(bpm: Double) {
+        guard let session = clink_create(bpm) else { return nil }
+        self.session = session
+        clink_enable_start_stop_sync(session, true)
+    }
+
+    var isEnabled: Bool { clink_is_enabled(session) }
+    func setEnabled(_ enabled: Bool) { clink_enable(session, enabled) }
+    var peers: Int { Int(clink_num_peers(session)) }
+
+    func timeline(quantum: Double, aheadBy seconds: Double) -> (tempo: Double, beat: Double, phase: Double, playing: Bool) {
+        var timeline = CLinkTimeline()
+        clink_capture(session, quantum, Int64(seconds * 1_000_000), &timeline)
+        return (timeline.tempo, timeline.beat, timeline.phase, timeline.playing)
+    }
+
+    func setTempo(_ bpm: Double) { clink_set_tempo(session, bpm) }
+
+    deinit { clink_destroy(session) }
+}

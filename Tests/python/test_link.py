@@ -1,0 +1,42 @@
+"""Keeping time with others (issue 28): `imager serve --link` joins the Ableton Link session on this machine, and an
+independent peer (LinkPython-extern, in a process of its own: Tests/python/link_peer.py) sees it. A tempo set on
+the peer reaches the engine; a tempo set in the console reaches the peer; a tempo Link allows but the instrument
+does not (999 BPM) is clamped to the instrument's range; the console can leave and join again."""
+import json
+
+from link_peer import LinkPeer
+from live import live_socket, serving, until_message
+
+
+def engine_tempo_becomes(socket, bpm):
+    return until_message(socket, lambda m: m["type"] == "changed" and "tempo" in m and abs(m["tempo"] - bpm) < 0.02, timeout=10)
+
+
+def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--link") as server:
+        assert any("joined the Link session" in line for line in server.lines)
+        with LinkPeer(tempo=120) as peer, live_socket(server) as console:
+            assert peer.wait_peers(1, timeout=10)["ok"]
+            link = until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1, timeout=10)
+            assert link["enabled"] and link["quantum"] == 4
+
+            peer.set_tempo(133.5)
+            engine_tempo_becomes(console, 133.5)
+            assert abs(server.status()["link"]["tempo"] - 133.5) < 0.02
+
+            console.send(json.dumps({"type": "tempo", "bpm": 97}))
+            assert peer.wait_tempo(97, timeout=10)["ok"]
+
+            # Link goes to 999 BPM; the instrument keeps to its own range.
+            peer.set_tempo(999)
+            engine_tempo_becomes(console, 300)
+
+            console.send(json.dumps({"type": "link", "enabled": False}))
+            until_message(console, lambda m: m["type"] == "link" and not m["enabled"], timeout=10)
+            assert server.status()["link"]["peers"] == 0
+            console.send(json.dumps({"type": "link", "enabled": True, "quantum": 99}))
+            refused = until_message(console, lambda m: m["type"] == "error", timeout=10)
+            assert "quantum" in refused["message"]
+            console.send(json.dumps({"type": "link", "enabled": True, "quantum": 8}))
+            rejoined = until_message(console, lambda m: m["type"] == "link" and m["enabled"] and m["peers"] >= 1, timeout=10)
+            assert rejoined["quantum"] == 8 and 0 <= rejoined["phase"] < 8
