@@ -100,7 +100,7 @@ let package = Package(
             name: "ImagerCommandLine",
             dependencies: [
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
-                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText", "CLink",
+                "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText", "CLink", "Listening",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

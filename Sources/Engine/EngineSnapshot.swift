@@ -12,6 +12,8 @@ public struct EngineSnapshot: Hashable, Sendable, Codable {
     public var selectedChord: Int
     public var pads: TriggerPads
     public var tempo: Double
+    /// The global beat count at `time`.
+    public var beat: Double
     public var trailPersistence: Double
     /// The output stage's strength, 0…1.
     public var headroom: Double

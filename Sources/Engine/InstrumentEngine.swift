@@ -111,9 +111,10 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
 
     /// The state as a console shows it.
     public func snapshot() -> EngineSnapshot {
-        EngineSnapshot(
-            time: max(time, state.time), chordset: state.chordset, colors: state.colors, pulse: state.pulse,
-            design: state.design, lumiCount: state.lumiCount, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute,
+        let now = max(time, state.time)
+        return EngineSnapshot(
+            time: now, chordset: state.chordset, colors: state.colors, pulse: state.pulse,
+            design: state.design, lumiCount: state.lumiCount, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute, beat: state.beat(at: now),
             trailPersistence: state.trailPersistence, headroom: state.headroom, liveLumis: state.liveLumiCount, isRecording: recording != nil,
             soundResponse: state.soundResponse, revision: revision)
     }

@@ -9,7 +9,7 @@ public struct Imager: ParsableCommand {
             The canvas is served by `serve`; the browser console and `compose` come in later versions.
             """,
         version: ImagePerformerVersion.current,
-        subcommands: [VersionCommand.self, ServeCommand.self, DemoCommand.self, ChordsetsCommand.self, ComposeCommand.self, LibraryCommand.self, RenderCommand.self]
+        subcommands: [VersionCommand.self, ServeCommand.self, DemoCommand.self, ChordsetsCommand.self, ComposeCommand.self, LibraryCommand.self, RenderCommand.self, AnalyseCommand.self]
     )
 
     public init() {}

@@ -25,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
             Plays the library's compositions live when a client or OSC asks (docs/composition.md): their sound \
             through SDL2 (--audio none: silent), their light on every canvas. The lab brings in audio files as \
             sounds (kept in the library) and renders compositions to WAV, FLAC or MP4 in the background, into \
-            renders/ beside the library.
+            renders/ beside the library. Listens to an input or a file played as one (--listen; docs/listening.md): level, \
+            bands, onsets and tempo reach the engine as heard intents a hundred times a second, for lumis to follow. \
+            Keeps time with other apps through Ableton Link (--link, or the console).
 
             By default only this machine can reach it (127.0.0.1). --lan listens on the network and prints a \
             pairing token: pages are opened once with ?token=… (then a cookie keeps it), other clients send it \
@@ -47,6 +49,10 @@ struct ServeCommand: AsyncParsableCommand {
         "What the instrument listens to: default (the default input), a capture device's name, an audio file played as the input, over and over (a rehearsal with a recording), or none.",
         valueName: "default|DEVICE|FILE|none"))
     var listen = "none"
+    @Option(name: .customLong("osc-out"), help: ArgumentHelp(
+        "Send OSC to HOST:PORT as the instrument plays — pads, chord, chordset, tempo, each beat, onsets, band levels, the transport (docs/osc.md). Repeatable.",
+        valueName: "HOST:PORT"))
+    var oscOut: [String] = []
     @Flag(help: "Join the Ableton Link session on the network at start (the console can join and leave it too): tempo both ways.")
     var link = false
 
@@ -92,7 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
         try startListening(listening)
         let session = LibrarySession.make(
             instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
-            listening: listening, link: try startLink(instrument: instrument, tempo: tempo))
+            listening: listening, link: try startLink(instrument: instrument, tempo: tempo), followers: try await openFollowers())
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -131,6 +137,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The OSC followers `--osc-out` names (nil when none): a target that cannot be read or found stops the
+    /// command with the reason; one that later cannot be reached is dropped and said.
+    private func openFollowers() async throws -> OSCFollowers? {
+        guard !oscOut.isEmpty else { return nil }
+        do {
+            let followers = try await OSCFollowers.open(oscOut) { print("warning: \($0)"); fflush(nil) }
+            return followers
+        } catch let error as OSCFollowersError {
+            throw CommandFailure(error.description)
+        }
+    }
+
     /// The Link session, joined at once with `--link`.
     private func startLink(instrument: LiveInstrument<ContinuousClock>, tempo: Tempo) throws -> LiveLink<ContinuousClock>? {
         guard let session = AbletonLink(bpm: tempo.beatsPerMinute) else {
@@ -157,6 +175,7 @@ struct ServeCommand: AsyncParsableCommand {
             print("  canvas:  http://\(host):\(port)/canvas\(query)")
         }
         print("  live:    ws://\(hosts.last ?? "127.0.0.1"):\(port)/live\(query)")
+        for target in oscOut { print("  OSC out: udp://\(target)") }
         print("  OSC:     udp://\(oscHost):\(oscPort)")
         if let token { print("  pairing token: \(token) (give it only to the devices that play)") }
         // Started from a pipe (tests, scripts): say it now, not when the buffer fills.

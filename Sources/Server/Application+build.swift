@@ -59,6 +59,7 @@ public func buildApplication<C: Clock>(
             ControlsKeeper(session: session) { logger.error("\($0)") },
             ListeningService(session: session),
             LinkService(session: session),
+            BeatService(session: session),
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

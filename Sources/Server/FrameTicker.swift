@@ -88,7 +88,8 @@ struct ListeningService<C: Clock>: Service where C.Duration == Duration {
     let session: LiveSession<C>
 
     func run() async throws {
-        guard let listening = session.listening else { return }
+        // A service that returns stops the server: without its work it waits for the server to stop.
+        guard let listening = session.listening else { return try await gracefulShutdown() }
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await listening.run() }
@@ -107,7 +108,28 @@ struct LinkService<C: Clock>: Service where C.Duration == Duration {
     let session: LiveSession<C>
 
     func run() async throws {
-        guard let link = session.link else { return }
+        guard let link = session.link else { return try await gracefulShutdown() }
         await cancelWhenGracefulShutdown { await link.keepInTime(every: Self.interval) }
+    }
+}
+
+/// Tells OSC followers each beat as it begins, on the engine's clock.
+struct BeatService<C: Clock>: Service where C.Duration == Duration {
+    let session: LiveSession<C>
+
+    func run() async throws {
+        guard let followers = session.followers else { return try await gracefulShutdown() }
+        let engine = session.engine
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let state = await engine.snapshot()
+                let next = (state.beat + 1e-9).rounded(.down) + 1
+                let seconds = (next - state.beat) * 60 / state.tempo
+                do { try await engine.clock.sleep(for: .seconds(seconds)) } catch { return }
+                // The tempo may have changed meanwhile: the beat is the one reached now.
+                let now = await engine.snapshot()
+                if now.beat + 0.01 >= next { followers.beat(Int(next), tempo: now.tempo) }
+            }
+        }
     }
 }

@@ -23,6 +23,8 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let listening: LiveListening<C>?
     /// The Link session the instrument can join (nil: it cannot).
     public let link: LiveLink<C>?
+    /// Those who follow the instrument over OSC (nil: nobody).
+    public let followers: OSCFollowers?
     /// The capture devices there are, for the console's chooser.
     let listeningDevices: @Sendable () -> [String]
 
@@ -30,10 +32,11 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
         music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil,
         listening: LiveListening<C>? = nil, listeningDevices: @escaping @Sendable () -> [String] = { [] },
-        link: LiveLink<C>? = nil
+        link: LiveLink<C>? = nil, followers: OSCFollowers? = nil
     ) {
         self.instrument = instrument
         self.link = link
+        self.followers = followers
         self.listening = listening
         self.listeningDevices = listeningDevices
         self.library = library
@@ -44,6 +47,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
         self.hub = hub
         renders = renderer.map { renderer in LiveRenders(renderer: renderer) { hub.broadcast(LiveMessages.render($0)) } }
         instrument.listen(hub)
+        if let followers { instrument.listen(followers) }
     }
 
     /// The engine the instrument plays.
@@ -62,7 +66,8 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
-                canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status)
+                canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status,
+                oscOut: followers?.status)
         }
     }
 }

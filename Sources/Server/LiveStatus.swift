@@ -20,4 +20,6 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var listening: ListeningStatus?
     /// Where the Link session is (nil: the instrument cannot join one).
     public var link: LinkStatus?
+    /// Those who follow the instrument over OSC (`--osc-out`), with what was sent to each (nil: nobody).
+    public var oscOut: [OSCFollowers.Target]?
 }

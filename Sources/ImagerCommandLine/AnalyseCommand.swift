@@ -1,0 +1,81 @@
+import ArgumentParser
+import Audio
+import AudioFiles
+import Foundation
+import Listening
+
+/// `imager analyse FILE`: what the instrument would hear in a sound file — its onsets, the tempo they suggest,
+/// the bands — as JSON, analysed as fast as the machine goes. For checking a track before a show, and for the
+/// listening figures (bench/listening_figures.py).
+struct AnalyseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyse",
+        abstract: "Analyse a sound file as the instrument listens: onsets, tempo and bands, as JSON.",
+        discussion: """
+            Prints {"seconds", "sampleRate", "onsets" (seconds), "tempo" (BPM or null), "tempi" ([second, BPM] once \
+            a second), "bands" (the mean of each band while not gated), "analysisSeconds", "realTimeMultiple"}. The \
+            analysis is the one `imager serve --listen` runs (docs/listening.md).
+            """)
+
+    @Argument(help: "An audio file (WAV, AIFF, FLAC, Ogg, MP3).") var file: String
+
+    private struct Report: Encodable {
+        let seconds: Double
+        let sampleRate: Int
+        let onsets: [Double]
+        let tempo: Double?
+        let tempi: [[Double]]
+        let bands: [String: Double]
+        let analysisSeconds: Double
+        let realTimeMultiple: Double
+
+        private enum Key: String, CodingKey { case seconds, sampleRate, onsets, tempo, tempi, bands, analysisSeconds, realTimeMultiple }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(seconds, forKey: .seconds)
+            try c.encode(sampleRate, forKey: .sampleRate)
+            try c.encode(onsets, forKey: .onsets)
+            try c.encode(tempo, forKey: .tempo)
+            try c.encode(tempi, forKey: .tempi)
+            try c.encode(bands, forKey: .bands)
+            try c.encode(analysisSeconds, forKey: .analysisSeconds)
+            try c.encode(realTimeMultiple, forKey: .realTimeMultiple)
+        }
+    }
+
+    func run() throws {
+        let sound: AudioBuffer
+        do { sound = try AudioFile.read(URL(fileURLWithPath: file)) } catch {
+            throw CommandFailure("cannot analyse \(file): \(error)")
+        }
+        let analyzer = SoundAnalyzer(sampleRate: sound.sampleRate)
+        var onsets: [Double] = [], tempi: [[Double]] = []
+        var sums = SIMD4<Double>.zero, heard = 0, tempo: Double?
+        let hopsPerSecond = analyzer.settings.framesPerSecond
+        var hops = 0
+        let started = ContinuousClock.now
+        sound.samples.withUnsafeBufferPointer { samples in
+            analyzer.analyse(samples, channels: sound.channelCount) { frame in
+                hops += 1
+                if let time = frame.onsetTime { onsets.append(time) }
+                if !frame.gated {
+                    sums += SIMD4<Double>(frame.bands)
+                    heard += 1
+                }
+                tempo = frame.tempo
+                if hops % hopsPerSecond == 0, let estimate = frame.tempo { tempi.append([frame.time, estimate]) }
+            }
+        }
+        let elapsed = started.duration(to: .now)
+        let cost = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let means = heard > 0 ? sums / Double(heard) : .zero
+        let report = Report(
+            seconds: sound.duration, sampleRate: sound.sampleRate, onsets: onsets, tempo: tempo, tempi: tempi,
+            bands: ["low": means[0], "lowMid": means[1], "highMid": means[2], "high": means[3]],
+            analysisSeconds: cost, realTimeMultiple: cost > 0 ? sound.duration / cost : 0)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    }
+}

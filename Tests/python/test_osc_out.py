@@ -1,0 +1,88 @@
+"""Being followed (issue 28): `imager serve --osc-out HOST:PORT` (repeatable) sends what is played to an OSC
+receiver — here python-osc's own server on loopback — at the addresses of docs/osc.md: a pad pressed over OSC comes
+out as the pad, the tempo as the tempo, every beat, and what is heard. A target that cannot be sent to (a broadcast
+address, refused by the system) is dropped and said, and the others and the show go on. A target that cannot be
+read stops the command with the reason."""
+import queue
+import socket
+import subprocess
+import threading
+
+from pythonosc.dispatcher import Dispatcher
+from pythonosc.osc_server import BlockingOSCUDPServer
+from pythonosc.udp_client import SimpleUDPClient
+
+from live import free_port, request, serving
+from sound_signals import clicks, write_wav
+
+
+class Receiver:
+    """An OSC receiver on a free loopback port, every message it gets put on a queue as (address, arguments)."""
+
+    def __init__(self):
+        self.messages = queue.Queue()
+        dispatcher = Dispatcher()
+        dispatcher.set_default_handler(lambda address, *arguments: self.messages.put((address, arguments)))
+        self.server = BlockingOSCUDPServer(("127.0.0.1", 0), dispatcher)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def until(self, wanted, timeout=10):
+        """The first message (address, arguments) that satisfies `wanted`."""
+        while True:
+            try:
+                message = self.messages.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"no wanted OSC message within {timeout} s") from None
+            if wanted(*message):
+                return message
+
+
+def test_what_is_played_is_sent_to_followers(imager, tmp_path):
+    samples, _ = clicks(20, 123)
+    write_wav(tmp_path / "set.wav", samples)
+    with Receiver() as receiver:
+        arguments = ["--audio", "none", "--listen", str(tmp_path / "set.wav"),
+                     "--osc-out", f"127.0.0.1:{receiver.port}", "--osc-out", "255.255.255.255:9000"]
+        with serving(imager, tmp_path / "library.sqlite", *arguments) as server:
+            controller = SimpleUDPClient("127.0.0.1", server.osc_port)
+            controller.send_message("/imager/pad/3", 0.75)
+            _, (velocity,) = receiver.until(lambda address, *_: address == "/imager/pad/3")
+            assert abs(velocity - 0.75) < 1e-6
+            controller.send_message("/imager/pad/3", 0.0)
+            receiver.until(lambda address, arguments: address == "/imager/pad/3" and arguments == (0.0,))
+            controller.send_message("/imager/tempo", 100.0)
+            receiver.until(lambda address, arguments: address == "/imager/tempo" and abs(arguments[0] - 100) < 1e-3)
+            controller.send_message("/imager/chord/5", [])
+            receiver.until(lambda address, arguments: address == "/imager/chord/5")
+            first = receiver.until(lambda address, _: address == "/imager/beat")[1][0]
+            second = receiver.until(lambda address, _: address == "/imager/beat")[1][0]
+            assert second == first + 1
+            _, bands = receiver.until(lambda address, _: address == "/imager/heard/bands")
+            assert len(bands) == 4
+            receiver.until(lambda address, arguments: address == "/imager/heard/onset" and arguments[0] > 0)
+            followers = {target["address"]: target for target in server.status()["oscOut"]}
+            assert followers[f"127.0.0.1:{receiver.port}"]["sent"] > 0
+            assert "problem" not in followers[f"127.0.0.1:{receiver.port}"]
+            assert followers["255.255.255.255:9000"]["problem"]
+            assert request(server.port, "/state")[0] == 200
+        assert any("255.255.255.255:9000 cannot be sent" in line for line in server.lines), server.lines
+
+
+def test_a_target_that_cannot_be_read_is_refused(imager, tmp_path):
+    for target, reason in [("nowhere", "HOST:PORT"), ("127.0.0.1:0", "HOST:PORT"), ("127.0.0.1:99999", "HOST:PORT"),
+                           (":9000", "HOST:PORT"), ("no-such-host.invalid:9000", "no such host")]:
+        result = subprocess.run(
+            [imager, "serve", "--port", str(free_port()), "--osc-port", str(free_port(socket.SOCK_DGRAM)),
+             "--library", str(tmp_path / "library.sqlite"), "--audio", "none", "--osc-out", target],
+            capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0, target
+        assert reason in result.stderr, (target, result.stderr)
