@@ -1,13 +1,13 @@
 // The console's layout: a tiling on seed 000's twelfths — its canvasRect rule, the middle third between
 // form and motion, the side column of the chordset list and the preferences, each panel's minimum — with
-// the seed's numbers worked by hand, and every one of the 256 combinations of the eight panels checked at
+// the seed's numbers worked by hand, and every one of the 512 combinations of the nine panels checked at
 // four window sizes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  DEFAULT_PANELS, PANELS, PANEL_MINIMUMS, canvasRect, colorPanelHeight, completePanels, consoleLayout,
-  edgeControlDiameter, edgeControls, panelMinimum, panelRects, playingArea,
+  DEFAULT_PANELS, PANELS, PANEL_MINIMUMS, SIDE_PANELS, canvasRect, colorPanelHeight, completePanels, consoleLayout,
+  edgeControlDiameter, edgeControls, panelMinimum, panelRects, panelsToKeep, playingArea,
 } from '../../Sources/WebClient/Web/console/console-layout.js';
 
 const only = (...names) => Object.fromEntries(PANELS.map((panel) => [panel, names.includes(panel)]));
@@ -16,14 +16,15 @@ const close = (actual, expected) => {
   for (const key of Object.keys(expected)) assert.ok(Math.abs(actual[key] - expected[key]) < 1e-9, `${key}: ${actual[key]} ≠ ${expected[key]}`);
 };
 const SIZES = [[1024, 768], [1280, 800], [1920, 1080], [768, 1024]];
-/** Every visibility map of the eight panels: 2^8. */
+/** Every visibility map of the nine panels: 2^9. */
 const ALL_COMBINATIONS = Array.from({ length: 2 ** PANELS.length }, (_, bits) => (
   Object.fromEntries(PANELS.map((panel, index) => [panel, (bits & (1 << index)) !== 0]))
 ));
 
-test('the first-run map shows every panel but the preferences and the chordset list', () => {
+test('the first-run map shows every panel but the side panels: the chordset list, listening, the preferences', () => {
   assert.deepEqual(DEFAULT_PANELS, {
-    color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, settings: false,
+    color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, listening: false,
+    settings: false,
   });
   assert.deepEqual(completePanels({ form: false, bogus: true, color: 'yes' }), { ...DEFAULT_PANELS, form: false });
   assert.deepEqual(completePanels(null), DEFAULT_PANELS);
@@ -141,6 +142,16 @@ test('the side column: the list and the preferences on the right, taking their w
   // With the preferences too, the others keep the same places.
   const withPreferences = panelRects({ ...DEFAULT_PANELS, chordsetList: true, settings: true }, 1920, 1080);
   for (const panel of ['color', 'form', 'canvas', 'motion', 'chordset', 'triggerpads']) assert.deepEqual(withPreferences[panel], rects[panel], panel);
+  // The listening panel alone takes the column; with the others it shares it in thirds, between them.
+  assert.deepEqual(panelRects(only('listening'), 1024, 768).listening, { x: 704, y: 0, width: 320, height: 768 });
+  const three = panelRects({ ...DEFAULT_PANELS, chordsetList: true, listening: true, settings: true }, 1920, 1080);
+  assert.deepEqual(three.chordsetList, { x: 1440, y: 0, width: 480, height: 360 });
+  assert.deepEqual(three.listening, { x: 1440, y: 360, width: 480, height: 360 });
+  assert.deepEqual(three.settings, { x: 1440, y: 720, width: 480, height: 360 });
+  for (const panel of ['color', 'form', 'canvas', 'motion', 'chordset', 'triggerpads']) assert.deepEqual(three[panel], rects[panel], panel);
+  const withListening = panelRects(only('listening', 'settings'), 1024, 768);
+  assert.deepEqual(withListening.listening, { x: 704, y: 0, width: 320, height: 384 });
+  assert.deepEqual(withListening.settings, { x: 704, y: 384, width: 320, height: 384 });
   // A window narrower than the column is all column.
   assert.equal(panelRects(only('chordset', 'chordsetList'), 300, 600).chordsetList.width, 300);
 });
@@ -179,7 +190,7 @@ function overlap(a, b) {
 }
 
 for (const [width, height] of SIZES) {
-  test(`every combination of the eight panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
+  test(`every combination of the nine panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
     for (const visible of ALL_COMBINATIONS) {
       const shown = PANELS.filter((panel) => visible[panel]).join('+') || 'nothing';
       const { rects, scrolls, area } = consoleLayout(visible, width, height);
@@ -189,7 +200,7 @@ for (const [width, height] of SIZES) {
         const where = `${panel} in ${shown}: ${JSON.stringify(rect)}`;
         assert.ok(rect.width > 0 && rect.height > 0, where);
         assert.ok(rect.x >= -1e-9 && rect.y >= -1e-9 && rect.x + rect.width <= width + 1e-9 && rect.y + rect.height <= height + 1e-9, where);
-        if (panel !== 'chordsetList' && panel !== 'settings') {
+        if (!SIDE_PANELS.includes(panel)) {
           assert.ok(rect.x >= area.x - 1e-9 && rect.x + rect.width <= area.x + area.width + 1e-9, `${where} leaves the area`);
         }
         const minimum = panelMinimum(panel, rect, width, height);
@@ -214,7 +225,7 @@ test('the side column, the pads and (on the larger screens) every panel but form
   for (const [width, height] of SIZES) {
     for (const visible of ALL_COMBINATIONS) {
       const { scrolls } = consoleLayout(visible, width, height);
-      for (const panel of ['chordsetList', 'settings', 'triggerpads', 'canvas']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
+      for (const panel of [...SIDE_PANELS, 'triggerpads', 'canvas']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
       if (width >= 1024 && height <= width) {
         for (const panel of ['color', 'chordset']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
       }
@@ -229,7 +240,8 @@ test('edge controls: 72 px at both screen sizes, never below 44 px, placed on th
   assert.equal(edgeControlDiameter(640, 600), 60);
   const controls = edgeControls(1920, 1080);
   assert.deepEqual(controls.map((control) => control.label), [
-    'Form panel', 'Color panel', 'Motion panel', 'Chordset list', 'Trigger pads', 'Preferences', 'Chordset panel', 'Canvas panel',
+    'Form panel', 'Color panel', 'Motion panel', 'Chordset list', 'Listening panel', 'Trigger pads', 'Preferences', 'Chordset panel',
+    'Canvas panel',
   ]);
   assert.deepEqual(new Set(controls.map((control) => control.panel)), new Set(PANELS));
   const byPanel = Object.fromEntries(controls.map((control) => [control.panel, control]));
@@ -242,9 +254,31 @@ test('edge controls: 72 px at both screen sizes, never below 44 px, placed on th
   assert.equal(byPanel.settings.color, 'rgb(127.5, 127.5, 127.5)');
   // Seed 002: the chordset list's control in the middle of the right edge.
   assert.deepEqual([byPanel.chordsetList.x, byPanel.chordsetList.y], [1920 - 36, 540 - 36]);
+  // The listening panel's three quarters of the way down the right edge, clear of the list's and the pads'.
+  assert.deepEqual([byPanel.listening.x, byPanel.listening.y], [1920 - 36, 810 - 36]);
+  for (const [width, height] of SIZES) {
+    const right = edgeControls(width, height).filter((control) => control.x > width / 2 && control.y > 0);
+    for (let i = 0; i < right.length; i += 1) {
+      for (let j = i + 1; j < right.length; j += 1) {
+        assert.ok(Math.abs(right[i].y - right[j].y) >= right[i].diameter, `${right[i].label} and ${right[j].label} at ${width}×${height}`);
+      }
+    }
+  }
   // Every control shows at least a quarter of itself on screen.
   for (const control of controls) {
     const centre = { x: control.x + control.diameter / 2, y: control.y + control.diameter / 2 };
     assert.ok(centre.x >= 0 && centre.x <= 1920 && centre.y >= 0 && centre.y <= 1080 + control.diameter / 4, control.label);
   }
+});
+
+test('the library is asked to keep the whole map, but a hidden panel its own map does not name (a library older than it)', () => {
+  const next = { ...DEFAULT_PANELS, form: false };
+  assert.deepEqual(panelsToKeep(next, undefined), next, 'the library has not said: all of it');
+  const older = Object.fromEntries(PANELS.filter((panel) => panel !== 'listening').map((panel) => [panel, DEFAULT_PANELS[panel]]));
+  const { listening: _hidden, ...withoutListening } = next;
+  assert.deepEqual(panelsToKeep(next, older), withoutListening);
+  assert.deepEqual(panelsToKeep({ ...next, listening: true }, older), { ...next, listening: true }, 'shown, it is named');
+  assert.deepEqual(panelsToKeep(next, { ...older, listening: true }), next, 'named by the library, it is always sent');
+  assert.deepEqual(panelsToKeep({ color: 'yes', bogus: true }, null).color, false, 'only booleans that are true show');
+  assert.equal(Object.hasOwn(panelsToKeep(next, null), 'bogus'), false);
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { DEFAULT_PANELS } from '../../Sources/WebClient/Web/console/console-layout.js';
-import { ConsoleStore, LatestFetch } from '../../Sources/WebClient/Web/console/console-store.js';
+import { ConsoleStore, LIVE_NEWS, LatestFetch, onlyLiveNews } from '../../Sources/WebClient/Web/console/console-store.js';
 
 const snapshot = (revision, more = {}) => ({
   type: 'snapshot',
@@ -182,4 +182,56 @@ test('a design change without lumiCount says the count is back to the chord\'s o
   assert.equal(store.state.lumiCount, null);
   store.applyChanged({ type: 'changed', aspects: ['tempo'], revision: 4, tempo: 90 });
   assert.equal(store.state.lumiCount, null);
+});
+
+test('the sound response comes in the snapshot and in changes of the listening aspect', () => {
+  const { store, heard } = recordingStore();
+  store.applyMessage(snapshot(1, { soundResponse: { tempoFollows: false, onsetsRelease: false } }));
+  assert.ok(heard.at(-1).includes('listening'));
+  const what = store.applyMessage({ type: 'changed', aspects: ['listening'], revision: 2, soundResponse: { tempoFollows: true, onsetsRelease: false } });
+  assert.deepEqual([...what], ['listening']);
+  assert.deepEqual(store.state.soundResponse, { tempoFollows: true, onsetsRelease: false });
+  store.applyMessage({ type: 'changed', aspects: ['tempo'], revision: 3, tempo: 90 });
+  assert.equal(store.state.soundResponse.tempoFollows, true, 'kept when another aspect changes');
+});
+
+test('what is heard and the Link session land in the store, stamped with the moment they came', () => {
+  let clock = 100;
+  const store = new ConsoleStore({ now: () => clock });
+  const told = [];
+  store.subscribe((what) => told.push([...what].sort()));
+  assert.equal(store.heard, null);
+  const what = store.applyMessage({ type: 'heard', level: 0.52, peak: 0.31, bands: [0.9, 0.2, 0.05, 0.01], onset: 0.8, onsets: 12, tempo: 123.1, gated: false });
+  assert.deepEqual([...what], ['heard']);
+  assert.deepEqual(store.heard, { level: 0.52, peak: 0.31, bands: [0.9, 0.2, 0.05, 0.01], onset: 0.8, onsets: 12, tempo: 123.1, gated: false });
+  assert.equal(store.heardAt, 100);
+  clock = 130;
+  store.applyMessage({ type: 'heard', level: 0.1, peak: 0.1, bands: [0, 0, 0, 0], onset: 0, onsets: 12, tempo: null, gated: true });
+  assert.equal(store.heard.level, 0.1, 'the newest replaces the one held');
+  assert.equal(store.heardAt, 130);
+  assert.equal(store.state, null, 'what is heard is not the engine\'s state: no snapshot needed');
+
+  store.applyMessage({ type: 'link', enabled: true, peers: 1, tempo: 120, beat: 8.25, phase: 0.25, quantum: 4, playing: false });
+  assert.deepEqual(store.link, { enabled: true, peers: 1, tempo: 120, beat: 8.25, phase: 0.25, quantum: 4, playing: false });
+  assert.equal(store.linkAt, 130);
+  assert.deepEqual(told.at(-1), ['link']);
+
+  // The socket closed: what that connection said is forgotten, and said to have changed.
+  store.setConnected(true);
+  const closed = store.setConnected(false);
+  assert.deepEqual([...closed].sort(), ['connection', 'heard', 'link']);
+  assert.equal(store.heard, null);
+  assert.equal(store.link, null);
+  assert.equal(store.heardAt, null);
+});
+
+test('live news alone redraws nothing in a panel that shows none of it', () => {
+  assert.deepEqual(LIVE_NEWS, ['heard', 'link']);
+  assert.equal(onlyLiveNews(new Set(['heard'])), true);
+  assert.equal(onlyLiveNews(new Set(['heard', 'link'])), true);
+  assert.equal(onlyLiveNews(new Set(['heard', 'tempo'])), false);
+  assert.equal(onlyLiveNews(new Set()), false);
+  const store = new ConsoleStore();
+  assert.equal(store.applyMessage({ type: 'heard', level: 'loud' }).size, 1, 'read defensively, still news');
+  assert.equal(store.heard.level, 0);
 });

@@ -166,3 +166,20 @@ test('learning any slider: the next control change binds it, and then plays it',
   assert.deepEqual(played(24, 127), [{ type: 'lumiCount', count: 16 }]);
   assert.deepEqual(intentsForMessage(noteOn(60, 2), learn.mappings, state), [], 'nothing bound to the note');
 });
+
+test('each feature but speed has a follow amount target: 0 to its depth, only while it follows a sound', () => {
+  const follow = { source: 'level', amount: 0.1, attack: 0.01, release: 0.2 };
+  const withFollow = { ...state, design: { ...state.design, features: { ...state.design.features, size: { base: 0.3, oscillator: { ...sine, follow } } } } };
+  for (const f of FEATURES) {
+    assert.equal(targetKind(`feature.${f.name}.followAmount`), f.name === 'speed' ? null : 'control', f.name);
+  }
+  assert.equal(describeTarget('feature.size.followAmount'), 'Size follow amount');
+  assert.deepEqual(CONTROLS['feature.size.followAmount'].range, [0, 1]);
+  assert.ok(controlsIn('feature').includes('feature.hue.followAmount'));
+  assert.deepEqual(play('feature.size.followAmount', 127, withFollow),
+    [{ type: 'feature', feature: 'size', setting: { base: 0.3, oscillator: { ...sine, follow: { ...follow, amount: 1 } } } }]);
+  assert.deepEqual(play('feature.size.followAmount', 127), [], 'following nothing: nothing sent');
+  const learn = new MidiLearn();
+  learn.arm('feature.size.followAmount');
+  assert.equal(learn.handle(cc(20, 64)).mappings['cc:1:20'], 'feature.size.followAmount', 'learnt like any control');
+});

@@ -2,10 +2,11 @@
 // window's width and height (CSS pixels); no DOM here. No two panels' rectangles overlap (the canvas's
 // among them); only the edge controls lie over the panels' edges, and the panels keep clear of them.
 //
-// The side column first: the chordset list and the preferences are side panels on the right, full height,
-// 3/12 of the window's width but at least 320 px; when both show they share the column, the list the top
-// half and the preferences the bottom half (their edge controls sit at the right edge's middle and the
-// bottom). The column takes its width off the window; the rest is the area for the others.
+// The side column first: the chordset list, the listening panel and the preferences are side panels on the
+// right, full height, 3/12 of the window's width but at least 320 px; when more than one shows they share
+// the column in equal parts, top to bottom the list, the listening panel, the preferences (their edge
+// controls sit at the right edge's middle, three quarters of the way down it, and the bottom). The column
+// takes its width off the window; the rest is the area for the others.
 //
 // Then the area, twelve units tall (H/12) and twelve wide (its own width/12):
 //
@@ -28,12 +29,18 @@
 // (`panelScrolls`: console.js marks it, and console.css keeps its controls at that size and lets the
 // panel's element scroll) rather than squeezing its controls over each other.
 
-/** The eight panels, by the library's names for them (docs/library-api.md, `panels`). */
-export const PANELS = Object.freeze(['color', 'form', 'motion', 'chordset', 'canvas', 'triggerpads', 'chordsetList', 'settings']);
+/** The nine panels, by the library's names for them (docs/library-api.md, `panels`). */
+export const PANELS = Object.freeze([
+  'color', 'form', 'motion', 'chordset', 'canvas', 'triggerpads', 'chordsetList', 'listening', 'settings',
+]);
 
-/** Seed 000's first-run map: every panel shows but the preferences and the chordset list. */
+/** The side panels, in the column's order from the top. */
+export const SIDE_PANELS = Object.freeze(['chordsetList', 'listening', 'settings']);
+
+/** Seed 000's first-run map: every panel shows but the side panels (the chordset list, listening, the preferences). */
 export const DEFAULT_PANELS = Object.freeze({
-  color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, settings: false,
+  color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, listening: false,
+  settings: false,
 });
 
 /** The narrowest the side column (the chordset list, the preferences) gets, in CSS pixels, unless the
@@ -53,6 +60,8 @@ export const CHORDSET_LIST_MIN_WIDTH = 320;
  *   triggerpads   eight pads, four by two, each at least a fingertip.
  *   canvas        none: the preview is drawn at whatever size it gets, 16:9.
  *   chordsetList  the header's buttons and a chordset's eight thumbnails; the list scrolls inside it.
+ *   listening     the source, five meters beside the onset lamp and the tempo heard, two switches and the
+ *                 Link row; it scrolls inside itself when the problem said takes more.
  *   settings      one column of sections; they scroll inside it.
  */
 export const PANEL_MINIMUMS = Object.freeze({
@@ -63,6 +72,7 @@ export const PANEL_MINIMUMS = Object.freeze({
   triggerpads: Object.freeze({ width: 320, height: 124 }),
   canvas: Object.freeze({ width: 0, height: 0 }),
   chordsetList: Object.freeze({ width: 264, height: 240 }),
+  listening: Object.freeze({ width: 264, height: 240 }),
   settings: Object.freeze({ width: 264, height: 240 }),
 });
 
@@ -71,7 +81,7 @@ export const PANEL_MINIMUMS = Object.freeze({
  * panel scaling away over its neighbours, and put the edge controls on top.
  */
 export const PANEL_LAYERS = Object.freeze({
-  color: 1, form: 1, motion: 1, chordset: 1, triggerpads: 1, canvas: 2, chordsetList: 3, settings: 4,
+  color: 1, form: 1, motion: 1, chordset: 1, triggerpads: 1, canvas: 2, chordsetList: 3, listening: 3, settings: 4,
 });
 export const EDGE_CONTROL_LAYER = 5;
 
@@ -88,6 +98,7 @@ export const PANEL_ANCHORS = Object.freeze({
   triggerpads: { x: 0.5, y: 1 },
   canvas: { x: 0.5, y: 0.5 },
   chordsetList: { x: 1, y: 0.5 },
+  listening: { x: 1, y: 0.5 },
   settings: { x: 1, y: 1 },
 });
 
@@ -100,6 +111,22 @@ export function completePanels(visible) {
   return complete;
 }
 
+/**
+ * The part of a visibility map the library is asked to keep (PATCH /api/preferences): all of it, but for
+ * a panel the library's own map (`kept`) does not name and that is hidden — hidden is what it means anyway,
+ * and a library older than the panel refuses a name it does not know; such a panel is named once it shows.
+ */
+export function panelsToKeep(visible, kept) {
+  const named = kept && typeof kept === 'object' ? kept : null;
+  const out = {};
+  for (const panel of PANELS) {
+    const value = visible?.[panel] === true;
+    if (named && !Object.hasOwn(named, panel) && value === DEFAULT_PANELS[panel]) continue;
+    out[panel] = value;
+  }
+  return out;
+}
+
 /** How wide the side column is in a window `width` wide: 3/12, at least 320 px, at most the window. */
 export function sideColumnWidth(width) {
   return Math.min(width, Math.max(width * 3 / 12, CHORDSET_LIST_MIN_WIDTH));
@@ -107,10 +134,10 @@ export function sideColumnWidth(width) {
 
 /**
  * The area the side column leaves the other panels: `{ x, y, width, height }` — the whole window, or all
- * of it but the column on the right while the chordset list or the preferences show.
+ * of it but the column on the right while a side panel (the chordset list, listening, the preferences) shows.
  */
 export function playingArea(visible, width, height) {
-  const column = visible.chordsetList === true || visible.settings === true ? sideColumnWidth(width) : 0;
+  const column = SIDE_PANELS.some((panel) => visible[panel] === true) ? sideColumnWidth(width) : 0;
   return { x: 0, y: 0, width: width - column, height };
 }
 
@@ -218,12 +245,11 @@ export function consoleLayout(visible, width, height) {
   const unitHeight = height / 12;
   const rects = {};
   const column = { x: left + areaWidth, width: width - left - areaWidth };
-  const listHeight = visible.settings === true ? height / 2 : height;
-  if (visible.chordsetList === true) rects.chordsetList = { ...column, y: 0, height: listHeight };
-  if (visible.settings === true) {
-    const top = visible.chordsetList === true ? listHeight : 0;
-    rects.settings = { ...column, y: top, height: height - top };
-  }
+  const side = SIDE_PANELS.filter((panel) => visible[panel] === true);
+  side.forEach((panel, index) => {
+    const top = (height * index) / side.length;
+    rects[panel] = { ...column, y: top, height: (height * (index + 1)) / side.length - top };
+  });
   const colorHeight = colorPanelHeight(height);
   if (visible.color === true) rects.color = { x: left, y: 0, width: areaWidth, height: colorHeight };
 
@@ -267,13 +293,14 @@ export function edgeControlDiameter(width, height) {
 }
 
 /**
- * The eight edge controls around the screen's edges, each toggling one panel. Round buttons of diameter
+ * The nine edge controls around the screen's edges, each toggling one panel. Round buttons of diameter
  * `d` whose centres sit on the edges, so that a quarter (in the corners) or a half (mid-edge) shows:
  *
  *   Form panel      top-left corner, at (−d/2, −d/2), violet rgb(0.482, 0, 0.969) — seed 000
  *   Color panel     top edge, centre: over the colour panel it toggles, red-orange
  *   Motion panel    top-right corner, green-blue
  *   Chordset list   right edge, middle — seed 002 — blue
+ *   Listening       right edge, three quarters down (between the list's and the pads'), magenta
  *   Trigger pads    bottom-right corner, orange
  *   Preferences     bottom edge, centre, at (W/2 − d/2, H − d/4), grey rgb(0.5, 0.5, 0.5) — seed 000
  *   Chordset panel  bottom-left corner, yellow
@@ -289,6 +316,7 @@ export function edgeControls(width, height) {
     control('color', 'Color panel', width / 2 - d / 2, -d / 2, [1, 0.35, 0.1]),
     control('motion', 'Motion panel', width - d / 2, -d / 2, [0, 0.75, 0.6]),
     control('chordsetList', 'Chordset list', width - d / 2, height / 2 - d / 2, [0.1, 0.45, 1]),
+    control('listening', 'Listening panel', width - d / 2, height * 3 / 4 - d / 2, [0.85, 0.25, 0.75]),
     control('triggerpads', 'Trigger pads', width - d / 2, height - d / 2, [1, 0.55, 0]),
     control('settings', 'Preferences', width / 2 - d / 2, height - d / 4, [0.5, 0.5, 0.5]),
     control('chordset', 'Chordset panel', -d / 2, height - d / 2, [1, 0.85, 0.1]),

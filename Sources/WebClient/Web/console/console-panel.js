@@ -5,10 +5,12 @@
 // through `send(intent)` and `request(…)`. Panels ask the console for things with events that bubble:
 // `ip-toggle-panel` (`detail.panel`) and `ip-message` (`detail.text`, one line for the performer).
 
-import { ASPECTS } from './console-store.js';
+import { ASPECTS, LIVE_NEWS } from './console-store.js';
 
 /** Everything a panel may have to redraw: what it hears when it first meets the store. */
-export const EVERYTHING = Object.freeze(new Set(['snapshot', ...ASPECTS, 'library', 'preferences', 'panels', 'connection', 'recording']));
+export const EVERYTHING = Object.freeze(new Set([
+  'snapshot', ...ASPECTS, 'library', 'preferences', 'panels', 'connection', 'recording', ...LIVE_NEWS,
+]));
 
 /** A console panel: the store's listener for as long as it is in the document. */
 export class ConsolePanel extends HTMLElement {

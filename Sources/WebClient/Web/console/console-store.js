@@ -10,8 +10,15 @@
 //   start, on every connection and whenever the server says the library changed (`{"type": "library"}`).
 //   Fetches are coalesced (one at a time, and one more if asked meanwhile: LatestFetch) and only the answer
 //   to the newest is kept.
+// - Live news that is not the engine's state: what the instrument hears (`heard`, about 33 times a second
+//   while it listens) and the Link session (`link`, ten times a second while it is on), each kept as the
+//   newest message read (listening-model.js, link-model.js) with the moment it came (`heardAt`, `linkAt`,
+//   in the store's clock's milliseconds). Both are forgotten when the socket closes: they were that
+//   connection's. Panels that show neither ignore them (`onlyLiveNews`).
 
 import { completePanels } from './console-layout.js';
+import { parseHeard } from './listening-model.js';
+import { parseLink } from './link-model.js';
 
 /** The fields of the state each aspect of a `changed` message carries (Server/LiveMessages.swift). */
 export const ASPECT_FIELDS = Object.freeze({
@@ -22,6 +29,7 @@ export const ASPECT_FIELDS = Object.freeze({
   pads: ['pads'],
   canvas: ['liveLumis', 'trailPersistence', 'headroom'],
   tempo: ['tempo'],
+  listening: ['soundResponse'],
 });
 
 /** Fields the server leaves out when they have no value (Swift's nil): an aspect that carries others and
@@ -31,9 +39,23 @@ export const ABSENT_MEANS_NULL = Object.freeze(new Set(['lumiCount']));
 /** Every aspect, as a snapshot reports them all changed. */
 export const ASPECTS = Object.freeze(Object.keys(ASPECT_FIELDS));
 
+/** News that comes many times a second and is not the engine's state: what is heard, the Link session. */
+export const LIVE_NEWS = Object.freeze(['heard', 'link']);
+
+/** Whether `what` (a Set of what changed) is live news alone: a panel that shows none of it need not redraw. */
+export function onlyLiveNews(what) {
+  if (what.size === 0) return false;
+  for (const news of what) if (!LIVE_NEWS.includes(news)) return false;
+  return true;
+}
+
+const defaultClock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
 /** One store of the engine's state, the library's list and the preferences; `subscribe` to hear changes. */
 export class ConsoleStore {
-  constructor() {
+  /** `now()` is the clock the live news is stamped with, in milliseconds (the page's `performance.now`). */
+  constructor({ now = defaultClock } = {}) {
+    this.now = now;
     /** The engine's state (EngineSnapshot), or null until the first snapshot. */
     this.state = null;
     /** The library's list `{ revision, current, chordsets: [...] }`, or null until it has been fetched. */
@@ -49,13 +71,19 @@ export class ConsoleStore {
     this.everConnected = false;
     /** Whether a recording is under way, as the engine last said. */
     this.recording = false;
+    /** What the instrument heard last (listening-model.js's parseHeard) and when it came, or null. */
+    this.heard = null;
+    this.heardAt = null;
+    /** The Link session as last said (link-model.js's parseLink) and when, or null before it has been. */
+    this.link = null;
+    this.linkAt = null;
     this.listeners = new Set();
   }
 
   /**
    * Calls `listener(what, store)` after every change, `what` being a Set naming what changed: aspects
-   * (`colors`, `chordset`, `pads`, …), `snapshot`, `library`, `preferences`, `panels`, `connection`,
-   * `recording`. Returns a function that unsubscribes.
+   * (`colors`, `chordset`, `pads`, `listening`, …), `snapshot`, `library`, `preferences`, `panels`,
+   * `connection`, `recording`, and the live news `heard` and `link`. Returns a function that unsubscribes.
    */
   subscribe(listener) {
     this.listeners.add(listener);
@@ -77,8 +105,8 @@ export class ConsoleStore {
   get revision() { return this.state?.revision ?? -1; }
 
   /**
-   * Applies a message from the live socket (snapshot, changed, recording); other types are not the
-   * store's. Returns the Set of what changed (also told to the listeners).
+   * Applies a message from the live socket (snapshot, changed, recording, heard, link); other types are
+   * not the store's. Returns the Set of what changed (also told to the listeners).
    */
   applyMessage(message) {
     if (!message || typeof message !== 'object') return new Set();
@@ -86,6 +114,8 @@ export class ConsoleStore {
       case 'snapshot': return this.applySnapshot(message.state);
       case 'changed': return this.applyChanged(message);
       case 'recording': return this.setRecording(message.on === true);
+      case 'heard': return this.applyHeard(message);
+      case 'link': return this.applyLink(message);
       default: return new Set();
     }
   }
@@ -139,12 +169,42 @@ export class ConsoleStore {
     return what;
   }
 
-  /** The live socket opened or closed. */
+  /** What the instrument heard: the newest message replaces the one held. */
+  applyHeard(message) {
+    const heard = parseHeard(message);
+    if (!heard) return new Set();
+    this.heard = heard;
+    this.heardAt = this.now();
+    const what = new Set(['heard']);
+    this.notify(what);
+    return what;
+  }
+
+  /** The Link session: the newest message replaces the one held. */
+  applyLink(message) {
+    const link = parseLink(message);
+    if (!link) return new Set();
+    this.link = link;
+    this.linkAt = this.now();
+    const what = new Set(['link']);
+    this.notify(what);
+    return what;
+  }
+
+  /** The live socket opened or closed; closed, what it said was heard and the Link session are forgotten. */
   setConnected(connected) {
     if (this.connected === connected) return new Set();
     this.connected = connected;
     if (connected) this.everConnected = true;
     const what = new Set(['connection']);
+    if (!connected) {
+      if (this.heard) what.add('heard');
+      if (this.link) what.add('link');
+      this.heard = null;
+      this.heardAt = null;
+      this.link = null;
+      this.linkAt = null;
+    }
     this.notify(what);
     return what;
   }

@@ -23,6 +23,7 @@ export const apiPaths = Object.freeze({
   factoryChordsets: '/api/factory-chordsets',
   preferences: '/api/preferences',
   pairing: '/api/pairing',
+  listening: '/api/listening',
 });
 
 const STATUS_WORDS = {

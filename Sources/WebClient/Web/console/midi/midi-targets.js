@@ -10,11 +10,13 @@
 //       form: Size, Morph and Stroke (the features' bases below), `lumiCount`, and each form's parameters,
 //         `form.KIND.PARAM` (the prism's four among them);
 //       motion: Speed (the speed feature's base), and each motion's parameters, `motion.KIND.PARAM`;
-//       each feature of the lumi being designed: `feature.NAME.base`, `.depth`, `.rate`, `.phase` and
-//         `.width` (a pulse waveform's width).
+//       each feature of the lumi being designed: `feature.NAME.base`, `.depth`, `.rate`, `.phase`,
+//         `.width` (a pulse waveform's width) and `.followAmount` (how much it follows the sound it follows,
+//         0 to its depth's reach; every feature but speed, which follows nothing: sound-follow.js).
 //     A rate (`pulse.rate`, `feature.NAME.rate`) travels its unit's range as the rate slider does, on
-//     logarithmic steps, in the unit the engine has. A form's or a motion's parameter, and a pulse width,
-//     play only while the design has that kind (as their sliders show only then): otherwise nothing is sent.
+//     logarithmic steps, in the unit the engine has. A form's or a motion's parameter, a pulse width and a
+//     follow amount play only while the design has that kind — or follows a sound (as their controls show
+//     or are enabled only then): otherwise nothing is sent.
 // The intents are built by the same functions the panels use (lumi-features.js, pulse.js, form-kinds.js,
 // motion-kinds.js). No DOM here.
 
@@ -25,6 +27,7 @@ import {
 import { FORM_KINDS, formParamIntent, formParamName } from '../form-kinds.js';
 import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion-kinds.js';
 import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../pulse.js';
+import { followAmountIntent, followsSound } from '../sound-follow.js';
 import { sourceKey } from './midi.js';
 
 /** The eight pads' targets. */
@@ -87,6 +90,10 @@ const featureControls = (f) => [
     intent: (width, state, pending = null) => changeOscillator(
       state, f.name, (o) => (o.waveform?.kind === 'pulse' ? { ...o, waveform: { kind: 'pulse', width } } : null), pending),
   }],
+  ...(followsSound(f.name) ? [[`feature.${f.name}.followAmount`, {
+    label: `${f.label} follow amount`, group: 'feature', range: [0, f.depth[1]],
+    intent: (amount, state, pending = null) => followAmountIntent(state, f.name, amount, pending),
+  }]] : []),
 ];
 
 /**

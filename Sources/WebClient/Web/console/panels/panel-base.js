@@ -5,9 +5,11 @@
 // panel.css.
 //
 // The shell's interface: `store.state` (the engine's snapshot state, as GET /state), `store.subscribe(fn)`
-// → unsubscribe; `sender.send(intent)`, `async sender.api(method, path, body)` (parsed JSON, or throws an
+// → unsubscribe (live news alone — what is heard, the Link session, many times a second — redraws nothing
+// here: these panels show neither); `sender.send(intent)`, `async sender.api(method, path, body)` (parsed JSON, or throws an
 // Error with a one-line message).
 
+import { onlyLiveNews } from '../console-store.js';
 import { h, uid } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/numbers.js';
 import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
@@ -81,7 +83,9 @@ export class PanelElement extends HTMLElement {
       this.build();
     }
     if (!this.#unsubscribe) {
-      const unsubscribe = this.#store.subscribe(() => this.requestUpdate());
+      const unsubscribe = this.#store.subscribe((what) => {
+        if (!(what instanceof Set && onlyLiveNews(what))) this.requestUpdate();
+      });
       this.#unsubscribe = typeof unsubscribe === 'function' ? unsubscribe : null;
       this.attached?.();
     }

@@ -1,8 +1,9 @@
 // <ip-motion-panel>: the motion panel. The design's motion (still, drift, orbit, Lissajous, wander — follow
 // comes from a stroke) with its parameters, its speed and its edge behaviour (`motion` intents); an
 // oscillator editor for one lumi feature at a time — base, waveform (pulse width, sample-and-hold seed),
-// rate in Hz or in beats, depth, phase — sending the feature's whole setting (`feature` intents) with a
-// small live plot of its waveform as the engine computes it; and the tempo (`tempo`, `tapTempo`).
+// rate in Hz or in beats, depth, phase, and the sound it follows with how much ("Follow": every feature
+// but speed; sound-follow.js) — sending the feature's whole setting (`feature` intents) with a small live
+// plot of its waveform as the engine computes it; and the tempo (`tempo`, `tapTempo`).
 // Everything shown is what the engine said; a slider being dragged shows the finger's value until let go.
 
 import {
@@ -12,6 +13,9 @@ import {
 import {
   EDGES, MOTION_KINDS, changeMotion, defaultMotion, motionParamIntent, motionParamName, motionSetting, sentMotion,
 } from '../motion-kinds.js';
+import {
+  FOLLOW_SOURCES, defaultFollowAmount, followAmountIntent, followAmountRange, followIntent, followOf, followsSound,
+} from '../sound-follow.js';
 import { WAVEFORM_KINDS, oscillatorCycles, sampleWaveform, waveformPolyline, wrappedUnit } from './waveform-plot.js';
 import { h, uid } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/numbers.js';
@@ -27,6 +31,7 @@ export class MotionPanel extends PanelElement {
   build() {
     this.featureName = 'size';
     this.rememberedMotions = new Map();
+    this.rememberedFollows = new Map();
     this.rememberedWaveforms = new Map([['pulse', { kind: 'pulse', width: 0.5 }], ['sample-and-hold', { kind: 'sample-and-hold', seed: 1 }]]);
     this.rateUnit = 'hertz';
     this.plotFrame = null;
@@ -115,10 +120,21 @@ export class MotionPanel extends PanelElement {
       label: 'Phase', min: 0, max: 1, step: 0.01, format: (x) => `${formatNumber(x)} cyc`,
       onValue: (value) => this.setOscillator((o) => ({ ...o, phase: value })),
     });
+    // The sound the oscillator follows, and how much (not for speed).
+    const followId = uid('follow');
+    this.followSelect = h('select', { id: followId, onchange: () => this.chooseFollow() },
+      FOLLOW_SOURCES.map(({ source, label }) => h('option', { value: source }, label)));
+    this.followAmount = h('input', {
+      type: 'number', className: 'follow-amount', step: '0.01', inputmode: 'decimal', title: 'How much it follows',
+      onchange: () => this.setFollowAmount(),
+      oninput: () => { this.followEdited = true; },
+      onblur: () => { this.followEdited = false; this.requestUpdate(); },
+    });
+    this.followRow = h('div', { className: 'row' }, h('label', { for: followId }, 'Follow'), this.followSelect, this.followAmount);
     this.plot = h('canvas', { className: 'plot', role: 'img', 'aria-label': 'The waveform' });
     this.featureGroup = h('div', { className: 'column', role: 'group', 'aria-label': 'Feature oscillator' },
       featureChoice.element, this.baseSlider.element, waveChoice.element, this.widthSlider.element, this.seedRow,
-      this.rateSlider.element, this.depthSlider.element, this.phaseSlider.element, this.plot);
+      this.rateSlider.element, this.depthSlider.element, this.phaseSlider.element, this.followRow, this.plot);
 
     this.shadowRoot.append(h('section', { className: 'motion-panel', 'aria-label': 'Motion' },
       h('div', { className: 'columns' },
@@ -220,6 +236,30 @@ export class MotionPanel extends PanelElement {
     this.resyncSoon();
   }
 
+  /** Follows the source chosen (or nothing), the amount it followed by — or had, or the default — kept. */
+  chooseFollow() {
+    const intent = followIntent(this.store.state, this.featureName, this.followSelect.value, undefined, {
+      remembered: this.rememberedFollows.get(this.featureName) ?? null,
+    });
+    if (intent) this.send(intent);
+    this.resyncSoon();
+  }
+
+  setFollowAmount() {
+    this.followEdited = false;
+    const text = this.followAmount.value.trim();
+    const amount = Number(text);
+    const [low, high] = followAmountRange(this.featureName);
+    if (text === '' || !Number.isFinite(amount)) {
+      this.showStatus('A follow amount is a number.', true);
+    } else {
+      this.showStatus('');
+      const intent = followAmountIntent(this.store.state, this.featureName, clamp(amount, [low, high]));
+      if (intent) this.send(intent);
+    }
+    this.resyncSoon();
+  }
+
   /** Switches the rate between hertz and beats per cycle, keeping its speed at the current tempo. */
   toggleRateUnit() {
     const setting = this.settingOf(this.featureName);
@@ -307,12 +347,35 @@ export class MotionPanel extends PanelElement {
     this.depthSlider.input.step = String(f.depth[1] / 200);
     this.depthSlider.show(oscillator ? oscillator.depth : null);
     this.phaseSlider.show(oscillator ? oscillator.phase : null);
+    this.showFollow(f, oscillator);
 
     this.plotted = { feature: f, oscillator, tempo: this.tempoOf(state) };
     this.plot.setAttribute('aria-label', oscillator
       ? `${f.label}: ${WAVEFORM_LABELS[waveform?.kind] ?? 'unknown waveform'} at ${formatRate(oscillator.rate)}, depth ${formatNumber(oscillator.depth)}, phase ${formatNumber(oscillator.phase)}`
       : `${f.label}: the engine has sent no oscillator`);
     this.drawPlot(performance.now());
+  }
+
+  /** The follow row: the source the engine says the oscillator follows and how much; hidden for speed. */
+  showFollow(f, oscillator) {
+    const follows = followsSound(f.name);
+    this.followRow.hidden = !follows;
+    if (!follows) return;
+    const follow = followOf(oscillator);
+    if (follow) this.rememberedFollows.set(f.name, follow);
+    this.followSelect.setAttribute('aria-label', `${f.label} follows`);
+    this.followAmount.setAttribute('aria-label', `${f.label} follow amount`);
+    this.followSelect.disabled = !oscillator;
+    this.followSelect.value = follow?.source ?? 'none';
+    const [low, high] = followAmountRange(f.name);
+    this.followAmount.min = String(low);
+    this.followAmount.max = String(high);
+    this.followAmount.step = String(high / 100);
+    this.followAmount.disabled = !follow;
+    if (!this.followEdited) {
+      const amount = follow?.amount ?? this.rememberedFollows.get(f.name)?.amount ?? defaultFollowAmount(f.name);
+      this.followAmount.value = String(Number(amount.toFixed(4)));
+    }
   }
 
   startPlot() {
