@@ -21,6 +21,9 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         outbox.sendSnapshot()  // first
         // Where the composition transport is, when something is loaded: a console that comes back finds its playhead.
         if let status = session.transport?.status, status.composition != nil { outbox.send(LiveMessages.transport(status)) }
+        // What is heard and where the Link session is, so that a console's meter and beat start from the truth.
+        if let listening = session.listening { outbox.send(LiveMessages.heard(listening.status)) }
+        if let link = session.link { outbox.send(LiveMessages.link(link.status)) }
         // The client as a performer: the pads it holds are let go when it leaves, however it leaves.
         var performer = LivePerformer(instrument: session.instrument)
         do {
@@ -64,6 +67,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                 guard let link = session.link else { return "this instrument cannot join a Link session" }
                 try link.set(enabled: enabled, quantum: quantum)
                 await link.sync()
+                // While joined, `sync` tells everyone; leaving is told once.
                 if !enabled { session.hub.broadcast(LiveMessages.link(link.status)) }
             }
         } catch {

@@ -3,8 +3,8 @@
 /// preference (or the controls kept) could not be read, so that the console says it instead of silently
 /// showing a default.
 public struct ConsolePreferences: Hashable, Sendable, Codable {
-    /// The eight panels by name — color, form, motion, chordset, canvas, triggerpads, chordsetList,
-    /// settings — and whether each shows.
+    /// The panels by name — color, form, motion, chordset, canvas, triggerpads, chordsetList, settings and
+    /// listening (absent: hidden) — and whether each shows.
     public var panels: [String: Bool]
     /// Beats per minute.
     public var tempo: Double
