@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Control", dependencies: ["Instrument", "Geometry"], swiftSettings: swiftSettings),
         // Domain adapter: recordings on disk — journals written as a performance is played, closed into
         // performance logs (also after a crash).
-        .target(name: "Recordings", dependencies: ["Instrument", "ImageFiles"], swiftSettings: swiftSettings),
+        .target(name: "Recordings", dependencies: ["Instrument", "ImageFiles", "AudioFiles"], swiftSettings: swiftSettings),
         // Business model: the engine — the live state's one owner, on a clock — and the live use cases
         // (intents, stored chords, chordset steps, recordings), with the ports they need.
         .target(name: "Engine", dependencies: ["Instrument", "Composition", "Audio", "Listening"], swiftSettings: swiftSettings),

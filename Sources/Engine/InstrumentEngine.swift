@@ -106,6 +106,9 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     /// How many intents the recording under way holds (0 when none runs).
     public var recordedEventCount: Int { recording?.events ?? 0 }
 
+    /// When the recording under way began (engine seconds), if one is under way.
+    public var recordingStart: Double? { recording?.from }
+
     /// Whether the recording under way is full: the performance goes on, but nothing more is recorded.
     public var recordingIsFull: Bool { recording?.filledAt != nil }
 

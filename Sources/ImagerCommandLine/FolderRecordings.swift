@@ -26,4 +26,11 @@ struct FolderRecordings: RecordingStore {
     }
 }
 
-extension PerformanceJournal: RecordingJournal {}
+extension PerformanceJournal: RecordingJournal {
+    public func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal {
+        let kept: HeardSoundJournal = try keepSound(sampleRate: sampleRate, channels: channels)
+        return kept
+    }
+}
+
+extension HeardSoundJournal: SoundJournal {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioFiles
 import Export
 import Foundation
 import ImageFiles
@@ -15,7 +16,10 @@ struct RenderPerformanceCommand: ParsableCommand {
             The log is the JSON file the instrument records (docs/performance-log.md). For a video, frames are drawn \
             and converted to Y′CbCr on one thread and written on another; for PNG frames, drawn, encoded and written on \
             three; each stage a few frames ahead of the next. Without ffmpeg on PATH, write PNG frames to a folder \
-            (-o frames/) and encode them later.
+            (-o frames/) and encode them later. A recording made while the instrument listened keeps what was heard \
+            beside its log (the same name, .flac): the video takes it as its sound, its first sample at the recording's \
+            first frame; --audio FILE takes another take of the track instead (starting at the same moment), and \
+            --audio none leaves the video silent.
             """)
 
     @Argument(help: "The performance log (JSON).")
@@ -36,6 +40,11 @@ struct RenderPerformanceCommand: ParsableCommand {
         parsing: .unconditional,
         help: "The output stage's strength to start from, 0 (light clips, as before it existed) to 1 (fully on), instead of what the log says.")
     var headroom: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The video's sound: an audio file starting at the recording's first moment, or none. Default: what was heard, kept beside the log (LOG.flac), if it was.", valueName: "FILE|none"))
+    var audio: String?
 
     @Option(parsing: .unconditional, help: "The x264 preset for video: ultrafast … veryslow.")
     var preset = "veryfast"
@@ -69,7 +78,7 @@ struct RenderPerformanceCommand: ParsableCommand {
         case .video(let url):
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }
             try target.prepare()
-            let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset)
+            let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset, audio: try sound())
             let frames = PerformanceFrames(
                 log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, forVideo: true,
                 keptBySink: video.framesKept)
@@ -77,6 +86,20 @@ struct RenderPerformanceCommand: ParsableCommand {
             try FrameExport.toVideo(video, count: count, progress: bar.update(done:), yuv420Frames: frames.yuv420Frame)
         case .png, .svg:
             throw CommandFailure("a performance renders to a video (-o set.mp4) or a folder of frames (-o frames/)")
+        }
+    }
+
+    /// The sound the video takes: `--audio`'s file (checked to be audio), none, or what was heard beside the log.
+    func sound() throws(CommandFailure) -> URL? {
+        switch audio {
+        case "none": return nil
+        case let path?:
+            let url = URL(fileURLWithPath: path)
+            do { _ = try AudioFile.read(url) } catch { throw CommandFailure("--audio \(path): \(error)") }
+            return url
+        case nil:
+            let heard = URL(fileURLWithPath: log).deletingPathExtension().appendingPathExtension("flac")
+            return FileManager.default.fileExists(atPath: heard.path) ? heard : nil
         }
     }
 

@@ -22,6 +22,8 @@ public final class PerformanceJournal: Sendable {
     /// The open file and how many of its bytes are whole lines on the disk; held while writing, so that
     /// flushes and the finish come one at a time. Nil once finished.
     private let file: Mutex<(descriptor: Int32, length: Int)?>
+    /// What is heard while it records, when the instrument listens.
+    private let sound = Mutex<HeardSoundJournal?>(nil)
 
     /// Creates the journal at `url` with its first line, `start`, written and on the disk.
     init(creating url: URL, becoming logURL: URL, start: PerformanceLog) throws(RecordingError) {
@@ -49,6 +51,18 @@ public final class PerformanceJournal: Sendable {
         file = Mutex((descriptor, first.count))
     }
 
+    /// Starts keeping what is heard beside the journal (`HeardSoundJournal`): flushed with it, and made FLAC
+    /// beside the log when it finishes. The sound's first sample is the recording's first moment.
+    public func keepSound(sampleRate: Int, channels: Int) throws(RecordingError) -> HeardSoundJournal {
+        if let kept = sound.withLock({ $0 }) { return kept }
+        let kept = try HeardSoundJournal(beside: url, sampleRate: sampleRate, channels: channels)
+        sound.withLock { $0 = kept }
+        return kept
+    }
+
+    /// Where the sound heard goes once the recording is closed.
+    var soundURL: URL { logURL.deletingPathExtension().appendingPathExtension("flac") }
+
     /// Queues an event played while recording.
     public func append(_ event: PerformanceEvent) {
         // Every event the engine applied is finite and valid, so it always encodes; one that did not is
@@ -72,6 +86,7 @@ public final class PerformanceJournal: Sendable {
             guard open != nil else { return }
             try write(until: until, to: &open!)
         }
+        try sound.withLock { $0 }?.flush()
     }
 
     /// Flushes, closes the journal into the recording's performance log (ending at `until`) and removes the
@@ -84,7 +99,9 @@ public final class PerformanceJournal: Sendable {
             DurableFile.close(open!.descriptor)
             open = nil
         }
-        return try RecordingFolder.close(journal: url, into: logURL).log.path
+        let saved = try RecordingFolder.close(journal: url, into: logURL).log.path
+        try sound.withLock { $0 }?.finish(into: soundURL)
+        return saved
     }
 
     private func write(until: Double, to open: inout (descriptor: Int32, length: Int)) throws(RecordingError) {

@@ -85,6 +85,18 @@ public struct RecordingFolder: Sendable {
                 outcomes.append(.notClosed(journal: journal, error))
             }
         }
+        // What was heard, once its journal is closed (a journal still there is under way elsewhere, or not
+        // closed yet: its sound waits with it).
+        for name in names.sorted() where name.hasSuffix("." + HeardSoundJournal.fileExtension) && !name.hasPrefix(".") {
+            let heard = url.appendingPathComponent(name)
+            let stem = heard.deletingPathExtension()
+            guard !FileManager.default.fileExists(atPath: stem.appendingPathExtension(Self.journalExtension).path) else { continue }
+            do {
+                try HeardSoundJournal.close(journal: heard, into: stem.appendingPathExtension("flac"))
+            } catch {
+                outcomes.append(.notClosed(journal: heard, error))
+            }
+        }
         return outcomes
     }
 

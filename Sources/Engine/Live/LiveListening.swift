@@ -40,7 +40,25 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         /// the engine's clock, without the jitter of how its blocks arrive. It creeps up a microsecond a hop,
         /// so that it follows an input clock slower than the engine's.
         var inputOffset: Double?
+        /// The current input's tape, which keeps its sound while a recording runs.
+        var tape: HeardTape?
+        var recordingOn = false
+        /// The recording's sound journal, once it is started.
+        var taping: Taping?
     }
+
+    /// What is heard being kept with the recording under way.
+    private struct Taping: Sendable {
+        let journal: any SoundJournal
+        let sampleRate: Int
+        let channels: Int
+        /// When the recording began (engine seconds): the sound's first sample.
+        let from: Double
+        var written = 0
+    }
+
+    /// How far the sound kept may drift from the recording's time before it is put back in step (seconds).
+    static var tapeTolerance: Double { 0.02 }
 
     /// How fast the input's offset may creep up (seconds a hop): follows clocks 100 ppm apart.
     static var offsetCreep: Double { 1e-6 }
@@ -49,9 +67,13 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
     private final class Analysis: @unchecked Sendable {
         let analyzer: SoundAnalyzer
         let channels: Int
+        let tape: HeardTape
+        /// Frames delivered so far.
+        var frames = 0
         init(_ input: any SoundInput) {
             analyzer = SoundAnalyzer(sampleRate: input.sampleRate)
             channels = input.channelCount
+            tape = HeardTape(sampleRate: input.sampleRate, channels: input.channelCount)
         }
     }
 
@@ -61,6 +83,8 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         self.open = open
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
         current = Mutex(Current(status: ListeningStatus(source: "none", problem: "not listening (imager serve --listen, or the console's Listen to)")))
+        // It hears when a recording starts and stops, to keep what is heard with it.
+        instrument.listen(self)
     }
 
     /// What is heard now, or why nothing is.
@@ -100,12 +124,18 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             return current.generation
         }
         let analysis = Analysis(input)
+        current.withLock { current in
+            current.tape = analysis.tape
+            if current.recordingOn { analysis.tape.arm() }
+        }
         let continuation = continuation
         let clock = instrument.engine.clock
         do {
             try input.start(
                 deliver: { samples in
                     let now = clock.now
+                    analysis.tape.keep(samples, frame: analysis.frames)
+                    analysis.frames += samples.count / analysis.channels
                     analysis.analyzer.analyse(samples, channels: analysis.channels) { frame in
                         continuation.yield(.frame(frame, generation: generation, at: now))
                     }
@@ -146,6 +176,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
                 _ = try? await instrument.perform(.heard(heard), at: moment)
                 let delay = deliveredAt.duration(to: instrument.engine.clock.now)
                 if let status = record(frame, heard: heard, delay: delay) { instrument.heardChanged(status) }
+                await keepSoundIfRecording()
             case .failed(let reason, let generation):
                 let status: ListeningStatus? = current.withLock { current in
                     guard current.generation == generation else { return nil }
@@ -183,6 +214,47 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         }
     }
 
+    /// Gives what the tape holds to the recording's sound journal (started on the first call after the
+    /// recording began), in step with the recording's time: silence where the input gave nothing, samples
+    /// from before the recording's first moment left out.
+    private func keepSoundIfRecording() async {
+        let (on, tape, started) = current.withLock { ($0.recordingOn, $0.tape, $0.taping != nil) }
+        guard on, let tape else { return }
+        if !started {
+            guard let (journal, _) = await instrument.engine.recordingProgress, let from = await instrument.engine.recordingStart,
+                let format = current.withLock({ $0.input.map { ($0.sampleRate, $0.channelCount) } })
+            else { return }
+            do {
+                let sound = try journal.keepSound(sampleRate: format.0, channels: format.1)
+                current.withLock { $0.taping = Taping(journal: sound, sampleRate: format.0, channels: format.1, from: from) }
+            } catch {
+                // A recording that cannot keep sound records on without it.
+                current.withLock { $0.recordingOn = false }
+                tape.disarm()
+                return
+            }
+        }
+        guard let (samples, firstFrame) = tape.take() else { return }
+        current.withLock { current in
+            guard var taping = current.taping, let offset = current.inputOffset, taping.channels == tape.channels else { return }
+            let rate = Double(taping.sampleRate)
+            let startsAt = Double(firstFrame) / rate + offset
+            let due = taping.from + Double(taping.written) / rate
+            var gap = Int(((startsAt - due) * rate).rounded())
+            if taping.written > 0, abs(Double(gap)) < Self.tapeTolerance * rate { gap = 0 }
+            var kept = samples
+            if gap > 0 {
+                kept = [Float](repeating: 0, count: min(gap, 10 * taping.sampleRate) * taping.channels) + samples
+            } else if gap < 0 {
+                kept = Array(samples.dropFirst(min(samples.count, -gap * taping.channels)))
+            }
+            guard !kept.isEmpty else { return }
+            taping.journal.append(kept)
+            taping.written += kept.count / taping.channels
+            current.taping = taping
+        }
+    }
+
     /// Keeps a frame in the status; returns the status when clients are due to be told.
     private func record(_ frame: HeardFrame, heard: Heard, delay: Duration) -> ListeningStatus? {
         current.withLock { current in
@@ -215,5 +287,18 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             bands: [rounded(frame.bands[0]), rounded(frame.bands[1]), rounded(frame.bands[2]), rounded(frame.bands[3])],
             onset: rounded(frame.onset),
             tempo: frame.tempo.map { ($0.clamped(to: Tempo.range) * 100).rounded() / 100 })
+    }
+}
+
+extension LiveListening: LiveAudience {
+    public func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {}
+    public func libraryChanged(revision: Int) {}
+
+    public func recording(_ on: Bool, savedAt location: String?) {
+        current.withLock { current in
+            current.recordingOn = on
+            current.taping = nil
+            if on { current.tape?.arm() } else { current.tape?.disarm() }
+        }
     }
 }

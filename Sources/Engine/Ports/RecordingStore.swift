@@ -25,6 +25,20 @@ public protocol RecordingJournal: Sendable {
     /// Flushes, writes the finished recording (ending at `until`) as a performance log, and lets the
     /// journal go; where the log went.
     func finish(until: Double) throws -> String
+    /// Starts keeping what is heard while it records (`channels` interleaved at `sampleRate`), beside it
+    /// and as durable as it; its first sample is the recording's first moment.
+    func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal
+}
+
+extension RecordingJournal {
+    public func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal {
+        throw LiveError(.unavailable, "this recording keeps no sound")
+    }
+}
+
+/// What is heard during a recording, kept with it. Appending only queues: the recording's flushes write it.
+public protocol SoundJournal: Sendable {
+    func append(_ samples: [Float])
 }
 
 /// A recording a crash had left unfinished, found at the next start: closed, or kept as it was with the
