@@ -221,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordingsTests",
-            dependencies: ["Recordings", "Instrument", "TestSupport"],
+            dependencies: ["Recordings", "Instrument", "TestSupport", "AudioFiles"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
