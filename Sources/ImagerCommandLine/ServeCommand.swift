@@ -155,7 +155,8 @@ struct ServeCommand: AsyncParsableCommand {
             if link { throw CommandFailure("cannot join Link: the Link session could not be made") }
             return nil
         }
-        let live = LiveLink(instrument: instrument, session: session)
+        // What the engine draws is seen a frame later, at the canvas.
+        let live = LiveLink(instrument: instrument, session: session, outputLatency: 1 / Double(fps))
         if link {
             do throws(LiveError) { try live.set(enabled: true, quantum: nil) } catch { throw CommandFailure(error.message) }
             print("joined the Link session")

@@ -191,7 +191,7 @@ enum LiveMessages {
         let type = "link"
         let status: LinkStatus
 
-        private enum Key: String, CodingKey { case type, enabled, peers, tempo, beat, phase, quantum, playing }
+        private enum Key: String, CodingKey { case type, enabled, peers, tempo, beat, phase, quantum, playing, phaseErrorMilliseconds }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -203,10 +203,12 @@ enum LiveMessages {
             try c.encode(status.phase, forKey: .phase)
             try c.encode(status.quantum, forKey: .quantum)
             try c.encode(status.playing, forKey: .playing)
+            try c.encode(status.phaseErrorMilliseconds, forKey: .phaseErrorMilliseconds)
         }
     }
 
-    /// Where the Link session is: `{"type":"link", "enabled", "peers", "tempo", "beat", "phase", "quantum", "playing"}`.
+    /// Where the Link session is: `{"type":"link", "enabled", "peers", "tempo", "beat", "phase", "quantum", "playing",
+    /// "phaseErrorMilliseconds"}`.
     static func link(_ status: LinkStatus) -> String { text(LinkMessage(status: status)) }
 
     /// A transport request: `action` is play (with `composition`, or `part` and `voice` ids for a pair, or none

@@ -5,7 +5,7 @@ does not (999 BPM) is clamped to the instrument's range; the console can leave a
 import json
 
 from link_peer import LinkPeer
-from live import live_socket, serving, until_message
+from live import live_socket, request, serving, until_message
 
 
 def engine_tempo_becomes(socket, bpm):
@@ -23,6 +23,15 @@ def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
             peer.set_tempo(133.5)
             engine_tempo_becomes(console, 133.5)
             assert abs(server.status()["link"]["tempo"] - 133.5) < 0.02
+
+            # The engine's beat is kept in phase with the session's: a check finds (nearly) nothing left to correct.
+            until_message(console, lambda m: m["type"] == "link" and abs(m["phaseErrorMilliseconds"]) < 1, timeout=10)
+            # Seen from outside: the engine's beat and the peer's, read one after the other (a few ms apart on
+            # loopback; the engine runs a frame ahead, for the light seen), agree in phase within 0.15 beat.
+            session = peer.query(4)
+            beat = json.loads(request(server.port, "/state")[2])["state"]["beat"]
+            difference = (beat - session["phase"]) % 4
+            assert min(difference, 4 - difference) < 0.15, (beat, session)
 
             console.send(json.dumps({"type": "tempo", "bpm": 97}))
             assert peer.wait_tempo(97, timeout=10)["ok"]

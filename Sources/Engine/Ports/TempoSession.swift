@@ -19,4 +19,7 @@ public struct LinkStatus: Hashable, Sendable, Codable {
     public var phase: Double
     public var quantum: Double
     public var playing: Bool
+    /// How far the engine's beat was from the session's at the last check, before it was put back in
+    /// phase (milliseconds; 0 when not joined).
+    public var phaseErrorMilliseconds: Double = 0
 }

@@ -7,12 +7,12 @@ extension Intent: Codable {
     public static let types = [
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
-        "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp", "heard", "soundResponse",
+        "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp", "heard", "soundResponse", "alignBeat",
     ]
 
     private enum CodingKeys: String, CodingKey {
         case type, ribbon, value, widen, pulse, form, motion, edges, feature, setting, pad, velocity, at, points, chord, count
-        case chordset, seconds, bpm, voice, heard, response
+        case chordset, seconds, bpm, voice, heard, response, beat
     }
 
     public var type: String {
@@ -43,6 +43,7 @@ extension Intent: Codable {
         case .tapTempo: "tapTempo"
         case .heard: "heard"
         case .soundResponse: "soundResponse"
+        case .alignBeat: "alignBeat"
         }
     }
 
@@ -80,6 +81,7 @@ extension Intent: Codable {
         case "tapTempo": self = .tapTempo
         case "heard": self = .heard(try c.decode(Heard.self, forKey: .heard))
         case "soundResponse": self = .soundResponse(try c.decode(SoundResponse.self, forKey: .response))
+        case "alignBeat": self = .alignBeat(try c.decode(Double.self, forKey: .beat))
         default: throw InstrumentError.unknownName("intent", type, known: Self.types)
         }
     }
@@ -126,6 +128,7 @@ extension Intent: Codable {
         case .tempo(let bpm): try c.encode(bpm, forKey: .bpm)
         case .heard(let heard): try c.encode(heard, forKey: .heard)
         case .soundResponse(let response): try c.encode(response, forKey: .response)
+        case .alignBeat(let beat): try c.encode(beat, forKey: .beat)
         }
     }
 }

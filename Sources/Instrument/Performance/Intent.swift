@@ -55,6 +55,9 @@ public enum Intent: Hashable, Sendable {
     case headroom(Double)
     case tempo(beatsPerMinute: Double)
     case tapTempo
+    /// The global beat count is `beat` at this moment (the tempo goes on): how the instrument's beat is put
+    /// in phase with a session it keeps time with (Ableton Link).
+    case alignBeat(Double)
     /// What the listening analysis heard in the last hundredth of a second (it sends one a hop).
     case heard(Heard)
     /// Whether the tempo follows the tempo heard, and whether onsets release the selected chord.
@@ -100,6 +103,7 @@ public enum Intent: Hashable, Sendable {
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
         case .erase, .tapTempo, .soundResponse: break
         case .heard(let heard): try heard.validate()
+        case .alignBeat(let beat): _ = try beat.checked("beat", in: -1e12...1e12)
         case .trailPersistence(let value): _ = try value.checked("trail persistence", in: 0...1)
         case .headroom(let value): _ = try value.checked("headroom", in: 0...1)
         case .tempo(let bpm): _ = try bpm.checked("tempo (BPM)", in: Tempo.range)

@@ -242,6 +242,9 @@ public struct PerformanceState: Sendable {
         case .soundResponse(let response):
             soundResponse = response
             return [.listening]
+        case .alignBeat(let beat):
+            beatOrigin = (time, beat)
+            return [.tempo]
         }
     }
 

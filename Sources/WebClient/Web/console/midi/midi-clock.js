@@ -4,10 +4,12 @@
 // sends that tempo to the engine (`{"type": "tempo", "bpm": X}`). No DOM here: midi-input.js feeds it.
 //
 // - The tempo: the median of the last 48 intervals between clocks (at least 24: a beat's worth) is the tick
-//   the clock keeps. It is then refined over the same ticks: their whole span divided by the ticks in it,
-//   each interval counted as the whole number of median ticks nearest it — so a dropped clock (an interval
-//   of two) or two that came in one packet (0 and 2) count right, and the jitter of when each clock came
-//   is only in the span's two ends rather than in every interval. A gap of more than four ticks is left out.
+//   the clock keeps. It is then refined over the same clocks: each is numbered by the ticks since the first
+//   (an interval counting as the whole number of median ticks nearest it, so that a dropped clock counts two
+//   and two clocks in one packet count 0 and 2), and the tick is the median of the slopes — time apart over
+//   ticks apart — of the pairs of clocks a beat or more apart (pairs across a pause of more than four ticks
+//   left out). The jitter of when each clock came is then divided by a beat's worth of ticks, and a clock
+//   that came late moves only the slopes it is in, which the median leaves aside.
 // - A clock silent for CLOCK_LOST_MILLISECONDS has stopped: what it said is forgotten (a new clock, or the
 //   same one at another tempo, starts afresh) and it has no tempo until it has ticked a beat again.
 // - Start (0xFA) runs the clock from the top: the beat count starts again, the first clock after it being
@@ -32,6 +34,12 @@ export const PAUSE_TICKS = 4;
 
 /** A clock silent this long has stopped (a clock at 20 BPM ticks every 125 ms). */
 export const CLOCK_LOST_MILLISECONDS = 1000;
+
+/** Clocks stamped this much before the one before are taken as at the same moment (timestamps' rounding). */
+const TIME_SLACK_MILLISECONDS = 1;
+
+/** The shortest tick read as one (a clock at 2,500 BPM): a median shorter than it is clocks in packets, not a tick. */
+const SHORTEST_TICK_MILLISECONDS = 1;
 
 /** The tempi the engine takes (docs/live-protocol.md): what is sent is kept within them. */
 export const TEMPO_RANGE = Object.freeze([20, 300]);
@@ -61,26 +69,37 @@ function median(values) {
 }
 
 /**
- * The tempo (BPM) the intervals between clocks (milliseconds, oldest first) say: the median tick, refined
- * over the span of the ticks it counts (above). Null with fewer than INTERVALS_NEEDED intervals, or none
- * that make a tick.
+ * The tempo (BPM) the intervals between clocks (milliseconds, oldest first) say: the median interval is the
+ * tick; each clock is numbered by the ticks since the first (an interval counting the whole number of ticks
+ * nearest it); the tick is then the median of the slopes between clocks at least a beat apart — their time
+ * apart over their ticks apart — leaving out pairs across a pause. Null with fewer than INTERVALS_NEEDED
+ * intervals, or none that make a tick.
  */
 export function clockTempo(intervals) {
   if (!Array.isArray(intervals) || intervals.length < INTERVALS_NEEDED) return null;
   const recent = intervals.slice(-INTERVALS_KEPT).filter((interval) => finite(interval) && interval >= 0);
   if (recent.length < INTERVALS_NEEDED) return null;
   const tick = median(recent);
-  if (!(tick > 0)) return null;
-  let span = 0;
-  let ticks = 0;
+  if (!(tick >= SHORTEST_TICK_MILLISECONDS)) return null;
+  // Each clock: its time, its number of ticks, and the stretch between pauses it is in.
+  const times = [0];
+  const numbers = [0];
+  const stretches = [0];
   for (const interval of recent) {
     const count = Math.round(interval / tick);
-    if (count > PAUSE_TICKS) continue;
-    span += interval;
-    ticks += count;
+    times.push(times.at(-1) + interval);
+    numbers.push(numbers.at(-1) + count);
+    stretches.push(stretches.at(-1) + (count > PAUSE_TICKS ? 1 : 0));
   }
-  const refined = ticks >= INTERVALS_NEEDED / 2 && span > 0 ? span / ticks : tick;
-  return 60000 / (refined * CLOCKS_PER_BEAT);
+  const slopes = [];
+  for (let i = 0; i < times.length; i += 1) {
+    for (let j = times.length - 1; j > i; j -= 1) {
+      const apart = numbers[j] - numbers[i];
+      if (apart < CLOCKS_PER_BEAT) break;
+      if (stretches[i] === stretches[j]) slopes.push((times[j] - times[i]) / apart);
+    }
+  }
+  return 60000 / ((slopes.length > 0 ? median(slopes) : tick) * CLOCKS_PER_BEAT);
 }
 
 /** One MIDI input's clock: `receive(status, time)` for each real-time message, in the order they came. */
@@ -124,14 +143,15 @@ export class MidiClock {
     if (this.running) this.clocks += 1;
     if (!finite(time)) return this.running;
     const last = this.lastClock;
-    this.lastClock = time;
-    if (last === null || time < last || time - last > CLOCK_LOST_MILLISECONDS) {
+    if (last === null || time < last - TIME_SLACK_MILLISECONDS || time - last > CLOCK_LOST_MILLISECONDS) {
       // The first clock, a clock that went back, or one after a silence: the tempo is read afresh.
+      this.lastClock = time;
       this.intervals = [];
       this.tempo = null;
       return true;
     }
-    this.intervals.push(time - last);
+    this.lastClock = Math.max(time, last);
+    this.intervals.push(Math.max(time - last, 0));
     if (this.intervals.length > INTERVALS_KEPT) this.intervals.splice(0, this.intervals.length - INTERVALS_KEPT);
     this.tempo = clockTempo(this.intervals);
     return true;
