@@ -41,6 +41,31 @@ struct FollowingTheSoundTests {
         #expect(approximately(size, 0.2 + (1 - exp(-0.01 / 0.05)), within: 1e-6))
     }
 
+    @Test func theBackgroundPulseFollowsTheSound() throws {
+        var state = PerformanceState(chordset: try testChordset())
+        try state.apply(PerformanceEvent(time: 0.5, intent: .ribbonRange(.hue, 0.5)))
+        var pulse = state.pulse
+        pulse.depth = 0  // the pulse holds the ranges' middle, so that only the sound moves it
+        try state.apply(PerformanceEvent(time: 1, intent: .pulse(pulse)))
+        let still = state.scene(at: 1.01).background
+        pulse.follow = SoundFollow(.low, amount: 0.5, attack: 0, release: 0)
+        try state.apply(PerformanceEvent(time: 1.01, intent: .pulse(pulse)))
+        #expect(state.scene(at: 1.02).background == still)
+        try state.apply(PerformanceEvent(time: 1.02, intent: heard(low: 1)))
+        let moved = state.scene(at: 1.03).background
+        #expect(moved != still)
+        // The move is the colour half a range further on: the ranges' top end.
+        let top = state.pulse.color(of: state.colors, at: Moment(elapsed: 0, beat: 0, beatsPerSecond: 2), lift: 0.5).rgb
+        #expect(moved == top)
+        let data = try JSONEncoder().encode(state.pulse)
+        #expect(try JSONDecoder().decode(Pulse.self, from: data) == state.pulse)
+        #expect(throws: InstrumentError.self) {
+            var loud = pulse
+            loud.follow = SoundFollow(.low, amount: 3)
+            try Intent.pulse(loud).validate()
+        }
+    }
+
     @Test func onsetsReleaseTheSelectedChordOnlyWhenAsked() throws {
         var state = PerformanceState(chordset: try testChordset())
         try state.apply(PerformanceEvent(time: 1, intent: heard(onset: 1)))

@@ -8,12 +8,19 @@ public struct Pulse: Hashable, Sendable {
     /// How much of the ranges the pulse travels, 0…1, around their centres: 1 plays from end to end, 0 holds
     /// the centre colour.
     public var depth: Double
+    /// The sound heard it follows as well, if any: `amount` × the envelope moves the colour further through
+    /// the ranges (absent from files written before the instrument listened).
+    public var follow: SoundFollow?
 
-    public init(waveform: Waveform = .triangle, rate: OscillatorRate = .beats(8), purityLag: Double = 0.25, depth: Double = 1) {
+    public init(
+        waveform: Waveform = .triangle, rate: OscillatorRate = .beats(8), purityLag: Double = 0.25, depth: Double = 1,
+        follow: SoundFollow? = nil
+    ) {
         self.waveform = waveform
         self.rate = rate
         self.purityLag = purityLag
         self.depth = depth
+        self.follow = follow
     }
 
     /// The position 0…1 through the ranges at `moment`, with the given lag in cycles.
@@ -23,24 +30,26 @@ public struct Pulse: Hashable, Sendable {
         return (1 + depth * oscillator.value(at: moment)) / 2
     }
 
-    /// The colour of `selection` at `moment`.
-    public func color(of selection: ColorSelection, at moment: Moment) -> HSVColor {
+    /// The colour of `selection` at `moment`, moved `lift` further through the ranges (what the sound followed
+    /// adds; positions are kept in 0…1).
+    public func color(of selection: ColorSelection, at moment: Moment, lift: Double = 0) -> HSVColor {
         selection.color(
-            huePosition: position(at: moment),
-            purityPosition: position(at: moment, lag: purityLag))
+            huePosition: min(1, max(0, position(at: moment) + lift)),
+            purityPosition: min(1, max(0, position(at: moment, lag: purityLag) + lift)))
     }
 
     public func validate() throws(InstrumentError) {
         try Oscillator(waveform, rate: rate).validate()
         _ = try purityLag.checked("pulse purity lag", in: -1...1)
         _ = try depth.checked("pulse depth", in: 0...1)
+        try follow?.validate(depthLimit: 1)
     }
 }
 
 /// A pulse on the wire and in files: `depth` is written only when it is not 1, and a pulse without one (as
 /// every file and log from before it existed) plays its ranges from end to end.
 extension Pulse: Codable {
-    private enum CodingKeys: String, CodingKey { case waveform, rate, purityLag, depth }
+    private enum CodingKeys: String, CodingKey { case waveform, rate, purityLag, depth, follow }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -48,7 +57,8 @@ extension Pulse: Codable {
             waveform: try container.decode(Waveform.self, forKey: .waveform),
             rate: try container.decode(OscillatorRate.self, forKey: .rate),
             purityLag: try container.decode(Double.self, forKey: .purityLag),
-            depth: try container.decodeIfPresent(Double.self, forKey: .depth) ?? 1)
+            depth: try container.decodeIfPresent(Double.self, forKey: .depth) ?? 1,
+            follow: try container.decodeIfPresent(SoundFollow.self, forKey: .follow))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,5 +67,6 @@ extension Pulse: Codable {
         try container.encode(rate, forKey: .rate)
         try container.encode(purityLag, forKey: .purityLag)
         if depth != 1 { try container.encode(depth, forKey: .depth) }
+        try container.encodeIfPresent(follow, forKey: .follow)
     }
 }

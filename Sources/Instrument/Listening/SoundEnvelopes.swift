@@ -37,6 +37,11 @@ struct SoundEnvelopes: Hashable, Sendable {
         return slot
     }
 
+    /// The value of `shape`'s envelope (0 for one nothing follows).
+    func value(of shape: Shape) -> Double {
+        index[shape].map { values[Int($0)] } ?? 0
+    }
+
     /// Every envelope moves towards what was heard at `time`.
     mutating func hear(_ heard: Heard, at time: Double) {
         let step = heardAt.map { min(Self.longestStep, max(0, time - $0)) } ?? Self.firstStep

@@ -5,6 +5,16 @@ extension PerformanceState {
     /// estimate's small wanderings do not keep moving the beat.
     static let tempoFollowStep = 0.5
 
+    /// Makes the envelope a pulse follows, so that frames can read it.
+    mutating func follow(_ pulse: Pulse) {
+        if let follow = pulse.follow { _ = soundEnvelopes.slot(for: follow.shape) }
+    }
+
+    /// How far the sound followed moves `pulse` through its ranges now.
+    func lift(of pulse: Pulse) -> Double {
+        pulse.follow.map { $0.amount * soundEnvelopes.value(of: $0.shape) } ?? 0
+    }
+
     /// Sound heard at `time`: the envelopes move; with the response on, an onset releases the selected chord
     /// (around a point of the canvas's middle, drawn from the performance's random stream) and the tempo
     /// follows the tempo heard.

@@ -22,6 +22,7 @@ extension PerformanceState {
 
     /// Lights `chord` held by `key` (a pad, or a light voice): its panes, its rhythm or its lumis.
     mutating func press(_ chord: Chord, key pad: Int8, velocity: Double, at time: Double) {
+        follow(chord.pulse)
         litPanes.append(LitPane(
             pad: pad, background: chord.background, pulse: chord.pulse,
             frames: chord.panes.map { Canvas.rect(atFraction: $0.frame) }, litTime: time, offAge: .infinity,

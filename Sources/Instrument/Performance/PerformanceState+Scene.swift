@@ -27,13 +27,13 @@ extension PerformanceState {
         let beatNow = beat(at: time)
         let beatsPerSecond = tempo.beatsPerSecond
         let backgroundMoment = Moment(elapsed: time, beat: beatNow, beatsPerSecond: beatsPerSecond)
-        scene.background = pulse.color(of: colors, at: backgroundMoment).rgb.scaled(by: backgroundLevel(at: time))
+        scene.background = pulse.color(of: colors, at: backgroundMoment, lift: lift(of: pulse)).rgb.scaled(by: backgroundLevel(at: time))
 
         for pane in litPanes {
             let level = LitPane.envelope.level(age: time - pane.litTime, noteOff: pane.offAge)
                 * fadeLevel(at: time, start: pane.fadeStart, duration: pane.fadeDuration) * pane.velocity
             guard level > Self.invisible else { continue }
-            let color = pane.pulse.color(of: pane.background, at: backgroundMoment).rgb.fading(by: level)
+            let color = pane.pulse.color(of: pane.background, at: backgroundMoment, lift: lift(of: pane.pulse)).rgb.fading(by: level)
             for frame in pane.frames { scene.panes.append(LitPaneInstance(frame: frame, color: color)) }
         }
 

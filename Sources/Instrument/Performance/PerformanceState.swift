@@ -32,7 +32,9 @@ public struct PerformanceState: Sendable {
     /// The colour panel: hue and purity selections.
     public internal(set) var colors: ColorSelection
     /// How the background plays the colour selection.
-    public internal(set) var pulse: Pulse
+    public internal(set) var pulse: Pulse {
+        didSet { follow(pulse) }
+    }
     /// The lumi the form and motion panels design (its colour features come from `colors` when stored).
     public internal(set) var design: Lumi
     /// How many lumis a chord stored from the controls holds — the design, and copies of it round the
@@ -82,6 +84,7 @@ public struct PerformanceState: Sendable {
         pulse = first.pulse
         design = first.lumis.first ?? Lumi()
         if let strength = chordset.headroom { headroom = strength }
+        follow(pulse)
     }
 
     /// What was heard last (silence before anything was).
