@@ -29,7 +29,7 @@ export const REAL_TIME = Object.freeze({ clock: 0xF8, start: 0xFA, continue: 0xF
 export const INTERVALS_KEPT = 48;
 export const INTERVALS_NEEDED = 24;
 
-/** An interval longer than this many ticks (the median's) is a pause, not ticks dropped: it is left out. */
+/** An interval longer than this many ticks (the median's) is a pause, not ticks dropped: no slope is read across it. */
 export const PAUSE_TICKS = 4;
 
 /** A clock silent this long has stopped (a clock at 20 BPM ticks every 125 ms). */
