@@ -16,6 +16,11 @@ public struct ListeningStatus: Hashable, Sendable, Codable {
     public var tempo: Double?
     /// Whether the noise gate holds the sound shut (too quiet to hear).
     public var gated: Bool
+    /// From a block of sound coming in to its hearing applied by the engine, over the last 500 hops: the
+    /// median and the 95th percentile (milliseconds; 0 before anything is heard). The input's own buffer
+    /// and the analysis's hop come before it.
+    public var delayMedianMilliseconds = 0.0
+    public var delayP95Milliseconds = 0.0
 
     public init(source: String, problem: String? = nil) {
         self.source = source

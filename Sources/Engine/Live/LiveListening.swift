@@ -88,7 +88,21 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
     }
 
     /// What is heard now, or why nothing is.
-    public var status: ListeningStatus { current.withLock { $0.status } }
+    public var status: ListeningStatus {
+        current.withLock { current in
+            var status = current.status
+            let delays = current.delays.sorted()
+            if !delays.isEmpty {
+                func milliseconds(_ fraction: Double) -> Double {
+                    let delay = delays[min(delays.count - 1, Int(Double(delays.count) * fraction))]
+                    return Double(delay.components.seconds) * 1000 + Double(delay.components.attoseconds) * 1e-15
+                }
+                status.delayMedianMilliseconds = milliseconds(0.5)
+                status.delayP95Milliseconds = milliseconds(0.95)
+            }
+            return status
+        }
+    }
 
     /// The delays from a block of sound coming in to its `heard` intent applied, oldest first.
     public var recentDelays: [Duration] { current.withLock { $0.delays } }
