@@ -63,7 +63,9 @@ test: build python-deps
 # 10,000 events and an hour of sound (imager-bench music), and the live latency while other clients keep the
 # library busy, and "Add chordset" on a fresh library in Chromium (bench/live_under_load.py), and the lab's own
 # sounds and renders: a 5-minute FLAC from upload to playing, a 3-minute composition of 16 voices rendered to
-# WAV and 1080p MP4 against sox -m and ffmpeg's encoding alone (bench/lab_figures.py).
+# WAV and 1080p MP4 against sox -m and ffmpeg's encoding alone (bench/lab_figures.py), and playing with the band:
+# the listening analysis's onset F-measure (mir_eval), tempo and cost on a seeded drum set (bench/listening_figures.py),
+# sound in to heard intent, the Link phase error against a peer and the live latency with OSC out (bench/band_figures.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -82,6 +84,8 @@ bench: release python-deps
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/plane_fps.py .build/release/imager
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/live_under_load.py .build/release/imager
 	$(PYTHON) bench/lab_figures.py .build/release/imager
+	$(PYTHON) bench/listening_figures.py .build/release/imager
+	$(PYTHON) bench/band_figures.py .build/release/imager
 
 # The pictures of the README and docs/composition.md (docs/images/console.png, frame.png, lab-own-sound.png,
 # lab-render.png), made by the project, never by hand.

@@ -20,7 +20,7 @@ hit (drums sounding together are one onset).
   the onset set, and the whole command (start, decoding, analysis, JSON) timed from here; then a long piece
   (--long-seconds, 10 minutes; breakbeat at 128 BPM over the pad) analysed --long-runs times, the median, for a
   stable figure (its onset and tempo scores are reported too, apart from the set's).
-- That a file which is not audio is refused: exit 1, one line on stderr.
+- That a file which is not audio is refused: a failing exit (imager's own is 2), one line on stderr.
 
 Prints a table and a summary; the figures as JSON on stdout's last line, or in --json PATH.
 
@@ -100,14 +100,15 @@ def analyse(imager, path, timeout=900):
 
 
 def refuses_non_audio(imager, folder):
-    """(refused as the interface says, what happened): a text file must give exit 1 and one line on stderr."""
+    """(refused as the interface says, what happened): a text file must give a failing exit and one line on stderr."""
     path = folder / "not audio.wav"
     path.write_text("This is a text file, not a sound.\n" * 20)
     result = subprocess.run([imager, "analyse", str(path)], capture_output=True, text=True, timeout=60)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    ok = result.returncode == 1 and len(lines) == 1 and not result.stdout.strip()
+    usage = any("unexpected argument" in line or "Usage:" in line for line in result.stderr.splitlines())
+    ok = result.returncode in (1, 2) and len(lines) == 1 and not result.stdout.strip() and not usage
     what = f"exit {result.returncode}, {len(lines)} line(s) on stderr" + (f": {lines[0]}" if lines else "")
-    if result.returncode not in (0, 1):  # a usage error (no such command) or a crash: nothing else will run
+    if usage or result.returncode not in (0, 1, 2):  # no such command, or a crash: nothing else will run
         raise AnalysisFailed(f"`imager analyse` on a text file gave {what}\n"
                              "(does this imager have the `analyse` command? `imager analyse --help`)")
     return ok, what

@@ -13,7 +13,8 @@ struct AnalyseCommand: ParsableCommand {
         abstract: "Analyse a sound file as the instrument listens: onsets, tempo and bands, as JSON.",
         discussion: """
             Prints {"seconds", "sampleRate", "onsets" (seconds), "tempo" (BPM or null), "tempi" ([second, BPM] once \
-            a second), "bands" (the mean of each band while not gated), "analysisSeconds", "realTimeMultiple"}. The \
+            a second), "bands" (the mean of each band while not gated), "onsetDelayMilliseconds" (from an onset to \
+            the hop that tells it: median and 95th percentile), "analysisSeconds", "realTimeMultiple"}. The \
             analysis is the one `imager serve --listen` runs (docs/listening.md).
             """)
 
@@ -26,10 +27,11 @@ struct AnalyseCommand: ParsableCommand {
         let tempo: Double?
         let tempi: [[Double]]
         let bands: [String: Double]
+        let onsetDelayMilliseconds: [Double]
         let analysisSeconds: Double
         let realTimeMultiple: Double
 
-        private enum Key: String, CodingKey { case seconds, sampleRate, onsets, tempo, tempi, bands, analysisSeconds, realTimeMultiple }
+        private enum Key: String, CodingKey { case seconds, sampleRate, onsets, tempo, tempi, bands, onsetDelayMilliseconds, analysisSeconds, realTimeMultiple }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -39,6 +41,7 @@ struct AnalyseCommand: ParsableCommand {
             try c.encode(tempo, forKey: .tempo)
             try c.encode(tempi, forKey: .tempi)
             try c.encode(bands, forKey: .bands)
+            try c.encode(onsetDelayMilliseconds, forKey: .onsetDelayMilliseconds)
             try c.encode(analysisSeconds, forKey: .analysisSeconds)
             try c.encode(realTimeMultiple, forKey: .realTimeMultiple)
         }
@@ -50,7 +53,7 @@ struct AnalyseCommand: ParsableCommand {
             throw CommandFailure("cannot analyse \(file): \(error)")
         }
         let analyzer = SoundAnalyzer(sampleRate: sound.sampleRate)
-        var onsets: [Double] = [], tempi: [[Double]] = []
+        var onsets: [Double] = [], tempi: [[Double]] = [], delays: [Double] = []
         var sums = SIMD4<Double>.zero, heard = 0, tempo: Double?
         let hopsPerSecond = analyzer.settings.framesPerSecond
         var hops = 0
@@ -58,7 +61,10 @@ struct AnalyseCommand: ParsableCommand {
         sound.samples.withUnsafeBufferPointer { samples in
             analyzer.analyse(samples, channels: sound.channelCount) { frame in
                 hops += 1
-                if let time = frame.onsetTime { onsets.append(time) }
+                if let time = frame.onsetTime {
+                    onsets.append(time)
+                    delays.append((frame.time - time) * 1000)
+                }
                 if !frame.gated {
                     sums += SIMD4<Double>(frame.bands)
                     heard += 1
@@ -73,9 +79,17 @@ struct AnalyseCommand: ParsableCommand {
         let report = Report(
             seconds: sound.duration, sampleRate: sound.sampleRate, onsets: onsets, tempo: tempo, tempi: tempi,
             bands: ["low": means[0], "lowMid": means[1], "highMid": means[2], "high": means[3]],
+            onsetDelayMilliseconds: Self.median95(delays),
             analysisSeconds: cost, realTimeMultiple: cost > 0 ? sound.duration / cost : 0)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    }
+
+    /// The median and the 95th percentile ([] when there is nothing).
+    static func median95(_ values: [Double]) -> [Double] {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return [] }
+        return [0.5, 0.95].map { sorted[min(sorted.count - 1, Int(Double(sorted.count) * $0))] }
     }
 }

@@ -63,12 +63,20 @@ public final class SoundAnalyzer {
         guard channels > 0 else { return }
         let frames = samples.count / channels
         let scale = 1 / Float(channels)
-        for index in 0..<frames {
-            var sum: Float = 0
-            for channel in 0..<channels { sum += samples[index * channels + channel] }
-            var sample = sum * scale
+        let capacity = ring.count
+        var write = heard % capacity
+        var offset = 0
+        for _ in 0..<frames {
+            var sample = samples[offset]
+            if channels > 1 {
+                for channel in 1..<channels { sample += samples[offset + channel] }
+                sample *= scale
+            }
+            offset += channels
             if !sample.isFinite { sample = 0 }
-            ring[heard % ring.count] = sample
+            ring[write] = sample
+            write += 1
+            if write == capacity { write = 0 }
             heard += 1
             hopSquares += sample * sample
             hopPeak = max(hopPeak, abs(sample))
@@ -87,7 +95,7 @@ public final class SoundAnalyzer {
         let gain = gain.gain(forLevel: rms)
         let flux = onsets.flux(power: spectrum.power, scale: gain.map { $0 * magnitudeScale })
         let strength = onsets.step(flux: flux)
-        tempo.step(strength: flux)
+        tempo.step(strength: flux, onset: strength > 0)
         result.tempo = tempo.estimate
         guard let gain else { return result }
         result.gated = false

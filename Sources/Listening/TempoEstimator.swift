@@ -26,15 +26,30 @@ struct TempoEstimator {
         centred.initialize(repeating: 0)
         correlation = .allocate(capacity: length)
         correlation.initialize(repeating: 0)
+        onsetHops = .allocate(capacity: length)
+        onsetHops.initialize(repeating: false)
         shortestLag = max(2, Int((60 * hopsPerSecond / settings.tempoRange.upperBound).rounded(.down)))
         longestLag = min(length / 3, Int((60 * hopsPerSecond / settings.tempoRange.lowerBound).rounded(.up)))
     }
 
-    /// Takes this hop's onset strength; the estimate is brought up to date once a second.
-    mutating func step(strength: Float) {
-        curve[written % length] = strength
+    /// The fewest onsets the history must hold for a tempo to be told: a beat is heard in onsets, and noise
+    /// has none.
+    static let fewestOnsets = 8
+    private let onsetHops: UnsafeMutableBufferPointer<Bool>
+    private var onsetCount = 0
+
+    /// Takes this hop's onset strength (and whether the detector found an onset in it); the estimate is
+    /// brought up to date once a second.
+    mutating func step(strength: Float, onset: Bool) {
+        let slot = written % length
+        if onsetHops[slot] { onsetCount -= 1 }
+        onsetHops[slot] = onset
+        if onset { onsetCount += 1 }
+        curve[slot] = strength
         written += 1
-        if written % Int(hopsPerSecond.rounded()) == 0 { update() }
+        if written % Int(hopsPerSecond.rounded()) == 0 {
+            if onsetCount >= Self.fewestOnsets { update() } else { estimate = nil }
+        }
     }
 
     private mutating func update() {
@@ -118,5 +133,6 @@ struct TempoEstimator {
         curve.deallocate()
         centred.deallocate()
         correlation.deallocate()
+        onsetHops.deallocate()
     }
 }

@@ -187,29 +187,23 @@ enum LiveMessages {
         let quantum: Double?
     }
 
-    private struct LinkMessage: Encodable {
-        let type = "link"
-        let status: LinkStatus
+    /// A value's own fields with a `"type"` beside them.
+    private struct Typed<Value: Encodable>: Encodable {
+        let type: String
+        let value: Value
 
-        private enum Key: String, CodingKey { case type, enabled, peers, tempo, beat, phase, quantum, playing, phaseErrorMilliseconds }
+        private enum Key: String, CodingKey { case type }
 
         func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(type, forKey: .type)
-            try c.encode(status.enabled, forKey: .enabled)
-            try c.encode(status.peers, forKey: .peers)
-            try c.encode(status.tempo, forKey: .tempo)
-            try c.encode(status.beat, forKey: .beat)
-            try c.encode(status.phase, forKey: .phase)
-            try c.encode(status.quantum, forKey: .quantum)
-            try c.encode(status.playing, forKey: .playing)
-            try c.encode(status.phaseErrorMilliseconds, forKey: .phaseErrorMilliseconds)
+            try value.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(type, forKey: .type)
         }
     }
 
     /// Where the Link session is: `{"type":"link", "enabled", "peers", "tempo", "beat", "phase", "quantum", "playing",
     /// "phaseErrorMilliseconds"}`.
-    static func link(_ status: LinkStatus) -> String { text(LinkMessage(status: status)) }
+    static func link(_ status: LinkStatus) -> String { text(Typed(type: "link", value: status)) }
 
     /// A transport request: `action` is play (with `composition`, or `part` and `voice` ids for a pair, or none
     /// to play on), preview (with `sound`, a sound's id), stop, locate (with `seconds`) or loop (with `part`, from 1; or `from` and `to`, in seconds;

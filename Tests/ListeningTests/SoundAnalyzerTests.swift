@@ -60,6 +60,7 @@ import Testing
         let heard = frames(of: signal)
         #expect(heard.allSatisfy { $0.onset == 0 }, "onsets in noise at \(heard.compactMap(\.onsetTime))")
         #expect(heard.last!.level > 0.5)
+        #expect(heard.allSatisfy { $0.tempo == nil }, "noise has no beat")
     }
 
     @Test func aQuietRoomIsHeldShutByTheGate() {
