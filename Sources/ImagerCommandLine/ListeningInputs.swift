@@ -2,6 +2,7 @@ import AudioDevice
 import AudioFiles
 import Engine
 import Foundation
+import Synchronization
 
 extension SDLAudioInput: SoundInput {}
 extension PacedSoundInput: SoundInput {}
@@ -21,6 +22,14 @@ enum ListeningInputs {
         }
     }
 
-    /// The capture devices there are now.
-    @Sendable static func deviceNames() -> [String] { SDLAudioInput.deviceNames() }
+    /// The capture devices there are now — asked of SDL at most every few seconds, however often consoles ask.
+    @Sendable static func deviceNames() -> [String] {
+        let now = ContinuousClock.now
+        if let (names, at) = known.withLock({ $0 }), at.duration(to: now) < .seconds(3) { return names }
+        let names = SDLAudioInput.deviceNames()
+        known.withLock { $0 = (names, now) }
+        return names
+    }
+
+    private static let known = Mutex<([String], ContinuousClock.Instant)?>(nil)
 }
