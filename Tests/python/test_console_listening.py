@@ -1,8 +1,9 @@
 """The console's Listening panel in a real Chromium against the real `imager serve --listen FILE` (clicks at 123 BPM
 over an 80 Hz sine, from sound_signals), played as a performer plays it — controls found by their accessible
 names, results read back from the engine's `GET /state`: the meters Level and Low move, the Onset count rises and
-the Tempo heard is 123; a feature follows the low band; onsets release the chord with no pad pressed; "Listen to"
-lists the server's inputs, and choosing none stills the meters; "Clock from" (MIDI clock in) is there with none.
+the Tempo heard is 123; a feature and the background pulse (the Color panel's "Pulse follows") follow the low band;
+onsets release the chord with no pad pressed; "Listen to" lists the server's inputs, and choosing none stills the
+meters; "Clock from" (MIDI clock in) is there with none.
 With `--link` and an independent Link peer (link_peer.py): the peers and the session's tempo shown, a tempo set by
 the peer shown and taken by the engine, and Link left and joined again from the panel. At 1024×768 and 1920×1080
 with the Listening panel shown, the centre of every control is that control (test_console_tiling's check). The
@@ -99,6 +100,10 @@ def follow_of(s):
     return s["design"]["features"]["size"]["oscillator"].get("follow")
 
 
+def pulse_follow_of(s):
+    return s["pulse"].get("follow")
+
+
 def test_the_listening_panel_shows_what_is_heard_and_the_performance_answers(imager, tmp_path, clicks_wav):
     with listening_server(imager, tmp_path, clicks_wav) as server, sync_playwright() as playwright:
         console = Console(playwright, server.port)
@@ -131,6 +136,19 @@ def test_the_listening_panel_shows_what_is_heard_and_the_performance_answers(ima
             followed = wait_state(port, lambda s: follow_of(s)["source"] == "low" and abs(follow_of(s)["amount"] - 0.5) < 1e-9,
                                   "the size following the low band by 0.5", shown=follow_of)
             assert follow_of(followed)["attack"] >= 0 and follow_of(followed)["release"] >= 0, follow_of(followed)
+
+            # 2b. The background pulse (the Color panel) follows the low band too: by 0.25, then by half.
+            page.get_by_role("combobox", name="Pulse follows", exact=True).select_option("low")
+            wait_state(port, lambda s: pulse_follow_of(s)["source"] == "low", "the pulse following the low band",
+                       shown=pulse_follow_of)
+            pulse_amount = page.get_by_role("spinbutton", name="Pulse follow amount", exact=True)
+            for wanted in (0.25, 0.5):
+                pulse_amount.fill(str(wanted))
+                pulse_amount.press("Enter")
+                pulsed = wait_state(port, lambda s, wanted=wanted: pulse_follow_of(s) == {**pulse_follow_of(s), "source": "low", "amount": wanted},
+                                    f"the pulse following the low band by {wanted}", shown=pulse_follow_of)
+            assert pulsed["pulse"]["follow"]["attack"] >= 0 and pulsed["pulse"]["follow"]["release"] >= 0, pulsed["pulse"]
+            assert follow_of(pulsed) == follow_of(followed), "the size's follow untouched"
 
             # 3. Onsets release the selected chord: lumis on the canvas with no pad pressed.
             before = state(port)

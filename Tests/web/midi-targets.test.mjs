@@ -183,3 +183,27 @@ test('each feature but speed has a follow amount target: 0 to its depth, only wh
   learn.arm('feature.size.followAmount');
   assert.equal(learn.handle(cc(20, 64)).mappings['cc:1:20'], 'feature.size.followAmount', 'learnt like any control');
 });
+
+test("the pulse's follow amount: a colour control, 0…1 on a knob, only while the pulse follows a sound", () => {
+  const follow = { source: 'low', amount: 0.5, attack: 0.01, release: 0.2 };
+  const following = { ...state, pulse: { ...state.pulse, follow } };
+  assert.equal(targetKind('pulse.followAmount'), 'control');
+  assert.equal(describeTarget('pulse.followAmount'), 'Pulse follow amount');
+  assert.deepEqual(CONTROLS['pulse.followAmount'].range, [0, 1]);
+  assert.ok(controlsIn('color').includes('pulse.followAmount'));
+  const kept = { waveform: { kind: 'triangle' }, rate: { beats: 8 }, purityLag: 0.25, depth: 1 };
+  assert.deepEqual(play('pulse.followAmount', 127, following), [{ type: 'pulse', pulse: { ...kept, follow: { ...follow, amount: 1 } } }]);
+  assert.deepEqual(play('pulse.followAmount', 0, following)[0].pulse.follow, { ...follow, amount: 0 });
+  assert.deepEqual(play('pulse.followAmount', 127), [], 'following nothing: nothing sent');
+  // The pulse's other knobs keep what it follows.
+  assert.deepEqual(play('pulse.depth', 0, following)[0].pulse.follow, follow);
+  assert.deepEqual(play('pulse.rate', 127, following)[0].pulse.follow, follow);
+  // Played with another of the pulse's knobs before the engine answers: both count.
+  const pending = new PendingSettings();
+  const mappings = { 'cc:1:1': 'pulse.followAmount', 'cc:1:2': 'pulse.lag' };
+  intentsForMessage(cc(1, 0), mappings, following, pending);
+  assert.deepEqual(intentsForMessage(cc(2, 127), mappings, following, pending)[0].pulse, { ...kept, purityLag: 1, follow: { ...follow, amount: 0 } });
+  const learn = new MidiLearn();
+  learn.arm('pulse.followAmount');
+  assert.equal(learn.handle(cc(21, 64)).mappings['cc:1:21'], 'pulse.followAmount', 'learnt like any control');
+});

@@ -5,12 +5,29 @@ import { test } from 'node:test';
 import { PendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
 import { DEFAULT_PULSE, changePulse, pulseControls, pulseIntent } from '../../Sources/WebClient/Web/console/pulse.js';
 
+const LOW = Object.freeze({ source: 'low', amount: 0.5, attack: 0.01, release: 0.2 });
+
 test('a pulse as the controls show it', () => {
-  assert.deepEqual(pulseControls(DEFAULT_PULSE), { waveform: 'triangle', unit: 'beats', rate: 8, purityLag: 0.25, depth: 1 });
+  assert.deepEqual(pulseControls(DEFAULT_PULSE), { waveform: 'triangle', unit: 'beats', rate: 8, purityLag: 0.25, depth: 1, follow: null });
   assert.deepEqual(pulseControls({ waveform: { kind: 'sine' }, rate: { hertz: 0.5 }, purityLag: 0 }),
-    { waveform: 'sine', unit: 'hertz', rate: 0.5, purityLag: 0, depth: 1 });
-  assert.deepEqual(pulseControls(null), { waveform: 'triangle', unit: 'beats', rate: 8, purityLag: 0.25, depth: 1 });
+    { waveform: 'sine', unit: 'hertz', rate: 0.5, purityLag: 0, depth: 1, follow: null });
+  assert.deepEqual(pulseControls(null), { waveform: 'triangle', unit: 'beats', rate: 8, purityLag: 0.25, depth: 1, follow: null });
   assert.equal(pulseControls({ ...DEFAULT_PULSE, depth: 0.3 }).depth, 0.3);
+  assert.equal(pulseControls({ ...DEFAULT_PULSE, follow: LOW }).follow, LOW);
+});
+
+test('what the pulse follows is kept through any other change, and set or removed only when given', () => {
+  const following = { ...DEFAULT_PULSE, follow: LOW };
+  assert.deepEqual(pulseIntent(following, { depth: 0.5 }).pulse,
+    { waveform: { kind: 'triangle' }, rate: { beats: 8 }, purityLag: 0.25, depth: 0.5, follow: LOW });
+  assert.deepEqual(pulseIntent(following, { unit: 'hertz' }, 120).pulse.follow, LOW);
+  assert.deepEqual(pulseIntent(following, { waveform: 'sine' }).pulse.follow, LOW);
+  const removed = pulseIntent(following, { follow: null }).pulse;
+  assert.equal(Object.hasOwn(removed, 'follow'), false, 'following nothing: the key left out, as the engine leaves it');
+  assert.deepEqual(removed, { ...DEFAULT_PULSE, depth: 1 });
+  const onset = { ...LOW, source: 'onset' };
+  assert.deepEqual(pulseIntent(DEFAULT_PULSE, { follow: onset }).pulse, { ...DEFAULT_PULSE, depth: 1, follow: onset });
+  assert.equal(Object.hasOwn(pulseIntent(DEFAULT_PULSE, { depth: 0.5 }).pulse, 'follow'), false);
 });
 
 test('one control changed, the others kept', () => {
@@ -61,4 +78,14 @@ test('a change is built on the pulse last sent until the engine says it back, as
   assert.equal(changePulse({ pulse: { ...answered, purityLag: 0 } }, { depth: 0.2 }, pending).pulse.purityLag, 0, 'another console moved it since');
   assert.equal(changePulse(state, { rate: 'fast' }, pending), null);
   assert.deepEqual(changePulse({}, { depth: 0 }, null).pulse, { ...DEFAULT_PULSE, depth: 0 }, 'no pulse from the engine yet: its default');
+});
+
+test('a pulse following the sound, said back by the engine with its follower, ends the wait', () => {
+  const pending = new PendingSettings({ now: () => 0 });
+  const state = { pulse: DEFAULT_PULSE, tempo: 120 };
+  changePulse(state, { follow: LOW }, pending);
+  // Not answered yet: a depth moved meanwhile keeps the follower.
+  assert.deepEqual(changePulse(state, { depth: 0.5 }, pending).pulse.follow, LOW);
+  const answered = { ...DEFAULT_PULSE, depth: 0.5, follow: { release: 0.2, attack: 0.01, amount: 0.5, source: 'low' } };
+  assert.equal(pending.base('pulse', answered), answered, 'the same pulse, its keys in another order');
 });

@@ -52,8 +52,9 @@ export const CHORDSET_LIST_MIN_WIDTH = 320;
  * and border included; the clearance for the edge controls at a side of the screen comes on top:
  * `panelMinimum`). Measured in Chromium with the console's 12–14 px type. Given less, a panel scrolls.
  *
- *   color         the swatch, the hue and purity ribbons with ~120 px to drag along, and the pulse's three
- *                 rows of 26 px (below the 40 px the colour panel keeps clear for its edge control).
+ *   color         the swatch, the hue and purity ribbons with ~120 px to drag along, and the pulse's four
+ *                 rows — two of 26 px selects round two 16 px sliders (panel-color.css) — below the 40 px
+ *                 the colour panel keeps clear for its edge control.
  *   form, motion  one column of labelled sliders (panel.css's 220 px), a few rows tall: their lists are
  *                 longer than any row they get and always scroll inside them.
  *   chordset      Shift, eight chord buttons at least 36 px wide, and the steppers around the title.

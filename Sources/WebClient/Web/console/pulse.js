@@ -1,7 +1,9 @@
 // The colour panel's pulse controls: how the canvas background plays the hue and purity ranges
 // (Sources/Instrument/Color/Pulse.swift). A pulse is a waveform, a rate (in beats per cycle, locked to the
 // tempo, or in hertz), the purity's lag behind the hue, in cycles, and a depth: how much of the ribbons'
-// ranges it travels round their centres, from 0 (the centre colour held) to 1 (end to end). No DOM here.
+// ranges it travels round their centres, from 0 (the centre colour held) to 1 (end to end) — and, if it
+// follows the sound heard, what it follows (`follow`, set and removed by sound-follow.js; every change here
+// keeps it). No DOM here.
 
 import { pendingSettings } from './lumi-features.js';
 
@@ -22,7 +24,10 @@ export const DEPTH_LIMITS = Object.freeze({ min: 0, max: 1 });
 /** The engine's default pulse (Pulse.init). */
 export const DEFAULT_PULSE = Object.freeze({ waveform: { kind: 'triangle' }, rate: { beats: 8 }, purityLag: 0.25 });
 
-/** A pulse as the controls show it: `{ waveform, unit, rate, purityLag, depth }` (a pulse without a depth has 1). */
+/**
+ * A pulse as the controls show it: `{ waveform, unit, rate, purityLag, depth, follow }` (a pulse without a
+ * depth has 1; `follow` is the follower it has, `{source, amount, attack, release}`, or null).
+ */
 export function pulseControls(pulse) {
   const p = pulse ?? DEFAULT_PULSE;
   const unit = typeof p.rate?.hertz === 'number' ? 'hertz' : 'beats';
@@ -32,14 +37,17 @@ export function pulseControls(pulse) {
     rate: p.rate?.[unit] ?? 8,
     purityLag: typeof p.purityLag === 'number' ? p.purityLag : 0.25,
     depth: typeof p.depth === 'number' ? p.depth : 1,
+    follow: p.follow && typeof p.follow === 'object' ? p.follow : null,
   };
 }
 
 /**
  * The `pulse` intent for the current pulse with one control changed: `change` has any of `waveform`,
- * `unit`, `rate`, `purityLag`, `depth`. Values are brought into the engine's limits; a waveform that needs a width or
- * a seed keeps the one it had, or takes 0.5 and 1. A change of unit alone keeps the pulse's speed at
- * `tempo` (beats per minute): b beats per cycle are tempo / (60 b) Hz. Null when a value is not a number.
+ * `unit`, `rate`, `purityLag`, `depth`, `follow`. Values are brought into the engine's limits; a waveform
+ * that needs a width or a seed keeps the one it had, or takes 0.5 and 1. A change of unit alone keeps the
+ * pulse's speed at `tempo` (beats per minute): b beats per cycle are tempo / (60 b) Hz. The pulse keeps
+ * what it follows unless `follow` is given: a follower (sound-follow.js makes them), or null for nothing —
+ * the key is then left out, as the engine leaves it. Null when a value is not a number.
  */
 export function pulseIntent(current, change, tempo = 120) {
   const p = current ?? DEFAULT_PULSE;
@@ -57,6 +65,7 @@ export function pulseIntent(current, change, tempo = 120) {
   const depth = Number(change.depth ?? now.depth);
   if (!Number.isFinite(rate) || !Number.isFinite(purityLag) || !Number.isFinite(depth)) return null;
   const limits = RATE_LIMITS[unit];
+  const follow = change.follow === undefined ? now.follow : change.follow;
   return {
     type: 'pulse',
     pulse: {
@@ -64,6 +73,7 @@ export function pulseIntent(current, change, tempo = 120) {
       rate: { [unit]: Math.min(Math.max(rate, limits.min), limits.max) },
       purityLag: Math.min(Math.max(purityLag, LAG_LIMITS.min), LAG_LIMITS.max),
       depth: Math.min(Math.max(depth, DEPTH_LIMITS.min), DEPTH_LIMITS.max),
+      ...(follow && typeof follow === 'object' ? { follow } : {}),
     },
   };
 }

@@ -1,10 +1,11 @@
-// A lumi feature's oscillator following the sound heard (Sources/Instrument/Listening/SoundFollow.swift):
-// the sources it may follow, the follow setting a choice makes — `{source, amount, attack, release}`, or
-// none — and the `feature` intents that set or remove it, keeping the rest of the feature's setting. Speed
-// follows nothing (the engine refuses it: a lumi's travel is worked out from its speed's whole past). No DOM
-// here.
+// A lumi feature's oscillator, or the background pulse, following the sound heard
+// (Sources/Instrument/Listening/SoundFollow.swift): the sources it may follow, the follow setting a choice
+// makes — `{source, amount, attack, release}`, or none — and the `feature` and `pulse` intents that set or
+// remove it, keeping the rest of the feature's setting or of the pulse. Speed follows nothing (the engine
+// refuses it: a lumi's travel is worked out from its speed's whole past). No DOM here.
 
 import { changeOscillator, clamp, feature, pendingSettings } from './lumi-features.js';
+import { changePulse } from './pulse.js';
 
 /** What an oscillator may follow, in the order the select offers them (`none`: it follows nothing). */
 export const FOLLOW_SOURCES = Object.freeze([
@@ -63,11 +64,16 @@ const finite = (x) => typeof x === 'number' && Number.isFinite(x);
  * follower's, else the default; the previous follower's attack and release, else 0.01 s and 0.2 s.
  */
 export function followSetting(name, source, amount, previous = null) {
+  return followWithin(source, amount, previous, ENGINE_AMOUNT_RANGE, defaultFollowAmount(name));
+}
+
+/** followSetting's work: the amount kept to `range`, `fallback` when neither given nor had. */
+function followWithin(source, amount, previous, range, fallback) {
   if (!SOURCES.has(source)) return null;
-  const chosen = finite(amount) ? amount : finite(previous?.amount) ? previous.amount : defaultFollowAmount(name);
+  const chosen = finite(amount) ? amount : finite(previous?.amount) ? previous.amount : fallback;
   return {
     source,
-    amount: clamp(chosen, ENGINE_AMOUNT_RANGE),
+    amount: clamp(chosen, range),
     attack: finite(previous?.attack) ? clamp(previous.attack, ATTACK_RANGE) : FOLLOW_ATTACK,
     release: finite(previous?.release) ? clamp(previous.release, RELEASE_RANGE) : FOLLOW_RELEASE,
   };
@@ -103,5 +109,47 @@ export function followAmountIntent(state, name, amount, pending = pendingSetting
   return changeOscillator(state, name, (oscillator) => {
     const follow = followOf(oscillator);
     return follow ? withFollow(oscillator, { ...follow, amount: clamp(amount, ENGINE_AMOUNT_RANGE) }) : null;
+  }, pending);
+}
+
+// The background pulse (Pulse.swift): `amount` × the envelope moves the colour further through the hue and
+// purity ranges, the positions kept to 0…1.
+
+/** The pulse's follow amounts: −1…1, the engine refuses beyond (Pulse.validate); a MIDI knob plays 0…1. */
+export const PULSE_FOLLOW_RANGE = Object.freeze([-1, 1]);
+/** The amount the pulse starts following with when a source is first chosen. */
+export const PULSE_FOLLOW_AMOUNT = 0.5;
+
+/**
+ * The follower a choice makes for the pulse: null for `none` (or a source there is not), else `{source,
+ * amount, attack, release}` — the amount given (within −1…1), else the previous follower's, else 0.5; the
+ * previous follower's attack and release, else 0.01 s and 0.2 s.
+ */
+export function pulseFollowSetting(source, amount, previous = null) {
+  return followWithin(source, amount, previous, PULSE_FOLLOW_RANGE, PULSE_FOLLOW_AMOUNT);
+}
+
+/**
+ * The `pulse` intent that makes the pulse follow `source` (`none`: nothing) by `amount` (undefined: as it
+ * did, or the default), the rest of the pulse kept — built on the pulse last sent (`pending`, pulse.js's
+ * changePulse). `remembered` is a follower it had before (its attack, release and amount come back with a
+ * source chosen again).
+ */
+export function pulseFollowIntent(state, source, amount, { remembered = null, pending = pendingSettings } = {}) {
+  return changePulse(state, (controls) => ({
+    follow: pulseFollowSetting(source, amount, followOf(controls) ?? remembered),
+  }), pending);
+}
+
+/**
+ * The `pulse` intent that sets how much the pulse follows the sound it follows (MIDI's and the amount
+ * field's), within −1…1: null when it follows nothing (the amount plays only while there is a source) or
+ * the amount is not a number.
+ */
+export function pulseFollowAmountIntent(state, amount, pending = pendingSettings) {
+  if (!finite(amount)) return null;
+  return changePulse(state, (controls) => {
+    const follow = followOf(controls);
+    return follow ? { follow: { ...follow, amount: clamp(amount, PULSE_FOLLOW_RANGE) } } : null;
   }, pending);
 }

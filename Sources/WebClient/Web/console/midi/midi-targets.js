@@ -6,7 +6,8 @@
 //   - a control (played by a control change, its 0…127 scaled into the control's range): every slider of
 //     the console —
 //       colour: the ribbons (`hue.center`, `hue.range`, `purity.center`, `purity.range`) and the pulse
-//         (`pulse.rate`, `pulse.depth`, `pulse.lag`); with `tempo`, `trailPersistence` and `headroom`;
+//         (`pulse.rate`, `pulse.depth`, `pulse.lag`, and `pulse.followAmount`, 0…1: how much it follows the
+//         sound it follows); with `tempo`, `trailPersistence` and `headroom`;
 //       form: Size, Morph and Stroke (the features' bases below), `lumiCount`, and each form's parameters,
 //         `form.KIND.PARAM` (the prism's four among them);
 //       motion: Speed (the speed feature's base), and each motion's parameters, `motion.KIND.PARAM`;
@@ -15,8 +16,8 @@
 //         0 to its depth's reach; every feature but speed, which follows nothing: sound-follow.js).
 //     A rate (`pulse.rate`, `feature.NAME.rate`) travels its unit's range as the rate slider does, on
 //     logarithmic steps, in the unit the engine has. A form's or a motion's parameter, a pulse width and a
-//     follow amount play only while the design has that kind — or follows a sound (as their controls show
-//     or are enabled only then): otherwise nothing is sent.
+//     follow amount (a feature's or the pulse's) play only while the design has that kind — or follows a
+//     sound (as their controls show or are enabled only then): otherwise nothing is sent.
 // The intents are built by the same functions the panels use (lumi-features.js, pulse.js, form-kinds.js,
 // motion-kinds.js). No DOM here.
 
@@ -27,7 +28,7 @@ import {
 import { FORM_KINDS, formParamIntent, formParamName } from '../form-kinds.js';
 import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion-kinds.js';
 import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../pulse.js';
-import { followAmountIntent, followsSound } from '../sound-follow.js';
+import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../sound-follow.js';
 import { sourceKey } from './midi.js';
 
 /** The eight pads' targets. */
@@ -113,6 +114,10 @@ export const CONTROLS = Object.freeze(Object.fromEntries([
   }],
   ['pulse.depth', pulse('depth', 'Pulse depth', DEPTH_LIMITS)],
   ['pulse.lag', pulse('purityLag', 'Pulse lag', LAG_LIMITS)],
+  ['pulse.followAmount', {
+    label: 'Pulse follow amount', group: 'color', range: [0, 1],
+    intent: (amount, state, pending = null) => pulseFollowAmountIntent(state, amount, pending),
+  }],
   ['tempo', { label: 'Tempo', group: 'color', range: [20, 300], decimals: 1, intent: (bpm) => ({ type: 'tempo', bpm }) }],
   ['trailPersistence', { label: 'Trail persistence', group: 'color', range: [0, 1], intent: (value) => ({ type: 'trailPersistence', value }) }],
   ['headroom', { label: 'Headroom', group: 'color', range: [0, 1], intent: (value) => ({ type: 'headroom', value }) }],

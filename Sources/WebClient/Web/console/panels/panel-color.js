@@ -6,14 +6,19 @@
 // a plain wheel is left to the page; arrows move the centre by 0.01, Shift+arrows widen (Right, Up) or
 // narrow (Left, Down). Nothing moves until the engine says so. The purity ribbon runs from black through
 // the named colour of the hue centre to white. The pulse: waveform, rate (beats per cycle or hertz), depth
-// (how much of the ranges it travels) and how far the purity lags the hue, each change built on the last
-// sent (pulse.js, changePulse, which MIDI shares).
+// (how much of the ranges it travels), how far the purity lags the hue, and the sound heard it follows with
+// how much (the row "Sound": "Pulse follows" and "Pulse follow amount", −1…1 — amount × the sound's envelope
+// moves the colour further through the ranges; sound-follow.js), each change built on the last sent
+// (pulse.js, changePulse, and sound-follow.js's pulse intents, which MIDI shares).
 
 import { isDrag } from '../../shared/drag.js';
 import { PinchTracker, WheelSteps } from '../console-gestures.js';
 import { ConsolePanel, element } from '../console-panel.js';
 import { HOLD_MILLISECONDS } from './panel-base.js';
 import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from '../pulse.js';
+import {
+  FOLLOW_SOURCES, PULSE_FOLLOW_AMOUNT, PULSE_FOLLOW_RANGE, followOf, pulseFollowAmountIntent, pulseFollowIntent,
+} from '../sound-follow.js';
 import {
   colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonKeyIntent,
   ribbonValueText, thumbLeft, thumbWidth,
@@ -65,11 +70,26 @@ class ColorPanel extends ConsolePanel {
       'aria-label': 'Pulse lag', min: '-1', max: '1', step: '0.05', title: 'How far the purity trails the hue, in cycles',
     }, 'purityLag');
     this.lagReadout = element('span', { class: 'pulse-readout', 'aria-hidden': 'true' });
+    // The sound heard the pulse follows, and how much; a follower it had comes back when a source is chosen again.
+    this.rememberedFollow = null;
+    this.followSelect = element('select', {
+      'aria-label': 'Pulse follows', class: 'pulse-follows',
+      title: 'The sound heard that moves the colour further through the ranges',
+      onchange: () => this.chooseFollow(),
+    }, FOLLOW_SOURCES.map(({ source, label }) => element('option', { value: source }, label)));
+    this.followAmount = element('input', {
+      type: 'number', 'aria-label': 'Pulse follow amount', class: 'pulse-follow-amount', inputmode: 'decimal',
+      min: String(PULSE_FOLLOW_RANGE[0]), max: String(PULSE_FOLLOW_RANGE[1]), step: '0.05', disabled: true,
+      title: 'How far the sound moves the colour through the ranges, −1…1 (negative: the other way)',
+      onchange: () => this.setFollowAmount(),
+      onblur: () => this.drawPulse(),
+    });
     const pulse = element('fieldset', { class: 'pulse-controls', title: 'How the background plays the hue and purity ranges' },
       element('legend', { class: 'visually-hidden' }, 'Pulse'),
       element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Pulse'), this.waveform, this.rate, this.unit,
       element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Depth'), this.depth, this.depthReadout,
-      element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Lag'), this.lag, this.lagReadout);
+      element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Lag'), this.lag, this.lagReadout,
+      element('span', { class: 'pulse-label', 'aria-hidden': 'true' }, 'Sound'), this.followSelect, this.followAmount);
 
     this.append(element('div', { class: 'color-layout' },
       this.swatch, element('div', { class: 'ribbons' }, rows), pulse));
@@ -121,6 +141,33 @@ class ColorPanel extends ConsolePanel {
     this.lagReadout.textContent = `${controls.purityLag.toFixed(2)} cycle`;
     if (!this.holding(this.depth)) this.depth.value = String(controls.depth);
     this.depthReadout.textContent = `${Math.round(controls.depth * 100)}%`;
+    const follow = followOf(controls);
+    if (follow) this.rememberedFollow = follow;
+    if (document.activeElement !== this.followSelect) this.followSelect.value = follow?.source ?? 'none';
+    this.followAmount.disabled = !follow;
+    if (document.activeElement !== this.followAmount) {
+      const amount = follow?.amount ?? this.rememberedFollow?.amount ?? PULSE_FOLLOW_AMOUNT;
+      this.followAmount.value = String(Number(amount.toFixed(4)));
+    }
+  }
+
+  /** Follows the source chosen (or nothing), the amount it followed by — or had, or the default — kept. */
+  chooseFollow() {
+    const intent = pulseFollowIntent(this.state, this.followSelect.value, undefined, { remembered: this.rememberedFollow });
+    if (intent) this.send(intent);
+  }
+
+  /** Sends the amount typed, kept to −1…1 (and shown so); anything but a number puts the engine's back. */
+  setFollowAmount() {
+    const text = this.followAmount.value.trim();
+    const amount = text === '' ? Number.NaN : Number(text);
+    const intent = Number.isFinite(amount) ? pulseFollowAmountIntent(this.state, amount) : null;
+    if (intent) {
+      this.send(intent);
+      this.followAmount.value = String(intent.pulse.follow.amount);
+    } else {
+      this.drawPulse();
+    }
   }
 
   /** A range input for one of the pulse's numbers (`key` in pulseIntent's change). */
