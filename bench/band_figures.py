@@ -5,8 +5,8 @@
   the server measures it over its last 500 hops (`/status` listening.delayMedianMilliseconds and
   delayP95Milliseconds), listening to a file of clicks played as an input — quiet, then while 6 other clients
   keep the library busy (each in a process of its own, as bench/live_under_load.py does). Before that delay come
-  the input's buffer (256 frames, 5.3 ms at 48 kHz) and, for an onset, the analysis's hop and its one hop of
-  look-ahead (up to 20 ms).
+  the input's buffer (256 frames, 5.3 ms at 48 kHz) and the analysis's hop: for an onset, from its first sample
+  to the hop that tells it (`imager analyse` says how long: onsetDelayMilliseconds).
 - Link: the engine's beat against the session's, with an independent peer (LinkPython-extern, its own process):
   the phase error the server finds at each check, ten a second, before it corrects it (p50, p99, max over ~30 s);
   and, seen from outside, the engine's beat read from /state against the peer's read just before (the two reads
@@ -88,7 +88,7 @@ def sound_in(imager, folder, windows=3):
         settle(stop, workers)
         print(f"  6 clients busy with the library ({rate:.0f} requests/s): p50 {statistics.median(d[0] for d in loaded):.2f} ms, "
               f"p95 {statistics.median(d[1] for d in loaded):.2f} ms")
-    print("  before it: the input's buffer, 5.3 ms; for an onset, the hop and its look-ahead, up to 20 ms")
+    print("  before it: the input's buffer, 5.3 ms, and the hop (for an onset: imager analyse's onsetDelayMilliseconds)")
 
 
 def link_phase(imager, folder):
@@ -114,23 +114,31 @@ def link_phase(imager, folder):
                   f"p99 {percentile(outside, 0.99):.2f} ms (the engine runs one frame, 16.7 ms, ahead)")
 
 
-def osc_out_latency(imager, folder, probes):
-    print(f"intent → state with OSC out, {probes} probes each, listening to clicks (OSC ~33 messages/s + beats):")
+def osc_out_latency(imager, folder, probes, rounds=2):
+    print(f"intent → state with OSC out, {probes} probes each, listening to clicks (OSC ~33 messages/s + beats), "
+          f"{rounds} rounds alternating:")
     samples, _ = clicks(300, 123)
     write_wav(folder / "osc.wav", samples)
     nobody = free_port(socket.SOCK_DGRAM)
-    figures = {}
-    for label, extra in [("no OSC out", []),
-                         ("OSC out to a port nobody listens on and to 192.0.2.1", ["--osc-out", f"127.0.0.1:{nobody}", "--osc-out", "192.0.2.1:9000"])]:
-        with serving(imager, folder / f"library-{len(figures)}.sqlite", "--audio", "none", "--listen", str(folder / "osc.wav"), *extra) as server:
-            heard_for(server, 4)
-            times = asyncio.run(round_trips(server.port, probes, 0.1 + 0.2 * len(figures)))
-            figures[label] = times
-            sent = server.status().get("oscOut")
-            print(f"  {label}: p50 {statistics.median(times) * 1000:.2f} ms, p99 {percentile(times, 0.99) * 1000:.2f} ms"
-                  + (f"; sent {[target['sent'] for target in sent]}, dropped {[bool(target.get('problem')) for target in sent]}" if sent else ""))
-    quiet, loaded = (percentile(times, 0.99) for times in figures.values())
-    print(f"  p99 with OSC out / without: {loaded / quiet:.2f}")
+    settings = [("no OSC out", []),
+                ("OSC out to a port nobody listens on and to 192.0.2.1",
+                 ["--osc-out", f"127.0.0.1:{nobody}", "--osc-out", "192.0.2.1:9000"])]
+    ratios = []
+    for round_ in range(rounds):
+        p99s = []
+        for index, (label, extra) in enumerate(settings if round_ % 2 == 0 else list(reversed(settings))):
+            library = folder / f"library-osc-{round_}-{index}.sqlite"
+            with serving(imager, library, "--audio", "none", "--listen", str(folder / "osc.wav"), *extra) as server:
+                heard_for(server, 4)
+                times = asyncio.run(round_trips(server.port, probes, 0.1 + 0.2 * index))
+                sent = server.status().get("oscOut")
+                p99s.append((label, percentile(times, 0.99)))
+                print(f"  round {round_ + 1}, {label}: p50 {statistics.median(times) * 1000:.2f} ms, "
+                      f"p99 {percentile(times, 0.99) * 1000:.2f} ms"
+                      + (f"; sent {[t['sent'] for t in sent]}, dropped {[bool(t.get('problem')) for t in sent]}" if sent else ""))
+        figures = dict(p99s)
+        ratios.append(figures[settings[1][0]] / figures[settings[0][0]])
+    print(f"  p99 with OSC out / without, each round: {', '.join(f'{ratio:.2f}' for ratio in ratios)}")
 
 
 def main():

@@ -20,8 +20,8 @@ public struct HeardFrame: Sendable, Hashable {
     public var bands: SIMD4<Float>
     /// An onset's strength, 0…1; 0 when nothing began.
     public var onset: Float
-    /// When the onset began, in seconds on the input's clock (nil when there is none). It lies a hop or
-    /// two before `time`: an onset is sure only once the next hop has been heard.
+    /// When the onset began, in seconds on the input's clock (nil when there is none), within the last two
+    /// hops before `time`.
     public var onsetTime: Double?
     /// The tempo the onsets suggest (BPM), once they suggest one clearly.
     public var tempo: Double?

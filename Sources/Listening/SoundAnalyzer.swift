@@ -110,11 +110,10 @@ public final class SoundAnalyzer {
         return result
     }
 
-    /// When the onset found in the hop before this one began: in the two hops its spectrum took in, the
-    /// first sample to reach half the loudest, when that loudest stands clearly above what came before;
-    /// else the middle of the hop.
+    /// When the onset found in this hop began: in the last two hops, the first sample to reach half the
+    /// loudest, when that loudest stands clearly above what came before; else the middle of the hop.
     private func onsetTime() -> Double {
-        let end = heard - hop
+        let end = heard
         let start = max(0, end - 2 * hop)
         let before = max(0, heard - ring.count + 1, start - hop)
         var loudest: Float = 0

@@ -14,8 +14,14 @@ struct TempoEstimator {
     private let longestLag: Int
     /// The current estimate (BPM), nil while the curve shows no clear beat.
     private(set) var estimate: Double?
-    /// The longest lag the last update worked out.
+    /// The lags worked out at the last update: every lag up to `computed`, and past it those whose mark is
+    /// the update's number (the multiples the refinement looks at).
     private var computed = 0
+    private var counted = 0
+    private var updates = 0
+    private let marks: UnsafeMutableBufferPointer<Int>
+    /// How far the refinement looks for the beat's multiples (lags).
+    private var furthest = 0
 
     init(settings: AnalysisSettings, hopsPerSecond: Double) {
         self.hopsPerSecond = hopsPerSecond
@@ -28,6 +34,8 @@ struct TempoEstimator {
         correlation.initialize(repeating: 0)
         onsetHops = .allocate(capacity: length)
         onsetHops.initialize(repeating: false)
+        marks = .allocate(capacity: length)
+        marks.initialize(repeating: -1)
         shortestLag = max(2, Int((60 * hopsPerSecond / settings.tempoRange.upperBound).rounded(.down)))
         longestLag = min(length / 3, Int((60 * hopsPerSecond / settings.tempoRange.lowerBound).rounded(.up)))
     }
@@ -70,13 +78,13 @@ struct TempoEstimator {
         }
         mean /= Float(count)
         for i in 0..<count { centred[i] -= mean }
+        // Every lag the beat and its double are scored on; further multiples only when the refinement asks.
         let longest = min(longestLag * 4, count - 1)
-        computed = longest
-        for lag in 0...longest {
-            var sum: Float = 0
-            for i in 0..<(count - lag) { sum += centred[i] * centred[i + lag] }
-            correlation[lag] = sum
-        }
+        furthest = longest
+        counted = count
+        updates += 1
+        computed = min(2 * longestLag + 2, longest)
+        for lag in 0...computed { correlation[lag] = correlate(lag) }
         guard correlation[0] > 0 else { estimate = nil; return }
         // The beat: the lag whose double also lines up scores best.
         var best = -1, bestScore: Float = 0
@@ -95,14 +103,29 @@ struct TempoEstimator {
         // Refine on the furthest multiple that still stands out clearly.
         var period = refinedPeak(near: Double(best))
         var multiple = 2
-        while Double(multiple) * period + 2 < Double(longest) {
+        while Double(multiple) * period + 3 < Double(longest) {
             let peak = refinedPeak(near: Double(multiple) * period)
             let lag = Int(peak.rounded())
-            guard correlation[lag] > 0.3 * correlation[best] else { break }
+            guard correlation(at: lag) > 0.3 * correlation[best] else { break }
             period = peak / Double(multiple)
             multiple += 1
         }
         estimate = 60 * hopsPerSecond / period
+    }
+
+    private func correlate(_ lag: Int) -> Float {
+        var sum: Float = 0
+        for i in 0..<(counted - lag) { sum += centred[i] * centred[i + lag] }
+        return sum
+    }
+
+    /// The correlation at `lag`, worked out now if the update did not.
+    private mutating func correlation(at lag: Int) -> Float {
+        if lag > computed, marks[lag] != updates {
+            correlation[lag] = correlate(lag)
+            marks[lag] = updates
+        }
+        return correlation[lag]
     }
 
     private static let spread: [(Int, Float)] = [(-2, 1 / 9), (-1, 2 / 9), (0, 3 / 9), (1, 2 / 9), (2, 1 / 9)]
@@ -116,10 +139,11 @@ struct TempoEstimator {
     }
 
     /// The peak of the correlation within two hops of `lag`, refined between hops by a parabola.
-    private func refinedPeak(near lag: Double) -> Double {
+    private mutating func refinedPeak(near lag: Double) -> Double {
         let centre = Int(lag.rounded())
         var top = centre
-        guard centre > 2, centre + 3 <= computed else { return lag }
+        guard centre > 2, centre + 3 <= furthest else { return lag }
+        for candidate in (centre - 3)...(centre + 3) { _ = correlation(at: candidate) }
         for candidate in (centre - 2)...(centre + 2) {
             if correlation[candidate] > correlation[top] { top = candidate }
         }
@@ -134,5 +158,6 @@ struct TempoEstimator {
         centred.deallocate()
         correlation.deallocate()
         onsetHops.deallocate()
+        marks.deallocate()
     }
 }
