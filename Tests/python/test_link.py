@@ -49,3 +49,27 @@ def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
             console.send(json.dumps({"type": "link", "enabled": True, "quantum": 8}))
             rejoined = until_message(console, lambda m: m["type"] == "link" and m["enabled"] and m["peers"] >= 1, timeout=10)
             assert rejoined["quantum"] == 8 and 0 <= rejoined["phase"] < 8
+
+
+def test_hostile_link_requests_are_refused_and_change_nothing(imager, tmp_path):
+    """A seeded fuzz of `link` messages: each is refused with a reason, the session stays as it was, and the
+    server answers on."""
+    import random
+    rng = random.Random(28)
+    values = [None, "yes", 1, 0, -1, 1e308, float("nan"), [], {}, "4", 65, 0.5, 1e9]
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server, live_socket(server) as console:
+        until_message(console, lambda m: m["type"] == "link")
+        for _ in range(60):
+            message = {"type": "link"}
+            if rng.random() < 0.8:
+                message["enabled"] = rng.choice(values)
+            if rng.random() < 0.8:
+                message["quantum"] = rng.choice(values)
+            if isinstance(message.get("enabled"), bool) and (message.get("quantum") is None or 1 <= message["quantum"] <= 64):
+                continue  # a valid request: not what this test sends
+            console.send(json.dumps(message, allow_nan=True))
+            refusal = until_message(console, lambda m: m["type"] == "error", timeout=10)
+            assert refusal["message"]
+        status = server.status()["link"]
+        assert not status["enabled"] and status["quantum"] == 4
+        assert request(server.port, "/state")[0] == 200

@@ -111,3 +111,20 @@ def test_hostile_listening_requests_change_nothing(imager, tmp_path):
         # Listening to nothing, then to the default input (none here: said, and the show goes on).
         status, answer = api(server, "POST", "/api/listening", body=b'{"source": "none"}')
         assert status == 200 and answer["source"] == "none"
+
+
+def test_a_track_is_analysed_as_the_instrument_would_hear_it(imager, tmp_path):
+    samples, click_times = clicks(20, BPM)
+    write_wav(tmp_path / "track.wav", samples + sine(20, 80))
+    result = subprocess.run([imager, "analyse", str(tmp_path / "track.wav")], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert abs(report["tempo"] - BPM) < 1 and report["sampleRate"] == RATE and abs(report["seconds"] - 20) < 0.01
+    later = [time for time in click_times if time > 0.4]
+    assert len(report["onsets"]) == len(later)
+    assert all(abs(onset - click) < 0.010 for onset, click in zip(report["onsets"], later))
+    assert report["bands"]["low"] > 0.5 and report["onsetDelayMilliseconds"][0] < 15
+    (tmp_path / "notes.wav").write_text("not a sound")
+    for path in [tmp_path / "notes.wav", tmp_path / "missing.wav"]:
+        refused = subprocess.run([imager, "analyse", str(path)], capture_output=True, text=True, timeout=60)
+        assert refused.returncode != 0 and "cannot analyse" in refused.stderr and not refused.stdout
