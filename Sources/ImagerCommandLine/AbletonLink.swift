@@ -23,6 +23,7 @@ final class AbletonLink: TempoSession, @unchecked Sendable {
     }
 
     func setTempo(_ bpm: Double) { clink_set_tempo(session, bpm) }
+    func setPlaying(_ playing: Bool) { clink_set_playing(session, playing) }
 
     deinit { clink_destroy(session) }
 }

@@ -12,7 +12,7 @@ public enum LibrarySession {
     public static func make(
         instrument: LiveInstrument<ContinuousClock>, library: ChordsetLibrary, at location: URL,
         openSound: (@Sendable () throws -> any AudioOutput)?, listening: LiveListening<ContinuousClock>? = nil,
-        link: LiveLink<ContinuousClock>? = nil, followers: OSCFollowers? = nil
+        link: (any TempoSession)? = nil, linkLatency: Double = 0, followers: OSCFollowers? = nil
     ) -> LiveSession<ContinuousClock> {
         let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: library), openOutput: openSound)
         let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: library))
@@ -24,6 +24,8 @@ public enum LibrarySession {
             instrument: instrument, library: chordsets, transport: transport, music: music,
             repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music),
             renderer: LibraryRenderer(library: library, beside: location), listening: listening,
-            listeningDevices: ListeningInputs.deviceNames, link: link, followers: followers)
+            listeningDevices: ListeningInputs.deviceNames,
+            link: link.map { LiveLink(instrument: instrument, session: $0, outputLatency: linkLatency, transport: transport) },
+            followers: followers)
     }
 }

@@ -98,7 +98,10 @@ struct ServeCommand: AsyncParsableCommand {
         try startListening(listening)
         let session = LibrarySession.make(
             instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
-            listening: listening, link: try startLink(instrument: instrument, tempo: tempo), followers: try await openFollowers())
+            listening: listening, link: AbletonLink(bpm: tempo.beatsPerMinute),
+            // What the engine draws is seen a frame later, at the canvas.
+            linkLatency: 1 / Double(fps), followers: try await openFollowers())
+        try joinLink(session)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
@@ -149,19 +152,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The Link session, joined at once with `--link`.
-    private func startLink(instrument: LiveInstrument<ContinuousClock>, tempo: Tempo) throws -> LiveLink<ContinuousClock>? {
-        guard let session = AbletonLink(bpm: tempo.beatsPerMinute) else {
-            if link { throw CommandFailure("cannot join Link: the Link session could not be made") }
-            return nil
-        }
-        // What the engine draws is seen a frame later, at the canvas.
-        let live = LiveLink(instrument: instrument, session: session, outputLatency: 1 / Double(fps))
-        if link {
-            do throws(LiveError) { try live.set(enabled: true, quantum: nil) } catch { throw CommandFailure(error.message) }
-            print("joined the Link session")
-        }
-        return live
+    /// Joins the Link session when `--link` asks.
+    private func joinLink(_ session: LiveSession<ContinuousClock>) throws {
+        guard link else { return }
+        guard let live = session.link else { throw CommandFailure("cannot join Link: the Link session could not be made") }
+        do throws(LiveError) { try live.set(enabled: true, quantum: nil) } catch { throw CommandFailure(error.message) }
+        print("joined the Link session")
     }
 
     private func printAddresses(playing chordset: Chordset, token: PairingToken?, oscHost: String, oscPort: Int) {

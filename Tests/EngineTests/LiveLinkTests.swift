@@ -22,12 +22,14 @@ import TestSupport
             let now = Double(clock.now.offset.components.seconds) + Double(clock.now.offset.components.attoseconds) * 1e-18
             let beat = phaseAtZero + (now + seconds) * tempo / 60
             let phase = beat.truncatingRemainder(dividingBy: quantum)
-            return (tempo, beat, phase < 0 ? phase + quantum : phase, false)
+            return (tempo, beat, phase < 0 ? phase + quantum : phase, playing)
         }
         func setTempo(_ bpm: Double) {
             tempo = bpm
             tempoSetByInstrument = bpm
         }
+        var playing = false
+        func setPlaying(_ playing: Bool) { self.playing = playing }
     }
 
     private func linked() -> (LiveLink<ManualClock>, LiveInstrument<ManualClock>, FakeSession, ManualClock) {

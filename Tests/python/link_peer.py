@@ -10,6 +10,7 @@ on stdin, and exits (leaving the session cleanly) when stdin closes, so it never
                                                                   "micros", "quantum"}
     wait_peers <n> [s]   until at least n peers (default 5 s) -> {"ok": bool, "peers": n}
     wait_tempo <bpm> [s] until the tempo is bpm ±0.01         -> {"ok": bool, "tempo": t}
+    wait_playing on|off [s] until the transport plays (or not) -> {"ok": bool, "playing": p}
     quit                 leave                                 -> {"ok": true}
 Anything else -> {"error": "..."}. The first line written is {"ready": true, "micros": ...}.
 
@@ -96,6 +97,11 @@ def _serve(initial_tempo, quantum):
                     n, timeout = int(args[0]), float(args[1]) if len(args) > 1 else 5.0
                     ok = wait_until(lambda: session.numPeers() >= n, timeout)
                     reply({"ok": ok, "peers": session.numPeers()})
+                elif command == "wait_playing":
+                    wanted, timeout = args[0] == "on", float(args[1]) if len(args) > 1 else 5.0
+                    playing = lambda: session.captureAppSessionState().isPlaying()
+                    ok = wait_until(lambda: playing() == wanted, timeout)
+                    reply({"ok": ok, "playing": playing()})
                 elif command == "wait_tempo":
                     bpm, timeout = float(args[0]), float(args[1]) if len(args) > 1 else 5.0
                     tempo = lambda: session.captureAppSessionState().tempo()

@@ -73,3 +73,27 @@ def test_hostile_link_requests_are_refused_and_change_nothing(imager, tmp_path):
         status = server.status()["link"]
         assert not status["enabled"] and status["quantum"] == 4
         assert request(server.port, "/state")[0] == 200
+
+
+def test_start_and_stop_are_shared_with_the_session(imager, tmp_path):
+    """With start/stop shared: the composition transport playing starts the session, stopping stops it; the
+    session starting plays what is loaded, and stopping stops it."""
+    def transport(message, playing):
+        return message["type"] == "transport" and message.get("playing") == playing
+
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--link") as server:
+        with LinkPeer(tempo=120) as peer, live_socket(server) as console:
+            assert peer.wait_peers(1, timeout=10)["ok"]
+            assert peer.command("startstop on")["ok"]
+            console.send(json.dumps({"type": "transport", "action": "play", "composition": "Demo"}))
+            until_message(console, lambda m: transport(m, True), timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and m["playing"], timeout=10)
+            assert peer.command("wait_playing on")["ok"]
+            console.send(json.dumps({"type": "transport", "action": "stop"}))
+            until_message(console, lambda m: m["type"] == "link" and not m["playing"], timeout=10)
+            assert peer.command("wait_playing off")["ok"]
+            # The other way: the session starts and stops the transport.
+            assert peer.command("play")["ok"]
+            until_message(console, lambda m: transport(m, True), timeout=10)
+            assert peer.command("stop")["ok"]
+            until_message(console, lambda m: transport(m, False), timeout=10)

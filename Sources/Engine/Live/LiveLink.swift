@@ -6,10 +6,13 @@ import Synchronization
 /// session following the instrument's (a tap, a fader, the tempo heard), and its beat kept in phase with the
 /// session's within the quantum — checked ten times a second on the engine's clock. The session's tempo is
 /// clamped to the instrument's range (20…300 BPM). What is seen comes `outputLatency` after the engine
-/// draws it, so the engine's beat is put in phase with the session's beat that much later.
+/// draws it, so the engine's beat is put in phase with the session's beat that much later. With a
+/// composition transport, start and stop are shared too: the session starting plays what is loaded, and
+/// the transport playing or stopping starts or stops the session.
 public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
     private let instrument: LiveInstrument<C>
     private let session: any TempoSession
+    private let transport: CompositionTransport<C>?
     private let state: Mutex<State>
     /// Seconds from the engine's frame to the light seen.
     public let outputLatency: Double
@@ -24,11 +27,17 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         var status: LinkStatus
         /// The phase errors found (milliseconds, before each correction), the latest last.
         var phaseErrors: [Double] = []
+        /// Whether the session and the transport played at the last check (nil: not looked at yet).
+        var sessionPlaying: Bool?
+        var transportPlaying: Bool?
     }
 
-    public init(instrument: LiveInstrument<C>, session: any TempoSession, outputLatency: Double = 0) {
+    public init(
+        instrument: LiveInstrument<C>, session: any TempoSession, outputLatency: Double = 0, transport: CompositionTransport<C>? = nil
+    ) {
         self.instrument = instrument
         self.session = session
+        self.transport = transport
         self.outputLatency = outputLatency
         state = Mutex(State(status: LinkStatus(enabled: false, peers: 0, tempo: 120, beat: 0, phase: 0, quantum: 4, playing: false)))
     }
@@ -46,7 +55,12 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
             state.withLock { $0.quantum = quantum }
         }
         session.setEnabled(enabled)
-        state.withLock { $0.engineTempo = nil; $0.sessionTempo = nil }
+        state.withLock { state in
+            state.engineTempo = nil
+            state.sessionTempo = nil
+            state.sessionPlaying = nil
+            state.transportPlaying = nil
+        }
     }
 
     /// One check: a tempo changed on one side goes to the other; everyone is told where the session is.
@@ -70,6 +84,7 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
                 sessionTempo = engineTempo
             }
         }
+        if enabled { await shareStartAndStop(sessionPlaying: timeline.playing) }
         if enabled, abs(engineTempo - sessionTempo) < 0.01 {
             await align(engineBeat: snapshot.beat + (capturedAt - snapshot.time) * engineTempo / 60, at: capturedAt,
                         sessionPhase: timeline.phase, quantum: quantum, tempo: engineTempo)
@@ -84,6 +99,25 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
             $0.status = status
         }
         if enabled { instrument.linkChanged(status) }
+    }
+
+    /// The session started or stopped since the last check: the transport follows (playing what is loaded);
+    /// else the transport did: the session follows.
+    private func shareStartAndStop(sessionPlaying: Bool) async {
+        guard let transport else { return }
+        let transportPlaying = transport.status.playing
+        let (lastSession, lastTransport) = state.withLock { ($0.sessionPlaying, $0.transportPlaying) }
+        var playing = transportPlaying
+        if let lastSession, sessionPlaying != lastSession {
+            if sessionPlaying { try? await transport.play() } else { await transport.stop() }
+            playing = transport.status.playing
+        } else if let lastTransport, transportPlaying != lastTransport, transportPlaying != sessionPlaying {
+            session.setPlaying(transportPlaying)
+        }
+        state.withLock { state in
+            state.sessionPlaying = sessionPlaying
+            state.transportPlaying = playing
+        }
     }
 
     /// Puts the engine's beat in phase with the session's within the quantum, by the smallest shift (at most

@@ -8,6 +8,8 @@ public protocol TempoSession: AnyObject, Sendable {
     /// output's latency: what is heard then).
     func timeline(quantum: Double, aheadBy seconds: Double) -> (tempo: Double, beat: Double, phase: Double, playing: Bool)
     func setTempo(_ bpm: Double)
+    /// Starts or stops the session's transport (shared with the peers that share start and stop).
+    func setPlaying(_ playing: Bool)
 }
 
 /// What a Link session is doing, for `/status` and the console.
