@@ -77,16 +77,18 @@ extension LibraryShelf: ChordsetCatalog {
     func preferences() throws(LiveError) -> ConsolePreferences {
         let panels = library.preferenceOrDefault(.panelVisibility), tempo = library.preferenceOrDefault(.tempo)
         let outputSize = library.preferenceOrDefault(.outputSize), midiMappings = library.preferenceOrDefault(.midiMappings)
+        let oscOut = library.preferenceOrDefault(.oscOut)
         let controls = library.preferenceOrDefault(.controls)
         return ConsolePreferences(
-            panels: panels.value, tempo: tempo.value, outputSize: outputSize.value, midiMappings: midiMappings.value,
-            problems: [panels.problem, tempo.problem, outputSize.problem, midiMappings.problem, controls.problem].compactMap { $0 })
+            panels: panels.value, tempo: tempo.value, outputSize: outputSize.value, midiMappings: midiMappings.value, oscOut: oscOut.value,
+            problems: [panels.problem, tempo.problem, outputSize.problem, midiMappings.problem, oscOut.problem, controls.problem].compactMap { $0 })
     }
 
     func setPreferences(_ changes: ConsolePreferences.Changes) throws(LiveError) -> ConsolePreferences {
         try refused { () throws(LibraryError) in
             try library.setPreferences(
-                panelVisibility: changes.panels, tempo: changes.tempo, outputSize: changes.outputSize, midiMappings: changes.midiMappings)
+                panelVisibility: changes.panels, tempo: changes.tempo, outputSize: changes.outputSize, midiMappings: changes.midiMappings,
+                oscOut: changes.oscOut)
         }
         return try preferences()
     }

@@ -100,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
             instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
             listening: listening, link: AbletonLink(bpm: tempo.beatsPerMinute),
             // What the engine draws is seen a frame later, at the canvas.
-            linkLatency: 1 / Double(fps), followers: try await openFollowers())
+            linkLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value))
         try joinLink(session)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
@@ -140,14 +140,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The OSC followers `--osc-out` names (nil when none): a target that cannot be read or found stops the
-    /// command with the reason; one that later cannot be reached is dropped and said.
-    private func openFollowers() async throws -> OSCFollowers? {
-        guard !oscOut.isEmpty else { return nil }
+    /// Those who follow the instrument over OSC: `--osc-out`'s targets (one that cannot be read or found stops
+    /// the command with the reason) and the preferences' (one that cannot be found is said, and not followed).
+    private func openFollowers(kept: [String]) async throws -> OSCFollowers {
         do {
-            let followers = try await OSCFollowers.open(oscOut) { print("warning: \($0)"); fflush(nil) }
-            return followers
-        } catch let error as OSCFollowersError {
+            return try await OSCFollowers.open(oscOut, kept: kept) { print("warning: \($0)"); fflush(nil) }
+        } catch {
             throw CommandFailure(error.description)
         }
     }

@@ -59,7 +59,8 @@ extension ChordsetLibrary {
 extension ChordsetLibrary {
     /// Sets several preferences at once: every value is checked first, and all are kept or none.
     public func setPreferences(
-        panelVisibility: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil
+        panelVisibility: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil,
+        oscOut: [String]? = nil
     ) throws(LibraryError) {
         var rows: [(String, String)] = []
         func add<Value>(_ key: PreferenceKey<Value>, _ value: Value?) throws(LibraryError) {
@@ -73,6 +74,7 @@ extension ChordsetLibrary {
         try add(.tempo, tempo)
         try add(.outputSize, outputSize)
         try add(.midiMappings, try midiMappings.map { (map) throws(LibraryError) in try PreferenceKey<[String: String]>.keptMappings(map) })
+        try add(.oscOut, oscOut)
         try write { db in
             for (name, text) in rows {
                 try db.execute(

@@ -57,6 +57,20 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
         })
     }
 
+    /// Where the instrument sends OSC as it plays, besides `--osc-out` (at most 16 `HOST:PORT` targets).
+    public static var oscOut: PreferenceKey<[String]> {
+        PreferenceKey<[String]>(name: "oscOut", defaultValue: [], validate: { (targets) throws(LibraryError) in
+            guard targets.count <= 16 else { throw LibraryError(.invalid, "at most 16 OSC targets are kept; this has \(targets.count)") }
+            for target in targets {
+                let read: NetworkTarget
+                do throws(UserTextError) { read = try NetworkTarget(target) } catch {
+                    throw LibraryError(.invalid, error.description, cause: error)
+                }
+                guard read.description == target else { throw LibraryError(.invalid, "an OSC target is kept as “\(read)”, not “\(target)”") }
+            }
+        })
+    }
+
     /// What the console's controls held when last kept (nil until then).
     public static var controls: PreferenceKey<PerformanceState.Controls?> {
         PreferenceKey<PerformanceState.Controls?>(name: "controls", defaultValue: nil, validate: { (controls) throws(LibraryError) in

@@ -21,9 +21,10 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         outbox.sendSnapshot()  // first
         // Where the composition transport is, when something is loaded: a console that comes back finds its playhead.
         if let status = session.transport?.status, status.composition != nil { outbox.send(LiveMessages.transport(status)) }
-        // What is heard and where the Link session is, so that a console's meter and beat start from the truth.
-        if let listening = session.listening { outbox.send(LiveMessages.heard(listening.status)) }
-        if let link = session.link { outbox.send(LiveMessages.link(link.status)) }
+        // What is heard and where the Link session is, when the instrument listens or keeps time with one, so
+        // that a console's meter and beat start from the truth.
+        if let status = session.listening?.status, status.source != "none" { outbox.send(LiveMessages.heard(status)) }
+        if let status = session.link?.status, status.enabled { outbox.send(LiveMessages.link(status)) }
         // The client as a performer: the pads it holds are let go when it leaves, however it leaves.
         var performer = LivePerformer(instrument: session.instrument)
         do {

@@ -58,7 +58,7 @@ def test_hostile_link_requests_are_refused_and_change_nothing(imager, tmp_path):
     rng = random.Random(28)
     values = [None, "yes", 1, 0, -1, 1e308, float("nan"), [], {}, "4", 65, 0.5, 1e9]
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server, live_socket(server) as console:
-        until_message(console, lambda m: m["type"] == "link")
+        until_message(console, lambda m: m["type"] == "snapshot")
         for _ in range(60):
             message = {"type": "link"}
             if rng.random() < 0.8:

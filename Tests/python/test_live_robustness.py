@@ -13,9 +13,10 @@ from live import request, serving
 
 
 def without_time(state):
-    """The state without what moves on by itself (time) or counts the probe's own intents (revision)."""
+    """The state without what moves on by itself (the time, the beat) or counts the probe's own intents (revision)."""
     state = dict(state)
     state.pop("time", None)
+    state.pop("beat", None)
     state.pop("revision", None)
     return state
 

@@ -3,6 +3,7 @@ receiver — here python-osc's own server on loopback — at the addresses of do
 out as the pad, the tempo as the tempo, every beat, and what is heard. A target that cannot be sent to (a broadcast
 address, refused by the system) is dropped and said, and the others and the show go on. A target that cannot be
 read stops the command with the reason."""
+import json
 import queue
 import socket
 import subprocess
@@ -12,7 +13,7 @@ from pythonosc.dispatcher import Dispatcher
 from pythonosc.osc_server import BlockingOSCUDPServer
 from pythonosc.udp_client import SimpleUDPClient
 
-from live import free_port, request, serving
+from live import api, free_port, request, serving
 from sound_signals import clicks, write_wav
 
 
@@ -86,3 +87,28 @@ def test_a_target_that_cannot_be_read_is_refused(imager, tmp_path):
             capture_output=True, text=True, timeout=60)
         assert result.returncode != 0, target
         assert reason in result.stderr, (target, result.stderr)
+
+
+def test_followers_kept_in_the_preferences_are_followed_at_once_and_after_a_restart(imager, tmp_path):
+    with Receiver() as receiver:
+        target = f"127.0.0.1:{receiver.port}"
+        with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+            assert server.status()["oscOut"] == []
+            bad = [["nowhere"], [":9000"], ["127.0.0.1:70000"], [target] * 17, "127.0.0.1:9000", [3], ["[::1]9000"]]
+            for value in bad:
+                status, answer = api(server, "PATCH", "/api/preferences", body=json.dumps({"oscOut": value}).encode(),
+                                     headers={"Content-Type": "application/json"})
+                assert status == 400 and "error" in answer, (value, status, answer)
+            assert api(server, "GET", "/api/preferences")[1]["oscOut"] == []
+            status, answer = api(server, "PATCH", "/api/preferences", body=json.dumps({"oscOut": [target]}).encode(),
+                                 headers={"Content-Type": "application/json"})
+            assert status == 200 and answer["oscOut"] == [target]
+            SimpleUDPClient("127.0.0.1", server.osc_port).send_message("/imager/tempo", 101.0)
+            receiver.until(lambda address, arguments: address == "/imager/tempo" and abs(arguments[0] - 101) < 1e-3)
+        with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+            assert [follower["address"] for follower in server.status()["oscOut"]] == [target]
+            SimpleUDPClient("127.0.0.1", server.osc_port).send_message("/imager/tempo", 102.0)
+            receiver.until(lambda address, arguments: address == "/imager/tempo" and abs(arguments[0] - 102) < 1e-3)
+            # Let go of it: nothing more is sent there.
+            status, answer = api(server, "PATCH", "/api/preferences", body=b'{"oscOut": []}', headers={"Content-Type": "application/json"})
+            assert status == 200 and server.status()["oscOut"] == []

@@ -12,15 +12,21 @@ public struct ConsolePreferences: Hashable, Sendable, Codable {
     public var outputSize: [Int]
     /// A MIDI source (`note:CH:N`, `cc:CH:N`) to the control it plays (`pad:N`, `hue.center`, …).
     public var midiMappings: [String: String]
+    /// Where OSC goes as the instrument plays (`HOST:PORT`), besides `--osc-out`.
+    public var oscOut: [String]
     /// What the library holds but cannot read, one line each: its default is used until it is set again, and
     /// the library keeps what it holds.
     public var problems: [String]
 
-    public init(panels: [String: Bool], tempo: Double, outputSize: [Int], midiMappings: [String: String], problems: [String] = []) {
+    public init(
+        panels: [String: Bool], tempo: Double, outputSize: [Int], midiMappings: [String: String], oscOut: [String] = [],
+        problems: [String] = []
+    ) {
         self.panels = panels
         self.tempo = tempo
         self.outputSize = outputSize
         self.midiMappings = midiMappings
+        self.oscOut = oscOut
         self.problems = problems
     }
 
@@ -30,14 +36,19 @@ public struct ConsolePreferences: Hashable, Sendable, Codable {
         public var tempo: Double?
         public var outputSize: [Int]?
         public var midiMappings: [String: String]?
+        public var oscOut: [String]?
 
-        public init(panels: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil) {
+        public init(
+            panels: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil,
+            oscOut: [String]? = nil
+        ) {
             self.panels = panels
             self.tempo = tempo
             self.outputSize = outputSize
             self.midiMappings = midiMappings
+            self.oscOut = oscOut
         }
 
-        public var isEmpty: Bool { panels == nil && tempo == nil && outputSize == nil && midiMappings == nil }
+        public var isEmpty: Bool { panels == nil && tempo == nil && outputSize == nil && midiMappings == nil && oscOut == nil }
     }
 }
