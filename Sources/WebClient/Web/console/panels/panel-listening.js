@@ -15,10 +15,7 @@
 //   link-model.js); the peers, the session's tempo and the beat within the quantum ("Link beat": a dot a
 //   beat — at most sixteen, each several beats of a longer quantum — carried forward between the server's
 //   messages).
-// - "Clock from": the MIDI input whose clock sets the tempo (none, or one of the inputs Web MIDI has): what it
-//   says — "MIDI clock: 123.0 BPM, running" and the beat since start — beside it. The clock is read and its
-//   tempo sent by the console's one MIDI input (midi/midi-input.js, midi/midi-clock.js), whether the panel
-//   shows or not; the choice is this page's (a MIDI input's id is the browser's).
+// - "Clock from": the MIDI input whose clock sets the tempo (listening-clock.js).
 
 import { ConsolePanel, element } from '../console-panel.js';
 import { LatestFetch } from '../console-store.js';
@@ -30,8 +27,7 @@ import { parseListening, shownProblem, sourceChoices, sourceRequest } from '../l
 import {
   DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, linkIntent, linkText, phaseAt, readQuantum,
 } from '../link-model.js';
-import { startMidi } from '../midi/midi-input.js';
-import { beatText, clockChoices, clockText } from '../midi/midi-clock.js';
+import { MidiClockSection } from './listening-clock.js';
 import { uid } from '../../shared/dom.js';
 import { apiPaths } from '../../shared/sender.js';
 
@@ -108,14 +104,7 @@ class ListeningPanel extends ConsolePanel {
     this.linkStatus = element('span', { class: 'listening-link-status' }, linkText(null));
     this.status = element('p', { class: 'listening-status', role: 'status' });
 
-    // MIDI clock in.
-    const clockId = uid('clock-from');
-    this.clockSelect = element('select', { id: clockId, class: 'listening-select', onchange: () => this.chooseClock() },
-      element('option', { value: '' }, 'none'));
-    this.clockStatus = element('output', { class: 'listening-clock-status', 'aria-live': 'off' }, clockText(null, false));
-    this.clockBeat = element('span', { class: 'listening-clock-beat' });
-    this.clockChoicesShown = '';
-    this.clockFrame = 0;
+    this.midiClock = new MidiClockSection(() => this.shown);
 
     this.append(element('div', { class: 'listening-layout' },
       element('h2', { class: 'visually-hidden' }, 'Listening'),
@@ -135,20 +124,14 @@ class ListeningPanel extends ConsolePanel {
         element('label', { class: 'listening-quantum-label', for: quantumId }, 'Quantum'), this.quantum,
         this.beat,
         this.linkStatus),
-      element('div', { class: 'listening-clock', role: 'group', 'aria-label': 'MIDI clock' },
-        element('label', { for: clockId }, 'Clock from'), this.clockSelect,
-        element('div', { class: 'listening-clock-reading' }, this.clockStatus, this.clockBeat)),
+      this.midiClock.element,
       this.status));
     this.drawBeatDots(DEFAULT_QUANTUM);
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
-    this.unsubscribeMidi?.();
-    this.unsubscribeClock?.();
-    this.unsubscribeMidi = null;
-    this.unsubscribeClock = null;
-    this.midi = null;
+    this.midiClock.stop();
     this.stopPolling();
     clearTimeout(this.staleTimer);
     if (this.beatFrame) cancelAnimationFrame(this.beatFrame);
@@ -157,8 +140,8 @@ class ListeningPanel extends ConsolePanel {
 
   shownChanged(shown) {
     if (shown) {
-      this.listenToMidi();
-      this.drawClockChoices();
+      this.midiClock.start(this.store, this.sender);
+      this.midiClock.drawChoices();
       this.seenOnsets = this.store?.heard?.onsets ?? null;  // no flash for onsets heard while hidden
       this.sourcesFetch.request();
       this.startPolling();
@@ -170,7 +153,7 @@ class ListeningPanel extends ConsolePanel {
   }
 
   update(what) {
-    if (this.shown && !this.midi) this.listenToMidi();
+    if (this.shown && !this.midiClock.started) this.midiClock.start(this.store, this.sender);
     if (what.has('heard')) this.scheduleHeard();
     if (what.has('link') || what.has('connection')) this.drawLink();
     if (what.has('listening') || what.has('snapshot') || what.has('connection')) this.drawResponse();
@@ -302,55 +285,6 @@ class ListeningPanel extends ConsolePanel {
     this.send(soundResponseIntent(this.state, change));
     clearTimeout(this.responseTimer);
     this.responseTimer = setTimeout(() => this.drawResponse(), RESYNC_MILLISECONDS);
-  }
-
-  // ---- MIDI clock in
-
-  /** The console's one MIDI input (started as the shell starts it), its inputs and its clock followed. */
-  listenToMidi() {
-    if (this.midi || !this.sender) return;
-    this.midi = startMidi({ store: this.store, sender: this.sender });
-    this.unsubscribeMidi = this.midi.subscribe(() => this.drawClockChoices());
-    this.unsubscribeClock = this.midi.subscribeClock(() => this.scheduleClock());
-    this.drawClockChoices();
-    this.drawClock();
-  }
-
-  /** The select's options, rebuilt only when the inputs or the choice change. */
-  drawClockChoices() {
-    if (!this.midi) return;
-    const { options, value } = clockChoices(this.midi.status.inputs, this.midi.clockSource);
-    const signature = JSON.stringify([options, value]);
-    if (signature !== this.clockChoicesShown) {
-      this.clockChoicesShown = signature;
-      this.clockSelect.replaceChildren(...options.map((option) => element('option', { value: option.value }, option.label)));
-      this.clockSelect.value = value;
-    }
-    this.drawClock();
-  }
-
-  chooseClock() {
-    if (!this.midi) return;
-    this.midi.setClockSource(this.clockSelect.value || null);
-    this.drawClockChoices();
-  }
-
-  scheduleClock() {
-    if (this.clockFrame || !this.shown) return;
-    this.clockFrame = nextFrame(() => {
-      this.clockFrame = 0;
-      this.drawClock();
-    });
-  }
-
-  drawClock() {
-    if (!this.midi) return;
-    const reading = this.midi.clockReading();
-    const unavailable = !this.midi.status.available && this.midi.status.error;
-    const text = reading.source === null && unavailable ? `${clockText(reading, false)} (${this.midi.status.error})` : clockText(reading, reading.source !== null);
-    if (this.clockStatus.textContent !== text) this.clockStatus.textContent = text;
-    const beat = reading.source === null ? '' : beatText(reading);
-    if (this.clockBeat.textContent !== beat) this.clockBeat.textContent = beat;
   }
 
   // ---- Link
