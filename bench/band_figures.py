@@ -77,8 +77,7 @@ def sound_in(imager, folder, windows=3):
             quiet.append(delays(server))
         print(f"  quiet: p50 {statistics.median(d[0] for d in quiet):.2f} ms, p95 {statistics.median(d[1] for d in quiet):.2f} ms")
         stop, served, workers = busy(server.port, 6)
-        while served.value < 24:
-            time.sleep(0.01)
+        heard_for(server, 2)  # the clients start asking meanwhile
         started, before = time.monotonic(), served.value
         loaded = []
         for _ in range(windows):

@@ -13,9 +13,7 @@ import {
 import {
   EDGES, MOTION_KINDS, changeMotion, defaultMotion, motionParamIntent, motionParamName, motionSetting, sentMotion,
 } from '../motion-kinds.js';
-import {
-  FOLLOW_SOURCES, defaultFollowAmount, followAmountIntent, followAmountRange, followIntent, followOf, followsSound,
-} from '../sound-follow.js';
+import { FollowRow } from './follow-row.js';
 import { WAVEFORM_KINDS, oscillatorCycles, sampleWaveform, waveformPolyline, wrappedUnit } from './waveform-plot.js';
 import { h, uid } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/numbers.js';
@@ -31,7 +29,6 @@ export class MotionPanel extends PanelElement {
   build() {
     this.featureName = 'size';
     this.rememberedMotions = new Map();
-    this.rememberedFollows = new Map();
     this.rememberedWaveforms = new Map([['pulse', { kind: 'pulse', width: 0.5 }], ['sample-and-hold', { kind: 'sample-and-hold', seed: 1 }]]);
     this.rateUnit = 'hertz';
     this.plotFrame = null;
@@ -121,20 +118,11 @@ export class MotionPanel extends PanelElement {
       onValue: (value) => this.setOscillator((o) => ({ ...o, phase: value })),
     });
     // The sound the oscillator follows, and how much (not for speed).
-    const followId = uid('follow');
-    this.followSelect = h('select', { id: followId, onchange: () => this.chooseFollow() },
-      FOLLOW_SOURCES.map(({ source, label }) => h('option', { value: source }, label)));
-    this.followAmount = h('input', {
-      type: 'number', className: 'follow-amount', step: '0.01', inputmode: 'decimal', title: 'How much it follows',
-      onchange: () => this.setFollowAmount(),
-      oninput: () => { this.followEdited = true; },
-      onblur: () => { this.followEdited = false; this.requestUpdate(); },
-    });
-    this.followRow = h('div', { className: 'row' }, h('label', { for: followId }, 'Follow'), this.followSelect, this.followAmount);
+    this.followRow = new FollowRow(this);
     this.plot = h('canvas', { className: 'plot', role: 'img', 'aria-label': 'The waveform' });
     this.featureGroup = h('div', { className: 'column', role: 'group', 'aria-label': 'Feature oscillator' },
       featureChoice.element, this.baseSlider.element, waveChoice.element, this.widthSlider.element, this.seedRow,
-      this.rateSlider.element, this.depthSlider.element, this.phaseSlider.element, this.followRow, this.plot);
+      this.rateSlider.element, this.depthSlider.element, this.phaseSlider.element, this.followRow.element, this.plot);
 
     this.shadowRoot.append(h('section', { className: 'motion-panel', 'aria-label': 'Motion' },
       h('div', { className: 'columns' },
@@ -236,30 +224,6 @@ export class MotionPanel extends PanelElement {
     this.resyncSoon();
   }
 
-  /** Follows the source chosen (or nothing), the amount it followed by — or had, or the default — kept. */
-  chooseFollow() {
-    const intent = followIntent(this.store.state, this.featureName, this.followSelect.value, undefined, {
-      remembered: this.rememberedFollows.get(this.featureName) ?? null,
-    });
-    if (intent) this.send(intent);
-    this.resyncSoon();
-  }
-
-  setFollowAmount() {
-    this.followEdited = false;
-    const text = this.followAmount.value.trim();
-    const amount = Number(text);
-    const [low, high] = followAmountRange(this.featureName);
-    if (text === '' || !Number.isFinite(amount)) {
-      this.showStatus('A follow amount is a number.', true);
-    } else {
-      this.showStatus('');
-      const intent = followAmountIntent(this.store.state, this.featureName, clamp(amount, [low, high]));
-      if (intent) this.send(intent);
-    }
-    this.resyncSoon();
-  }
-
   /** Switches the rate between hertz and beats per cycle, keeping its speed at the current tempo. */
   toggleRateUnit() {
     const setting = this.settingOf(this.featureName);
@@ -347,35 +311,13 @@ export class MotionPanel extends PanelElement {
     this.depthSlider.input.step = String(f.depth[1] / 200);
     this.depthSlider.show(oscillator ? oscillator.depth : null);
     this.phaseSlider.show(oscillator ? oscillator.phase : null);
-    this.showFollow(f, oscillator);
+    this.followRow.show(f, oscillator);
 
     this.plotted = { feature: f, oscillator, tempo: this.tempoOf(state) };
     this.plot.setAttribute('aria-label', oscillator
       ? `${f.label}: ${WAVEFORM_LABELS[waveform?.kind] ?? 'unknown waveform'} at ${formatRate(oscillator.rate)}, depth ${formatNumber(oscillator.depth)}, phase ${formatNumber(oscillator.phase)}`
       : `${f.label}: the engine has sent no oscillator`);
     this.drawPlot(performance.now());
-  }
-
-  /** The follow row: the source the engine says the oscillator follows and how much; hidden for speed. */
-  showFollow(f, oscillator) {
-    const follows = followsSound(f.name);
-    this.followRow.hidden = !follows;
-    if (!follows) return;
-    const follow = followOf(oscillator);
-    if (follow) this.rememberedFollows.set(f.name, follow);
-    this.followSelect.setAttribute('aria-label', `${f.label} follows`);
-    this.followAmount.setAttribute('aria-label', `${f.label} follow amount`);
-    this.followSelect.disabled = !oscillator;
-    this.followSelect.value = follow?.source ?? 'none';
-    const [low, high] = followAmountRange(f.name);
-    this.followAmount.min = String(low);
-    this.followAmount.max = String(high);
-    this.followAmount.step = String(high / 100);
-    this.followAmount.disabled = !follow;
-    if (!this.followEdited) {
-      const amount = follow?.amount ?? this.rememberedFollows.get(f.name)?.amount ?? defaultFollowAmount(f.name);
-      this.followAmount.value = String(Number(amount.toFixed(4)));
-    }
   }
 
   startPlot() {
