@@ -31,7 +31,6 @@ import queue
 import subprocess
 import sys
 import threading
-import time
 
 
 # --- the child ---------------------------------------------------------------------------------------------
@@ -40,6 +39,16 @@ def _serve(initial_tempo, quantum):
     import link  # only the child needs the module
 
     session = link.Link(initial_tempo)
+    # Link says when the peers, the tempo or start/stop change: waits wake on that, not on a timer.
+    changed = threading.Condition()
+
+    def notify(*_):
+        with changed:
+            changed.notify_all()
+
+    session.setNumPeersCallback(notify)
+    session.setTempoCallback(notify)
+    session.setStartStopCallback(notify)
     session.enabled = True
 
     def reply(obj):
@@ -60,10 +69,8 @@ def _serve(initial_tempo, quantum):
         }
 
     def wait_until(predicate, timeout):
-        deadline = time.monotonic() + timeout
-        while not predicate() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        return predicate()
+        with changed:
+            return changed.wait_for(predicate, timeout)
 
     def commit(change):
         state = session.captureAppSessionState()
@@ -115,6 +122,9 @@ def _serve(initial_tempo, quantum):
         pass  # the parent went away
     finally:
         session.enabled = False  # says goodbye, so the other peers' counts drop at once
+        # Out at once: Link's destructor would wait for its threads, which wait to call back into Python.
+        sys.stdout.flush()
+        os._exit(0)
 
 
 # --- the parent's handle -----------------------------------------------------------------------------------
