@@ -1,11 +1,13 @@
 // The Render dialog's rules: the request POST /api/renders takes for what was chosen, a render's record read
 // defensively (missing fields, an unknown state, a download address that is not the server's), what the status
-// line and the progress bar say, and which record the dialog follows.
+// line and the progress bar say, and which record the dialog follows — in every order its records arrive in
+// (the POST's answer, /live's waiting, running and done, a GET's), a record never replacing a newer one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  FORMATS, FRAME_RATES, SIZES, activeRender, followRender, readRender, renderRequest, renderStatus, sizeText,
+  FORMATS, FRAME_RATES, RenderFollower, SIZES, activeRender, followRender, newerRender, readRender, renderRequest, renderStatus,
+  sizeText,
 } from '../../Sources/WebClient/Web/compose/render/render-model.js';
 
 const compositions = [{ id: 9, name: 'Demo', part: 4, voice: 26 }];
@@ -126,4 +128,115 @@ test('opened with no render, the dialog shows the newest one still to finish', (
   assert.equal(activeRender({ renders: [null, { id: 'x', state: 'running' }, 5] }), null);
   assert.equal(activeRender({}), null);
   assert.equal(activeRender(null), null);
+});
+
+/** Every order of `items`. */
+function orders(items) {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, at) => orders(items.filter((_, other) => other !== at)).map((rest) => [item, ...rest]));
+}
+
+/** Where a state stands: waiting 0, running 1, ended 2 (the order the dialog must never go back in). */
+const rank = (render) => ({ waiting: 0, running: 1 })[render?.state] ?? 2;
+
+// Render 3's records as the server sends them: the POST's answer and /live's are the same record (waiting).
+const waiting = record({ state: 'waiting', stage: null, progress: 0 });
+const mixing = record({ state: 'running', stage: 'mix', progress: 0 });
+const done = record({ state: 'done', stage: null, progress: 1, file: 'Demo.wav', download: '/api/renders/3/file' });
+
+test('a record never replaces a newer one of the same render: waiting < running < ended, then stage and progress', () => {
+  const read = (more) => readRender(record(more));
+  const life = [
+    read({ state: 'waiting', stage: null, progress: 0 }), read({ stage: 'mix', progress: 0 }), read({ stage: 'mix', progress: 0.5 }),
+    read({ stage: 'video', progress: 0 }), read({ stage: 'video', progress: 0.9 }), read({ state: 'done', progress: 1 }),
+  ];
+  for (const [older, earlier] of life.entries()) {
+    for (const later of life.slice(older + 1)) {
+      assert.equal(newerRender(earlier, later), later, `${earlier.state} ${earlier.stage} ${earlier.progress} then ${later.state} ${later.stage} ${later.progress}`);
+      assert.equal(newerRender(later, earlier), later, `${later.state} ${later.stage} ${later.progress} kept against ${earlier.state}`);
+    }
+  }
+  for (const end of ['done', 'failed', 'cancelled', 'exploded']) {
+    const ended = read({ state: end });
+    for (const before of life.slice(0, -1)) assert.equal(newerRender(ended, before), ended, `${end} is never replaced by ${before.state}`);
+  }
+  const again = read({ stage: 'mix', progress: 0.5 });
+  assert.equal(newerRender(life[2], again), again, 'as new: the one that came last');
+  assert.equal(newerRender(null, life[0]), life[0]);
+  assert.equal(newerRender(life[0], null), life[0]);
+  assert.equal(newerRender(undefined, undefined), null);
+  const other = read({ id: 4, state: 'waiting' });
+  assert.equal(newerRender(life[5], other), other, 'another render is not older news of this one');
+});
+
+test('the render started ends at done with its download, in every order the answer and /live’s records arrive', () => {
+  const arrivals = [['answer', waiting], ['live', waiting], ['live', mixing], ['live', done]];
+  const everyOrder = orders(arrivals);
+  assert.equal(everyOrder.length, 24);
+  // Before Start, the dialog follows nothing, an earlier render of its own (ended), or another performer's.
+  const before = [[], [record({ id: 2, state: 'done', progress: 1, download: '/api/renders/2/file' })], [record({ id: 1 })]];
+  for (const earlier of before) {
+    for (const order of everyOrder) {
+      const follower = new RenderFollower();
+      for (const one of earlier) follower.hear(one);
+      follower.start();
+      assert.equal(follower.starting, true);
+      let answered = false, shown = -1;
+      for (const [kind, one] of order) {
+        if (kind === 'answer') {
+          follower.started(one);
+          answered = true;
+        } else {
+          follower.hear(one);
+        }
+        follower.hear(record({ id: 5, state: 'running', progress: 0.2 }));  // another performer's render, meanwhile
+        if (!answered) continue;
+        const label = `${earlier.map((one) => one.id)} ${order.map(([k, one]) => `${k}:${one.state}`).join(' ')}`;
+        assert.equal(follower.render.id, 3, label);
+        assert.ok(rank(follower.render) >= shown, `${label}: went back to ${follower.render.state}`);
+        shown = rank(follower.render);
+      }
+      const label = order.map(([kind, one]) => `${kind}:${one.state}`).join(' ');
+      assert.equal(follower.starting, false, label);
+      assert.equal(follower.render.state, 'done', label);
+      const status = renderStatus(follower.render);
+      assert.equal(status.text, 'Done', label);
+      assert.equal(status.download, '/api/renders/3/file', label);
+      assert.equal(status.file, 'Demo.wav', label);
+      assert.equal(status.running, false, `${label}: nothing to cancel`);
+    }
+  }
+});
+
+test('a GET’s answer older than what /live told does not take the dialog back', () => {
+  for (const order of orders([['get', mixing], ['live', mixing], ['live', done]])) {
+    const follower = new RenderFollower();
+    follower.start();
+    follower.started(waiting);
+    for (const [, one] of order) follower.hear(one);
+    assert.equal(follower.render.state, 'done', order.map(([kind, one]) => `${kind}:${one.state}`).join(' '));
+  }
+  const follower = new RenderFollower();
+  follower.hear(done);
+  assert.equal(follower.hear(record({ state: 'running', progress: 0.9 })), false, 'nothing changed');
+  assert.equal(follower.render.state, 'done');
+});
+
+test('while a Start waits for its answer the render followed stays; a refused Start keeps it, an answer replaces it', () => {
+  const earlier = record({ id: 2, state: 'done', progress: 1, download: '/api/renders/2/file' });
+  const follower = new RenderFollower();
+  assert.equal(follower.hear(earlier), true);
+  follower.start();
+  follower.hear(done);  // render 3 is done before its answer: kept, not shown over render 2 yet
+  assert.equal(follower.render.id, 2);
+  follower.refused();
+  assert.equal(follower.starting, false);
+  assert.equal(follower.render.id, 2, 'refused: the render followed before');
+  follower.start();
+  follower.hear(record({ id: 4, state: 'running' }));
+  assert.equal(follower.started(record({ id: 4, state: 'waiting', stage: null, progress: 0 })), true);
+  assert.deepEqual([follower.render.id, follower.render.state], [4, 'running'], 'the newest heard of the render answered');
+  follower.start();
+  follower.started({ name: 'no id' });
+  assert.equal(follower.render, null, 'an answer naming no render: none followed');
 });

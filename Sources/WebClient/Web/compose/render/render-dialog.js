@@ -4,7 +4,9 @@
 // dialog then follows that render: a progress bar ("Render progress") and a status line ("Mixing… 40%",
 // "Drawing the light… 70%", "Done", "Failed: …", "Cancelled"), "Cancel" while it is to finish, a "Download"
 // link once done. "Close" (or Escape) closes the dialog; the render goes on, and opening the dialog again shows
-// it as the server has it now (GET /api/renders/ID).
+// it as the server has it now (GET /api/renders/ID). The records of a render come in whatever order — the
+// POST's answer (waiting) may reach the page after /live told it done — and the dialog never goes back to older
+// news (render-model.js RenderFollower).
 //
 // The page sets `sender` (shared/sender.js) and `choices` (`{ pair, pairName, compositions, composition }`:
 // the selected pair, its name, the library's compositions and the one chosen in the header), calls `open()`,
@@ -13,7 +15,7 @@
 import { h, uid } from '../../shared/dom.js';
 import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
 import {
-  FORMATS, FRAME_RATES, SIZES, VIDEO_LIMITS, activeRender, followRender, readRender, renderRequest, renderStatus, sizeText,
+  FORMATS, FRAME_RATES, SIZES, VIDEO_LIMITS, RenderFollower, activeRender, renderRequest, renderStatus, sizeText,
 } from './render-model.js';
 
 /** The dialog's look (render-dialog.css): read once, adopted by its shadow root. */
@@ -26,7 +28,7 @@ const DEFAULT_SIZE = sizeText(SIZES[1]);
 class RenderDialog extends HTMLElement {
   sender = null;
   #choices = { pair: null, pairName: null, compositions: [], composition: null };
-  #render = null;          // the render followed (render-model.js readRender), or null
+  #follower = new RenderFollower();  // the render followed, whatever order its records arrive in
   #touched = false;        // whether the performer chose what to render (else it follows the header)
   #ui = {};
   #dialog;
@@ -99,24 +101,21 @@ class RenderDialog extends HTMLElement {
     this.#showForm();
     this.#showRender();
     if (!this.sender) return;
-    const following = this.#render;
+    const following = this.#follower.render;
     const answer = following
       ? await this.sender.request('GET', `/api/renders/${following.id}`, undefined, { quiet: true })
       : await this.sender.request('GET', '/api/renders', undefined, { quiet: true });
     if (!answer.ok) return;
     if (following) this.hear(answer.data?.render);
-    else if (!this.#render) this.#follow(activeRender(answer.data));
+    else if (!this.#follower.render) this.hear(activeRender(answer.data));
   }
 
-  /** A render's record heard on /live (or answered): the dialog follows it when it is the render it shows. */
+  /**
+   * A render's record heard on /live (or answered): the dialog follows it when it is the render it shows (or
+   * the one its Start is waiting to hear of), unless it is older news than a record of it already heard.
+   */
   hear(record) {
-    this.#follow(followRender(this.#render, readRender(record)));
-  }
-
-  #follow(render) {
-    if (render === this.#render) return;
-    this.#render = render;
-    this.#showRender();
+    if (this.#follower.hear(record)) this.#showRender();
   }
 
   #radio(name, value) {
@@ -148,19 +147,20 @@ class RenderDialog extends HTMLElement {
     ui.composition.querySelector('input').disabled = ui.compositions.disabled = !(compositions?.length > 0);
     ui.video.hidden = this.#checked('format') !== 'mp4';
     ui.custom.hidden = ui.size.value !== 'custom';
-    ui.start.disabled = renderStatus(this.#render).running;
+    ui.start.disabled = this.#follower.starting || renderStatus(this.#follower.render).running;
   }
 
   #showRender() {
     const ui = this.#ui;
-    const status = renderStatus(this.#render);
-    ui.run.hidden = this.#render === null;
+    const render = this.#follower.render;
+    const status = renderStatus(render);
+    ui.run.hidden = render === null;
     if (status.value === null) ui.progress.removeAttribute('value');
     else ui.progress.value = status.value;
     ui.progress.setAttribute('aria-valuetext', status.text);
-    ui.name.textContent = this.#render ? `${this.#render.name} (${this.#render.format.toUpperCase()})` : '';
+    ui.name.textContent = render ? `${render.name} (${render.format.toUpperCase()})` : '';
     ui.status.textContent = status.text;
-    ui.status.classList.toggle('failed', this.#render?.state === 'failed');
+    ui.status.classList.toggle('failed', render?.state === 'failed');
     ui.download.hidden = !status.download;
     if (status.download) {
       ui.download.href = status.download;
@@ -169,7 +169,7 @@ class RenderDialog extends HTMLElement {
       ui.download.removeAttribute('href');
     }
     ui.cancel.hidden = !status.running;
-    ui.start.disabled = status.running;
+    ui.start.disabled = this.#follower.starting || status.running;
   }
 
   /** Said under the form, until the next Start: a request refused here or by the server. */
@@ -185,21 +185,23 @@ class RenderDialog extends HTMLElement {
       return;
     }
     if (!this.sender) return;
+    // Records of the new render may come on /live before the answer does (it may even be done by then).
+    this.#follower.start();
     this.#ui.start.disabled = true;
     const answer = await this.sender.request('POST', '/api/renders', asked.body, { quiet: true });
     if (!answer.ok) {
-      this.#ui.start.disabled = false;
+      this.#follower.refused();
+      this.#showRender();
       this.#problem(`Could not start the render: ${answer.error}`);
       return;
     }
-    const render = readRender(answer.data?.render);
-    this.#render = null;  // a new render: followed from now on, whatever was followed before
-    this.#follow(render);
-    if (!render) this.#problem('The server started a render but did not say which');
+    this.#follower.started(answer.data?.render);  // a new render: followed from now on, as its newest record says
+    this.#showRender();
+    if (!this.#follower.render) this.#problem('The server started a render but did not say which');
   }
 
   async #cancel() {
-    const render = this.#render;
+    const render = this.#follower.render;
     if (!render || !this.sender) return;
     this.#problem('');
     this.#ui.cancel.disabled = true;

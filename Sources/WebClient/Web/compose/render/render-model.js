@@ -1,7 +1,8 @@
 // What the lab's Render dialog (render-dialog.js) asks and shows: the request POST /api/renders takes for
 // what the performer chose (the selected pair or a composition; WAV, FLAC or MP4 with a size and a frame
 // rate), a render's record (R, as the server sends it on /live and answers it) read defensively, what its
-// status line and progress bar say, and which record the dialog follows when several arrive. No DOM.
+// status line and progress bar say, and which record the dialog follows when several arrive, in whatever
+// order (RenderFollower: a record never replaces a newer one). No DOM.
 
 /** The formats a render is made in, as the server names them and as the dialog shows them. */
 export const FORMATS = Object.freeze([
@@ -124,19 +125,92 @@ export function renderStatus(render) {
   }
 }
 
+/** The stages of a running render, in the order it passes through them. */
+const STAGE_ORDER = ['mix', 'video'];
+
+/**
+ * Where a render's record stands in its life, as a list compared item by item: its state (waiting 0, running 1,
+ * ended 2 — done, failed, cancelled, or a state this lab does not know, which renderStatus counts as an end),
+ * and, while it runs, its stage (mixing before drawing the light) and the progress made in it.
+ */
+function lifeRank(render) {
+  const state = render.state === 'waiting' ? 0 : render.state === 'running' ? 1 : 2;
+  if (state !== 1) return [state, 0, 0];
+  return [state, Math.max(STAGE_ORDER.indexOf(render.stage), 0), render.progress];
+}
+
+/**
+ * The newer of two records of one render (readRender's): `incoming`, unless it is older news than `held` —
+ * a record never replaces a newer one, whichever arrives first: waiting < running < ended, and while it runs,
+ * mixing < drawing the light, less progress < more. Of two records as new, the one that came last. A null
+ * leaves the other; a record of another render is not older news of this one (then `incoming`).
+ */
+export function newerRender(held, incoming) {
+  if (!held || !incoming || held.id !== incoming.id) return incoming ?? held ?? null;
+  const [a, b] = [lifeRank(held), lifeRank(incoming)];
+  for (let i = 0; i < a.length; i += 1) {
+    if (a[i] !== b[i]) return b[i] > a[i] ? incoming : held;
+  }
+  return incoming;
+}
+
 /**
  * The render the dialog shows once `incoming` (readRender's) arrives, given the one it shows (`current`):
  * the dialog follows one render — the one it started; following none, the first it hears of (or finds still
- * to finish when it opens). A record of another render leaves it as it was; a record of the same render replaces it, unless it is older news — a render
- * that ended never runs again, and a running one does not go back to waiting.
+ * to finish when it opens). A record of another render leaves it as it was; a record of the same render
+ * replaces it unless it is older news (newerRender).
  */
 export function followRender(current, incoming) {
   if (!incoming) return current;
   if (!current) return incoming;
   if (incoming.id !== current.id) return current;
-  if (ENDED.has(current.state) && !ENDED.has(incoming.state)) return current;
-  if (current.state === 'running' && incoming.state === 'waiting') return current;
-  return incoming;
+  return newerRender(current, incoming);
+}
+
+/**
+ * The dialog's render, as records of it arrive in whatever order: on /live, in the answer of the POST that
+ * started it, of a GET, of a cancel. The render may be done before the POST's answer (a waiting record)
+ * reaches the page, so while a Start waits for its answer the newest record heard of every render is kept,
+ * and the answer is followed as the newest of them says.
+ */
+export class RenderFollower {
+  /** The render followed (readRender's), or null. */
+  render = null;
+  #heard = null;  // while a Start waits for its answer: Map id → the newest record heard of that render
+
+  /** Whether a Start waits for its answer. */
+  get starting() { return this.#heard !== null; }
+
+  /** A Start was asked (POST /api/renders sent): records heard from now on are kept until its answer. */
+  start() { this.#heard = new Map(); }
+
+  /** A render's record as the server sends it, heard or answered; true when the render followed changed. */
+  hear(record) {
+    const render = readRender(record);
+    if (render && this.#heard) this.#heard.set(render.id, newerRender(this.#heard.get(render.id), render));
+    return this.#become(followRender(this.render, render));
+  }
+
+  /**
+   * The POST's answer came (its render's record, as the server sends it): that render is followed from now
+   * on, whatever was before, as the newest record of it heard says; none when the answer names no render.
+   * True when the render followed changed.
+   */
+  started(record) {
+    const answered = readRender(record);
+    const heard = this.#heard;
+    this.#heard = null;
+    return this.#become(answered && newerRender(heard?.get(answered.id), answered));
+  }
+
+  /** The POST was refused or not answered: the dialog goes on following what it followed. */
+  refused() { this.#heard = null; }
+
+  #become(render) {
+    if (render === this.render) return false;
+    this.render = render;
+    return true;
+  }
 }
 
 /** The render to show when the dialog opens with none: the newest still waiting or running of GET /api/renders's. */
