@@ -173,6 +173,23 @@ void clink_set_playing(CLinkSession *session, bool playing) {
     }
 }
 
+void clink_set_playing_at(CLinkSession *session, bool playing, int64_t offset_micros, double quantum) {
+    if (!session) return;
+    try {
+        if (offset_micros > kMaxOffsetMicros) offset_micros = kMaxOffsetMicros;
+        if (offset_micros < -kMaxOffsetMicros) offset_micros = -kMaxOffsetMicros;
+        auto state = session->link.captureAppSessionState();
+        const microseconds time = session->link.clock().micros() + microseconds(offset_micros);
+        if (playing) {
+            state.setIsPlayingAndRequestBeatAtTime(true, time, 0.0, saneQuantum(quantum));
+        } else {
+            state.setIsPlaying(false, time);
+        }
+        session->link.commitAppSessionState(state);
+    } catch (...) {
+    }
+}
+
 void clink_request_beat_at_time(CLinkSession *session, double beat, double quantum) {
     if (!session || !saneBeat(beat)) return;
     try {

@@ -23,7 +23,11 @@ final class AbletonLink: TempoSession, @unchecked Sendable {
     }
 
     func setTempo(_ bpm: Double) { clink_set_tempo(session, bpm) }
-    func setPlaying(_ playing: Bool) { clink_set_playing(session, playing) }
+    func setPlaying(_ playing: Bool, at seconds: Double, quantum: Double) {
+        guard seconds.isFinite else { return }
+        // Within the shim's ±60 s before it becomes an integer (a larger Double would not fit one).
+        clink_set_playing_at(session, playing, Int64((min(max(seconds, -60), 60) * 1_000_000).rounded()), quantum)
+    }
 
     deinit { clink_destroy(session) }
 }

@@ -4,7 +4,8 @@ Run as a script, it is the peer: it joins the Link session and answers one line 
 on stdin, and exits (leaving the session cleanly) when stdin closes, so it never outlives its test.
 
     tempo <bpm>          set the session tempo now            -> {"ok": true, "tempo": <bpm as set>}
-    play | stop          set the transport now                -> {"ok": true, "playing": ...}
+    play | stop          set the transport now                -> {"ok": true, "playing": ..., and the session just
+                                                                  after, as `query` says it}
     startstop on|off     share start/stop with peers          -> {"ok": true, "start_stop_sync": ...}
     query [quantum]      the session now                      -> {"peers", "tempo", "beat", "phase", "playing",
                                                                   "micros", "quantum"}
@@ -94,7 +95,7 @@ def _serve(initial_tempo, quantum):
                     reply({"ok": True, "tempo": session.captureAppSessionState().tempo()})
                 elif command in ("play", "stop"):
                     commit(lambda s, t: s.setIsPlaying(command == "play", t))
-                    reply({"ok": True, "playing": command == "play"})
+                    reply({**snapshot(quantum), "ok": True, "playing": command == "play"})
                 elif command == "startstop":
                     session.startStopSyncEnabled = args[0] == "on"
                     reply({"ok": True, "start_stop_sync": session.startStopSyncEnabled})

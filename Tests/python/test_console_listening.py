@@ -5,7 +5,8 @@ the Tempo heard is 123; a feature and the background pulse (the Color panel's "P
 onsets release the chord with no pad pressed; "Listen to" lists the server's inputs, and choosing none stills the
 meters; "Clock from" (MIDI clock in) is there with none.
 With `--link` and an independent Link peer (link_peer.py): the peers and the session's tempo shown, a tempo set by
-the peer shown and taken by the engine, and Link left and joined again from the panel. At 1024×768 and 1920×1080
+the peer shown and taken by the engine, a session start that cannot play said in the Link section, and Link left
+and joined again from the panel. At 1024×768 and 1920×1080
 with the Listening panel shown, the centre of every control is that control (test_console_tiling's check). The
 web files are the working copy's (IMAGER_WEB_ROOT). Screenshots go to Tests/python/artifacts/listening-*.png."""
 import json
@@ -214,6 +215,15 @@ def test_the_listening_panel_keeps_time_with_a_link_peer(imager, tmp_path, click
             wait_state(port, lambda s: abs(s["tempo"] - 133.5) < 0.02, "the Link session's tempo, 133.5",
                        shown=lambda s: s["tempo"])
             console.shoot("link")
+
+            # The peer starts the session with nothing loaded to play: the Link section says why, until it stops.
+            assert peer.command("startstop on")["ok"]
+            assert peer.command("play")["ok"]
+            problem = link.get_by_role("status").filter(has_text="nothing could play")
+            expect(problem).to_be_visible(timeout=10_000)
+            expect(problem).to_contain_text("no composition is loaded")
+            assert peer.command("stop")["ok"]
+            expect(problem).to_be_hidden(timeout=10_000)
 
             # Left from the panel: no peers; joined again: the peer is back.
             with live_socket(server) as socket:

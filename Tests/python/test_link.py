@@ -1,8 +1,10 @@
 """Keeping time with others (issue 28): `imager serve --link` joins the Ableton Link session on this machine, and an
 independent peer (LinkPython-extern, in a process of its own: Tests/python/link_peer.py) sees it. A tempo set on
 the peer reaches the engine; a tempo set in the console reaches the peer; a tempo Link allows but the instrument
-does not (999 BPM) is clamped to the instrument's range; the console can leave and join again."""
+does not (999 BPM) is clamped to the instrument's range; the console can leave and join again. Start and stop are
+shared: a start waits for the quantum's next downbeat, and one that cannot play is said."""
 import json
+import time
 
 from link_peer import LinkPeer
 from live import live_socket, request, serving, until_message
@@ -97,3 +99,62 @@ def test_start_and_stop_are_shared_with_the_session(imager, tmp_path):
             until_message(console, lambda m: transport(m, True), timeout=10)
             assert peer.command("stop")["ok"]
             until_message(console, lambda m: transport(m, False), timeout=10)
+
+
+def link_clock_micros():
+    """Link's clock on this machine (CLOCK_MONOTONIC_RAW on Linux, as link_peer.py says), in microseconds."""
+    return time.clock_gettime_ns(time.CLOCK_MONOTONIC_RAW) // 1000
+
+
+def test_the_session_starting_plays_the_composition_from_the_next_downbeat(imager, tmp_path):
+    """A peer starts the session mid-bar: the composition waits for the quantum's next downbeat, and its start
+    (seconds 0) falls on the peer's bar — within 0.1 beat (the engine runs a frame ahead, for the light seen)."""
+    def transport(message, playing):
+        return message["type"] == "transport" and message.get("playing") == playing
+
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--link") as server:
+        with LinkPeer(tempo=120) as peer, live_socket(server) as console:
+            assert peer.wait_peers(1, timeout=10)["ok"]
+            assert peer.command("startstop on")["ok"]
+            # Demo loaded (its start, too, waits for a downbeat and starts the session), then stopped.
+            console.send(json.dumps({"type": "transport", "action": "play", "composition": "Demo"}))
+            until_message(console, lambda m: transport(m, True), timeout=10)
+            console.send(json.dumps({"type": "transport", "action": "stop"}))
+            until_message(console, lambda m: transport(m, False), timeout=10)
+            assert peer.command("wait_playing off")["ok"]
+            until_message(console, lambda m: m["type"] == "link" and not m["playing"], timeout=10)
+
+            started = peer.command("play")
+            assert started["ok"]
+            waiting = until_message(console, lambda m: m["type"] == "transport", timeout=10)
+            assert not waiting["playing"] and waiting.get("startsIn", 0) > 0, waiting
+            playing = until_message(console, lambda m: transport(m, True), timeout=10)
+            heard_at = link_clock_micros()
+            session = peer.query(4)
+            # The composition's start on Link's clock (it plays on from where it stopped), and the session's beat then.
+            start = heard_at - (playing["seconds"] - waiting["seconds"]) * 1e6
+            beat = session["beat"] - (session["micros"] - start) * session["tempo"] / 60e6
+            phase = beat % 4
+            assert min(phase, 4 - phase) < 0.1, (phase, playing, session)
+            # It waited: not before the peer's start, and at its next downbeat (a bar later at most, when the
+            # start was noticed only after that downbeat).
+            waited = (start - started["micros"]) / 1e6
+            bar = 4 * 60 / session["tempo"]
+            assert -0.05 < waited < 2 * bar + 0.1, (waited, started, playing)
+            assert waiting["startsIn"] < bar + 0.05, waiting
+
+
+def test_a_session_start_that_cannot_play_is_said(imager, tmp_path):
+    """The session starts with nothing loaded to play: the console and /status say why, until it stops."""
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--link") as server:
+        with LinkPeer(tempo=120) as peer, live_socket(server) as console:
+            assert peer.wait_peers(1, timeout=10)["ok"]
+            assert peer.command("startstop on")["ok"]
+            until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1, timeout=10)
+            assert peer.command("play")["ok"]
+            said = until_message(console, lambda m: m["type"] == "link" and m.get("problem"), timeout=10)
+            assert "no composition is loaded" in said["problem"], said
+            assert server.status()["link"]["problem"] == said["problem"]
+            assert peer.command("stop")["ok"]
+            until_message(console, lambda m: m["type"] == "link" and not m["playing"] and not m.get("problem"), timeout=10)
+            assert server.status()["link"].get("problem") is None

@@ -212,7 +212,7 @@ test('what is heard and the Link session land in the store, stamped with the mom
   assert.equal(store.state, null, 'what is heard is not the engine\'s state: no snapshot needed');
 
   store.applyMessage({ type: 'link', enabled: true, peers: 1, tempo: 120, beat: 8.25, phase: 0.25, quantum: 4, playing: false });
-  assert.deepEqual(store.link, { enabled: true, peers: 1, tempo: 120, beat: 8.25, phase: 0.25, quantum: 4, playing: false });
+  assert.deepEqual(store.link, { enabled: true, peers: 1, tempo: 120, beat: 8.25, phase: 0.25, quantum: 4, playing: false, problem: null });
   assert.equal(store.linkAt, 130);
   assert.deepEqual(told.at(-1), ['link']);
 

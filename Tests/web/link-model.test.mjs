@@ -4,15 +4,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  DEFAULT_QUANTUM, LINK_EXTRAPOLATION_MILLISECONDS, beatDot, beatDotCount, linkIntent, linkText, parseLink, phaseAt, readQuantum,
+  DEFAULT_QUANTUM, LINK_EXTRAPOLATION_MILLISECONDS, beatDot, beatDotCount, linkIntent, linkProblem, linkText, parseLink, phaseAt, readQuantum,
 } from '../../Sources/WebClient/Web/console/link-model.js';
 
 const message = (more = {}) => ({ type: 'link', enabled: true, peers: 2, tempo: 120, beat: 17.5, phase: 1.5, quantum: 4, playing: true, ...more });
 
 test('a link message is read as the protocol says it, and defensively', () => {
-  assert.deepEqual(parseLink(message()), { enabled: true, peers: 2, tempo: 120, beat: 17.5, phase: 1.5, quantum: 4, playing: true });
-  assert.deepEqual(parseLink({ type: 'link', enabled: 'yes', peers: -1, tempo: 'fast', quantum: 0 }),
-    { enabled: false, peers: 0, tempo: null, beat: null, phase: null, quantum: DEFAULT_QUANTUM, playing: false });
+  assert.deepEqual(parseLink(message()), { enabled: true, peers: 2, tempo: 120, beat: 17.5, phase: 1.5, quantum: 4, playing: true, problem: null });
+  assert.deepEqual(parseLink({ type: 'link', enabled: 'yes', peers: -1, tempo: 'fast', quantum: 0, problem: 7 }),
+    { enabled: false, peers: 0, tempo: null, beat: null, phase: null, quantum: DEFAULT_QUANTUM, playing: false, problem: null });
+  assert.equal(parseLink(message({ problem: '  ' })).problem, null, 'a blank problem is none');
   assert.equal(parseLink({ type: 'heard' }), null);
   assert.equal(parseLink(undefined), null);
 });
@@ -56,6 +57,14 @@ test('the link for a person', () => {
   assert.equal(linkText(parseLink(message())), '2 peers · 120.0 BPM');
   assert.equal(linkText(parseLink(message({ peers: 1, tempo: 98.25 }))), '1 peer · 98.3 BPM');
   assert.equal(linkText(parseLink(message({ peers: 0, tempo: null }))), 'Alone');
+});
+
+test('a problem of the link is told while joined, and only then', () => {
+  const why = 'the Link session started, but nothing could play: no composition is loaded: name one to play';
+  assert.equal(linkProblem(parseLink(message({ problem: why }))), why);
+  assert.equal(linkProblem(parseLink(message({ problem: why, enabled: false }))), null, 'left: nothing to tell');
+  assert.equal(linkProblem(parseLink(message())), null);
+  assert.equal(linkProblem(null), null);
 });
 
 test('the link request: joining or leaving with a whole quantum of 1 to 64 beats', () => {

@@ -78,6 +78,13 @@ void clink_set_tempo(CLinkSession *session, double bpm);
 /// Starts or stops the transport now (shared with peers only with start/stop sync enabled).
 void clink_set_playing(CLinkSession *session, bool playing);
 
+/// Starts or stops the transport as from Link's clock now + `offset_micros` (clamped to ±60 s; negative: a
+/// moment past), the way Link's start/stop sync expects (setIsPlayingAndRequestBeatAtTime): starting also
+/// asks for beat 0 at that moment in the context of `quantum` — with peers, beat 0 falls on the quantum's next
+/// downbeat from then (the session's timeline is kept); alone, the timeline is remapped so that the moment
+/// itself is beat 0. Stopping only stops. `quantum` as in clink_capture.
+void clink_set_playing_at(CLinkSession *session, bool playing, int64_t offset_micros, double quantum);
+
 /// Asks for `beat` to be the beat now, the polite way: alone, the timeline is remapped so that it is;
 /// with peers, the session's timeline is kept and the beat is shifted (by < quantum) so that its
 /// phase matches the session's — i.e. it aligns this app's beat count to the shared bar. Use this.

@@ -8,7 +8,8 @@ import Synchronization
 /// intents when the sound that goes with them is heard, so consoles, canvases and recordings get them as any
 /// other intent. Play, stop, locate and loop are its use cases; `tick()` (the server calls it every frame)
 /// fires the light that is due and tells everyone where the playhead is. Without an audio device it plays
-/// silently, in step with the engine's clock — which is also how tests drive it.
+/// silently, in step with the engine's clock — which is also how tests drive it. A start can be made to wait
+/// for a moment (a Link session's next downbeat: `quantizeStarts`); it then comes at the first tick from then.
 public final class CompositionTransport<C: Clock>: Sendable where C.Duration == Duration {
     let instrument: LiveInstrument<C>
     let shelf: any CompositionShelf
@@ -20,6 +21,9 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     private let box = Box()
     /// How often the playhead is told while playing.
     static var statusInterval: Duration { .milliseconds(100) }
+    /// When a start asked for at a moment is to come (nil, or a moment not after it: at once).
+    public typealias StartMoment = @Sendable (_ asked: C.Instant) -> C.Instant?
+    private let startMoment = Mutex<StartMoment?>(nil)
 
     /// What the transport plays: a composition of the library, by name or number, or a pair by its ids.
     public enum Source: Hashable, Sendable {
@@ -56,6 +60,10 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         var lastTick: C.Instant?
         var scratch = [Float](repeating: 0, count: 2 * 4096)
         var lastTold: C.Instant?
+        /// A start asked for that waits for its moment (nil: none waits), and whether what was lit where it
+        /// stopped is to be lit again then (it plays on from there).
+        var startsAt: C.Instant?
+        var relightAtStart = false
     }
 
     /// A transport that plays through the device `openOutput` opens — at its first play, so that nothing is
@@ -79,6 +87,18 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
 
     deinit {
         if case .open(let output) = box.device.withLock({ $0 }) { output.stop() }
+    }
+
+    /// Makes every start from now on wait for the moment `moment` gives for the moment it is asked (Link's
+    /// next downbeat, so that the composition's start falls on the session's bar); nil: starts come at once.
+    public func quantizeStarts(_ moment: StartMoment?) {
+        startMoment.withLock { $0 = moment }
+    }
+
+    /// The moment a start asked for at `now` waits for, when it is to wait.
+    private func laterStart(askedAt now: C.Instant) -> C.Instant? {
+        guard let moment = startMoment.withLock({ $0 }), let start = moment(now), start > now else { return nil }
+        return start
     }
 
     /// Why compositions are not heard, when they are not (no device could be opened), as the device said.
@@ -133,28 +153,43 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// Where the transport is now.
     public var status: TransportStatus {
         let latency = latencyFrames
-        var status = box.core.withLock { core in Self.status(of: core, heard: Self.heardFrame(core, latency: latency), rate: sampleRate) }
+        let now = instrument.engine.clock.now
+        var status = box.core.withLock { core in Self.status(of: core, heard: Self.heardFrame(core, latency: latency), rate: sampleRate, now: now) }
         status.soundProblem = soundProblem ?? box.core.withLock { $0.reloadProblem }
         return status
     }
 
+    /// The status of `core`, with how long a start that waits has still to wait.
+    private static func status(of core: Core, heard: Int, rate: Int, now: C.Instant) -> TransportStatus {
+        var status = status(of: core, heard: heard, rate: rate)
+        if core.loaded != nil, let startsAt = core.startsAt { status.startsIn = max(0, now.duration(to: startsAt).inSeconds) }
+        return status
+    }
+
     /// Plays `composition` (its name, or its number from 1) from its start, or, when nil, what is loaded from
-    /// where it stopped.
+    /// where it stopped — at once, or at the moment starts wait for (`quantizeStarts`).
     public func play(_ composition: String? = nil) async throws(LiveError) {
         if let composition {
             try await play(from: .composition(composition))
             return
         }
         _ = output  // opened now, if it is to be
-        let position = try box.core.withLock { (core) throws(LiveError) -> Int in
-            guard let position = core.loaded?.performance.position else {
-                throw LiveError(.unavailable, "no composition is loaded: name one to play")
+        let now = instrument.engine.clock.now
+        let (loaded, playing) = box.core.withLock { ($0.loaded != nil, $0.playing) }
+        guard loaded else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
+        let startsAt = playing ? nil : laterStart(askedAt: now)
+        let position = box.core.withLock { core -> Int? in
+            if let startsAt {
+                core.startsAt = startsAt
+                core.relightAtStart = true
+                return nil
             }
-            core.lastTick = instrument.engine.clock.now
+            core.startsAt = nil
+            core.lastTick = now
             core.playing = true
-            return position
+            return core.loaded?.performance.position
         }
-        await perform(relight(at: position))  // what was lit where it stopped, lit again
+        if let position { await perform(relight(at: position)) }  // what was lit where it stopped, lit again
         await tick(tellingEveryone: true)
     }
 
@@ -173,14 +208,18 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         // Moved in, not copied: the device's thread must find the performance's buffers its own.
         // Read, decoded and laid out on the library's pool: never on a thread the performance needs.
         var incoming: Loaded? = try await WorkerPool.library.run { () throws(LiveError) in try load(source) }
+        let now = instrument.engine.clock.now
+        let startsAt = laterStart(askedAt: now)
         let letGo = box.core.withLock { core in
             let letGo = Self.lettingGo(&core)
             swap(&core.loaded, &incoming)
             core.reloadProblem = nil
             core.nextLight = 0
             core.lastHeard = 0
-            core.lastTick = instrument.engine.clock.now
-            core.playing = true
+            core.lastTick = now
+            core.playing = startsAt == nil
+            core.startsAt = startsAt
+            core.relightAtStart = false
             return letGo
         }
         incoming = nil  // the composition played before, let go of here rather than on the device's thread
@@ -223,10 +262,12 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         instrument.transportChanged(status)
     }
 
-    /// Stops where it is: the sound stops, the light is let go.
+    /// Stops where it is (a start that waits is called off): the sound stops, the light is let go.
     public func stop() async {
         let letGo = box.core.withLock { core in
             core.playing = false
+            core.startsAt = nil
+            core.relightAtStart = false
             return Self.lettingGo(&core)
         }
         await perform(letGo)
@@ -289,6 +330,9 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
 
     private func tick(tellingEveryone: Bool) async {
         let now = instrument.engine.clock.now
+        let (started, relightAt) = startIfDue(at: now)
+        if let relightAt { await perform(relight(at: relightAt)) }  // what was lit where it stopped, lit again
+        let tellingEveryone = tellingEveryone || started
         let byDevice = heardByDevice
         let latency = latencyFrames
         let problem = soundProblem
@@ -331,7 +375,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             var status: TransportStatus?
             if tellingEveryone || core.lastTold == nil || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
                 core.lastTold = now
-                status = Self.status(of: core, heard: heard, rate: sampleRate)
+                status = Self.status(of: core, heard: heard, rate: sampleRate, now: now)
                 status?.soundProblem = problem
             }
             return (intents, status)
@@ -339,6 +383,20 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         await perform(intents)
         if let wrappedTo { await perform(relight(at: wrappedTo, heardAlready: true)) }
         if let status { instrument.transportChanged(status) }
+    }
+
+    /// A start that waited and whose moment has come by `now`: it plays from that moment (without a device,
+    /// the playhead runs from the moment itself, not from the tick that found it come). Whether one started,
+    /// and where to light again what was lit, when it plays on from where it stopped.
+    private func startIfDue(at now: C.Instant) -> (started: Bool, relightAt: Int?) {
+        box.core.withLock { core in
+            guard let startsAt = core.startsAt, startsAt <= now, core.loaded != nil else { return (false, nil) }
+            defer { core.relightAtStart = false }
+            core.startsAt = nil
+            core.playing = true
+            core.lastTick = startsAt
+            return (true, core.relightAtStart ? core.loaded!.performance.position : nil)
+        }
     }
 
     /// The frames between what the device pulled and what is heard (0 without one).

@@ -3,33 +3,60 @@ import Instrument
 import Synchronization
 
 /// Keeping time with others: the instrument in a Link session, its tempo following the session's and the
-/// session following the instrument's (a tap, a fader, the tempo heard), and its beat kept in phase with the
-/// session's within the quantum — checked ten times a second on the engine's clock. The session's tempo is
-/// clamped to the instrument's range (20…300 BPM). What is seen comes `outputLatency` after the engine
-/// draws it, so the engine's beat is put in phase with the session's beat that much later. With a
-/// composition transport, start and stop are shared too: the session starting plays what is loaded, and
-/// the transport playing or stopping starts or stops the session.
+/// session following the instrument's (a tap, a fader; the tempo heard once it is steady: `SteadyTempo`), and
+/// its beat kept in phase with the session's within the quantum — checked ten times a second on the engine's
+/// clock, one check at a time however many ask. The session's tempo is clamped to the instrument's range
+/// (20…300 BPM). What is seen comes `outputLatency` after the engine draws it, so the engine's beat is put in
+/// phase with the session's beat that much later. With a composition transport, start and stop are shared
+/// too, as Link's start/stop sync shares them: with peers, every start of the transport waits for the
+/// quantum's next downbeat, so that the composition's start falls on the session's bar; the session starting
+/// plays what is loaded (and says so when nothing can play), and the transport starting or stopping starts
+/// or stops the session.
 public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
     private let instrument: LiveInstrument<C>
     private let session: any TempoSession
     private let transport: CompositionTransport<C>?
-    private let state: Mutex<State>
+    /// What is told and asked between a check and the rest: the quantum, the status, the phase errors.
+    private let shared: Mutex<Shared>
+    /// What one check leaves to the next. Only a check reads or writes it, and checks run one at a time.
+    private let kept = Mutex(Kept())
+    private let turns = Mutex(Turns())
     /// Seconds from the engine's frame to the light seen.
     public let outputLatency: Double
     /// A phase error smaller than this (seconds) is left alone: the beat is not nudged for nothing.
     public static var phaseTolerance: Double { 0.001 }
 
-    private struct State {
+    private struct Shared {
         var quantum = 4.0
-        /// The tempos last agreed: a change on either side since is the one to carry to the other.
-        var engineTempo: Double?
-        var sessionTempo: Double?
         var status: LinkStatus
         /// The phase errors found (milliseconds, before each correction), the latest last.
         var phaseErrors: [Double] = []
-        /// Whether the session and the transport played at the last check (nil: not looked at yet).
+        /// The session was joined or left since the last check: the next starts afresh.
+        var rejoined = false
+        /// When the transport was last asked to start: the session starts as from then.
+        var startAskedAt: C.Instant?
+    }
+
+    private struct Kept {
+        /// The tempos last agreed: a change on either side since is the one to carry to the other.
+        var engineTempo: Double?
+        var sessionTempo: Double?
+        /// Whether the session played, and the transport played or waited to start, at the last check (nil:
+        /// not looked at yet).
         var sessionPlaying: Bool?
         var transportPlaying: Bool?
+        /// The tempo heard, told to the session once steady.
+        var heard = SteadyTempo()
+        /// Why the session's start could not play the composition, until it stops or something plays.
+        var problem: String?
+    }
+
+    /// The checks asked for: each waits for the one before it; a caller that asks while one waits to start
+    /// shares that one (it starts after the caller asked, so it sees what the caller changed).
+    private struct Turns {
+        var last: Task<Void, Never>?
+        var waiting: (id: Int, turn: Task<Void, Never>)?
+        var nextID = 0
     }
 
     public init(
@@ -39,85 +66,150 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         self.session = session
         self.transport = transport
         self.outputLatency = outputLatency
-        state = Mutex(State(status: LinkStatus(enabled: false, peers: 0, tempo: 120, beat: 0, phase: 0, quantum: 4, playing: false)))
+        shared = Mutex(Shared(status: LinkStatus(enabled: false, peers: 0, tempo: 120, beat: 0, phase: 0, quantum: 4, playing: false)))
+        transport?.quantizeStarts { [weak self] asked in self?.start(askedAt: asked) }
     }
 
-    public var status: LinkStatus { state.withLock { $0.status } }
+    public var status: LinkStatus { shared.withLock { $0.status } }
 
     /// The phase errors between the engine's beat and the session's found at the last checks (milliseconds,
     /// before each was corrected), oldest first.
-    public var recentPhaseErrors: [Double] { state.withLock { $0.phaseErrors } }
+    public var recentPhaseErrors: [Double] { shared.withLock { $0.phaseErrors } }
 
     /// Joins or leaves the session, and sets the quantum the phase is counted in (1…64 beats).
     public func set(enabled: Bool, quantum: Double?) throws(LiveError) {
         if let quantum {
             guard quantum.isFinite, (1...64).contains(quantum) else { throw LiveError(.refused, "a Link quantum is 1 to 64 beats, not \(quantum)") }
-            state.withLock { $0.quantum = quantum }
+            shared.withLock { $0.quantum = quantum }
         }
         session.setEnabled(enabled)
-        state.withLock { state in
-            state.engineTempo = nil
-            state.sessionTempo = nil
-            state.sessionPlaying = nil
-            state.transportPlaying = nil
-        }
+        shared.withLock { $0.rejoined = true }
     }
 
-    /// One check: a tempo changed on one side goes to the other; everyone is told where the session is.
+    /// One check, in turn with every other (the loop's, each console's): a tempo changed on one side goes to
+    /// the other; start and stop are shared; everyone is told where the session is. Returns when a check
+    /// that began after this call has ended.
     public func sync() async {
-        let (quantum, lastEngine, lastSession) = state.withLock { ($0.quantum, $0.engineTempo, $0.sessionTempo) }
+        let turn = turns.withLock { turns -> Task<Void, Never> in
+            if let waiting = turns.waiting { return waiting.turn }
+            let id = turns.nextID
+            turns.nextID += 1
+            let previous = turns.last
+            let turn = Task {
+                await previous?.value
+                self.turns.withLock { turns in
+                    if turns.waiting?.id == id { turns.waiting = nil }
+                }
+                await self.check()
+            }
+            turns.last = turn
+            turns.waiting = (id, turn)
+            return turn
+        }
+        await turn.value
+    }
+
+    /// The check itself: run only by `sync`, one at a time. It reads whether the session is joined first and
+    /// tells where the session is last.
+    private func check() async {
         let enabled = session.isEnabled
+        let (quantum, rejoined) = shared.withLock { shared in
+            defer { shared.rejoined = false }
+            return (shared.quantum, shared.rejoined)
+        }
+        var kept = rejoined ? Kept() : self.kept.withLock { $0 }
         let engine = instrument.engine
         let snapshot = await engine.snapshot()
+        let hearing = await engine.hearing
         // The session now, and the engine's time and beat at the same moment.
         let capturedAt = engine.seconds(at: engine.clock.now)
         let timeline = session.timeline(quantum: quantum, aheadBy: outputLatency)
         var engineTempo = snapshot.tempo
         var sessionTempo = timeline.tempo
         if enabled {
-            if lastSession == nil || abs(sessionTempo - (lastSession ?? 0)) > 0.005 {
+            // While the instrument follows a tempo it hears, that tempo goes to the session only once steady,
+            // and the instrument's own (which follows every estimate) is kept to itself.
+            let followsSound = snapshot.soundResponse.tempoFollows
+            if followsSound { kept.heard.hear(hearing.tempo, onsets: hearing.onsets, at: capturedAt) } else { kept.heard = SteadyTempo() }
+            if kept.sessionTempo.map({ abs(sessionTempo - $0) > 0.005 }) ?? true {
                 // The session moved (or was just joined): the instrument follows it.
                 let bpm = (sessionTempo.clamped(to: Tempo.range) * 100).rounded() / 100
                 if abs(bpm - engineTempo) > 0.005, (try? await instrument.perform(.tempo(beatsPerMinute: bpm))) != nil { engineTempo = bpm }
-            } else if let lastEngine, abs(engineTempo - lastEngine) > 0.005 {
+            } else if followsSound, hearing.tempo != nil {
+                if let steady = kept.heard.takeUntold(), abs(steady - sessionTempo) > 0.005 {
+                    session.setTempo(steady)
+                    sessionTempo = steady
+                }
+            } else if let lastEngine = kept.engineTempo, abs(engineTempo - lastEngine) > 0.005 {
                 session.setTempo(engineTempo)
                 sessionTempo = engineTempo
             }
+            await shareStartAndStop(sessionPlaying: timeline.playing, quantum: quantum, kept: &kept)
+            if abs(engineTempo - sessionTempo) < 0.01 {
+                await align(engineBeat: snapshot.beat + (capturedAt - snapshot.time) * engineTempo / 60, at: capturedAt,
+                            sessionPhase: timeline.phase, quantum: quantum, tempo: engineTempo)
+            }
         }
-        if enabled { await shareStartAndStop(sessionPlaying: timeline.playing) }
-        if enabled, abs(engineTempo - sessionTempo) < 0.01 {
-            await align(engineBeat: snapshot.beat + (capturedAt - snapshot.time) * engineTempo / 60, at: capturedAt,
-                        sessionPhase: timeline.phase, quantum: quantum, tempo: engineTempo)
-        }
+        kept.engineTempo = engineTempo
+        kept.sessionTempo = sessionTempo
         var status = LinkStatus(
             enabled: enabled, peers: enabled ? session.peers : 0, tempo: sessionTempo, beat: timeline.beat,
             phase: timeline.phase, quantum: quantum, playing: timeline.playing)
-        if enabled { status.phaseErrorMilliseconds = state.withLock { $0.phaseErrors.last ?? 0 } }
-        state.withLock {
-            $0.engineTempo = engineTempo
-            $0.sessionTempo = sessionTempo
-            $0.status = status
+        if enabled {
+            status.phaseErrorMilliseconds = shared.withLock { $0.phaseErrors.last ?? 0 }
+            status.problem = kept.problem
         }
+        self.kept.withLock { [kept] in $0 = kept }
+        shared.withLock { $0.status = status }
         if enabled { instrument.linkChanged(status) }
     }
 
-    /// The session started or stopped since the last check: the transport follows (playing what is loaded);
-    /// else the transport did: the session follows.
-    private func shareStartAndStop(sessionPlaying: Bool) async {
+    /// The session started or stopped since the last check: the transport follows (playing what is loaded,
+    /// from the quantum's next downbeat), and a start that cannot play is said; else the transport started
+    /// (or waits to) or stopped: the session follows, as from the moment the transport was asked to start.
+    private func shareStartAndStop(sessionPlaying: Bool, quantum: Double, kept: inout Kept) async {
         guard let transport else { return }
-        let transportPlaying = transport.status.playing
-        let (lastSession, lastTransport) = state.withLock { ($0.sessionPlaying, $0.transportPlaying) }
+        let transportPlaying = Self.playsOrWaits(transport.status)
         var playing = transportPlaying
-        if let lastSession, sessionPlaying != lastSession {
-            if sessionPlaying { try? await transport.play() } else { await transport.stop() }
-            playing = transport.status.playing
-        } else if let lastTransport, transportPlaying != lastTransport, transportPlaying != sessionPlaying {
-            session.setPlaying(transportPlaying)
+        if let last = kept.sessionPlaying, sessionPlaying != last {
+            if sessionPlaying, !transportPlaying {
+                do throws(LiveError) {
+                    try await transport.play()
+                } catch {
+                    kept.problem = "the Link session started, but nothing could play: \(error.message)"
+                }
+            } else if !sessionPlaying {
+                if transportPlaying { await transport.stop() }
+                kept.problem = nil
+            }
+            playing = Self.playsOrWaits(transport.status)
+        } else if let last = kept.transportPlaying, transportPlaying != last, transportPlaying != sessionPlaying {
+            let now = instrument.engine.clock.now
+            let asked = transportPlaying ? shared.withLock({ $0.startAskedAt }) : nil
+            session.setPlaying(transportPlaying, at: min(0, asked.map { now.duration(to: $0).inSeconds } ?? 0), quantum: quantum)
         }
-        state.withLock { state in
-            state.sessionPlaying = sessionPlaying
-            state.transportPlaying = playing
+        if playing { kept.problem = nil }
+        kept.sessionPlaying = sessionPlaying
+        kept.transportPlaying = playing
+    }
+
+    /// Whether the transport plays or waits for its moment to start.
+    private static func playsOrWaits(_ status: TransportStatus) -> Bool { status.playing || status.startsIn != nil }
+
+    /// When a start of the transport asked for at `asked` is to come: the quantum's next downbeat (as seen,
+    /// `outputLatency` on) when the session has peers to keep the bar with; at once (nil) when it is not
+    /// joined, or alone — Link's rule: alone, the start comes when asked and the session's bar moves to it.
+    private func start(askedAt asked: C.Instant) -> C.Instant? {
+        let quantum = shared.withLock { shared in
+            shared.startAskedAt = asked
+            return shared.quantum
         }
+        guard session.isEnabled, session.peers > 0 else { return nil }
+        let timeline = session.timeline(quantum: quantum, aheadBy: outputLatency)
+        guard timeline.tempo.isFinite, timeline.tempo > 0, timeline.phase.isFinite else { return nil }
+        let beats = (quantum - timeline.phase).truncatingRemainder(dividingBy: quantum)
+        guard beats > 0 else { return nil }  // on the downbeat now
+        return asked.advanced(by: .seconds(beats * 60 / timeline.tempo))
     }
 
     /// Puts the engine's beat in phase with the session's within the quantum, by the smallest shift (at most
@@ -126,9 +218,9 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         var shift = (sessionPhase - engineBeat).truncatingRemainder(dividingBy: quantum)
         if shift > quantum / 2 { shift -= quantum } else if shift < -quantum / 2 { shift += quantum }
         let milliseconds = shift * 60_000 / tempo
-        state.withLock { state in
-            state.phaseErrors.append(milliseconds)
-            if state.phaseErrors.count > 1000 { state.phaseErrors.removeFirst(state.phaseErrors.count - 1000) }
+        shared.withLock { shared in
+            shared.phaseErrors.append(milliseconds)
+            if shared.phaseErrors.count > 1000 { shared.phaseErrors.removeFirst(shared.phaseErrors.count - 1000) }
         }
         guard abs(milliseconds) > Self.phaseTolerance * 1000 else { return }
         _ = try? await instrument.perform(.alignBeat(engineBeat + shift), at: moment)

@@ -18,6 +18,9 @@ public struct TransportStatus: Hashable, Sendable, Codable {
     public var soundProblem: String?
     /// The sound previewed alone, when that is what is loaded (its `part` and `voice` are then nil).
     public var sound: Int64? = nil
+    /// A start that waits for its moment (a Link session's next downbeat): the seconds still to wait when
+    /// this was told (nil: none waits; `playing` is false until it comes).
+    public var startsIn: Double? = nil
 
     public static let idle = TransportStatus(composition: nil, part: nil, voice: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [], soundProblem: nil)
 }

@@ -8,8 +8,11 @@ public protocol TempoSession: AnyObject, Sendable {
     /// output's latency: what is heard then).
     func timeline(quantum: Double, aheadBy seconds: Double) -> (tempo: Double, beat: Double, phase: Double, playing: Bool)
     func setTempo(_ bpm: Double)
-    /// Starts or stops the session's transport (shared with the peers that share start and stop).
-    func setPlaying(_ playing: Bool)
+    /// Starts or stops the session's transport (shared with the peers that share start and stop) as from
+    /// `seconds` from now (negative: a moment past). Starting asks for beat 0 at that moment within `quantum`,
+    /// as Link's start/stop sync does: with peers the session's bar is kept and beat 0 falls on its next
+    /// downbeat from then; alone, the session's bar is moved to that moment.
+    func setPlaying(_ playing: Bool, at seconds: Double, quantum: Double)
 }
 
 /// What a Link session is doing, for `/status` and the console.
@@ -24,4 +27,7 @@ public struct LinkStatus: Hashable, Sendable, Codable {
     /// How far the engine's beat was from the session's at the last check, before it was put back in
     /// phase (milliseconds; 0 when not joined).
     public var phaseErrorMilliseconds: Double = 0
+    /// What went wrong in keeping time with the session, for the performer to hear (the session started
+    /// and the composition could not play, and why); nil when nothing did.
+    public var problem: String? = nil
 }

@@ -16,9 +16,10 @@ export const LINK_EXTRAPOLATION_MILLISECONDS = 1000;
 const finite = (x) => typeof x === 'number' && Number.isFinite(x);
 
 /**
- * A `link` message read into `{ enabled, peers, tempo, beat, phase, quantum, playing }`: `peers` a whole
- * count, `tempo` in BPM or null, `beat` and `phase` numbers or null, `quantum` a positive number (the
- * default where it is not one). Null when it is not a link message.
+ * A `link` message read into `{ enabled, peers, tempo, beat, phase, quantum, playing, problem }`: `peers` a
+ * whole count, `tempo` in BPM or null, `beat` and `phase` numbers or null, `quantum` a positive number (the
+ * default where it is not one), `problem` what went wrong for the performer to hear (the session started and
+ * nothing could play), a non-empty string or null. Null when it is not a link message.
  */
 export function parseLink(message) {
   if (!message || typeof message !== 'object' || message.type !== 'link') return null;
@@ -30,6 +31,7 @@ export function parseLink(message) {
     phase: finite(message.phase) ? message.phase : null,
     quantum: finite(message.quantum) && message.quantum > 0 ? message.quantum : DEFAULT_QUANTUM,
     playing: message.playing === true,
+    problem: typeof message.problem === 'string' && message.problem.trim() !== '' ? message.problem : null,
   };
 }
 
@@ -70,6 +72,11 @@ export function linkText(link) {
   if (!link?.enabled) return 'Off';
   const peers = link.peers === 0 ? 'Alone' : `${link.peers} ${link.peers === 1 ? 'peer' : 'peers'}`;
   return link.tempo === null ? peers : `${peers} · ${link.tempo.toFixed(1)} BPM`;
+}
+
+/** What to tell the performer of the link: its problem while joined, else nothing (null). */
+export function linkProblem(link) {
+  return link?.enabled && link.problem ? link.problem : null;
 }
 
 /** A quantum typed by a performer: a whole number of beats within QUANTUM_RANGE, or null when it is not one. */

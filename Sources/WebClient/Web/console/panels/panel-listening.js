@@ -14,7 +14,7 @@
 // - Link: "Link" joins or leaves an Ableton Link session, "Quantum" sets its quantum (the `link` request,
 //   link-model.js); the peers, the session's tempo and the beat within the quantum ("Link beat": a dot a
 //   beat — at most sixteen, each several beats of a longer quantum — carried forward between the server's
-//   messages).
+//   messages); what went wrong with it (the session started and nothing could play), below them.
 // - "Clock from": the MIDI input whose clock sets the tempo (listening-clock.js).
 
 import { ConsolePanel, element } from '../console-panel.js';
@@ -25,7 +25,7 @@ import {
 } from '../listening-model.js';
 import { parseListening, shownProblem, sourceChoices, sourceRequest } from '../listening-sources.js';
 import {
-  DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, linkIntent, linkText, phaseAt, readQuantum,
+  DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, linkIntent, linkProblem, linkText, phaseAt, readQuantum,
 } from '../link-model.js';
 import { MidiClockSection } from './listening-clock.js';
 import { uid } from '../../shared/dom.js';
@@ -102,6 +102,7 @@ class ListeningPanel extends ConsolePanel {
       'aria-valuemax': String(DEFAULT_QUANTUM), 'aria-valuenow': '1', 'aria-valuetext': 'Link is off',
     });
     this.linkStatus = element('span', { class: 'listening-link-status' }, linkText(null));
+    this.linkProblem = element('p', { class: 'listening-problem listening-link-problem', role: 'status', hidden: true });
     this.status = element('p', { class: 'listening-status', role: 'status' });
 
     this.midiClock = new MidiClockSection(() => this.shown);
@@ -123,7 +124,8 @@ class ListeningPanel extends ConsolePanel {
         element('label', { class: 'listening-switch' }, this.linkBox, element('span', {}, 'Link')),
         element('label', { class: 'listening-quantum-label', for: quantumId }, 'Quantum'), this.quantum,
         this.beat,
-        this.linkStatus),
+        this.linkStatus,
+        this.linkProblem),
       this.midiClock.element,
       this.status));
     this.drawBeatDots(DEFAULT_QUANTUM);
@@ -325,6 +327,9 @@ class ListeningPanel extends ConsolePanel {
     const text = linkText(link);
     if (this.linkStatus.textContent !== text) this.linkStatus.textContent = text;
     this.linkStatus.classList.toggle('is-playing', link?.playing === true);
+    const problem = linkProblem(link) ?? '';
+    if (this.linkProblem.textContent !== problem) this.linkProblem.textContent = problem;
+    this.linkProblem.hidden = problem === '';
     this.drawBeatDots(quantum);
     this.drawBeat();
   }
