@@ -26,6 +26,9 @@ public enum OSCFollowing {
     /// An onset heard, with its strength 0…1.
     public static func onset(_ strength: Double) -> OSCMessage { OSCMessage("/imager/heard/onset", [.float32(Float(strength))]) }
 
+    /// The input listened to lost (removed, failing, silent) or back: `/imager/heard/input lost|back`.
+    public static func input(lost: Bool) -> OSCMessage { OSCMessage("/imager/heard/input", [.string(lost ? "lost" : "back")]) }
+
     /// The level and the four bands heard, 0…1 each (low, low-mid, high-mid, high).
     public static func heard(level: Double, bands: [Double]) -> [OSCMessage] {
         [

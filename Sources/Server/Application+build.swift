@@ -60,6 +60,7 @@ public func buildApplication<C: Clock>(
             ListeningService(session: session),
             LinkService(session: session),
             BeatService(session: session),
+            OSCHealingService(session: session),
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

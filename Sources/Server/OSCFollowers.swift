@@ -1,180 +1,183 @@
 import Control
-import Engine
 import Instrument
 import NIOCore
-import NIOPosix
 import Synchronization
 import UserText
 
-/// Those who follow the instrument over OSC (`--osc-out HOST:PORT`, repeatable): pads, the chord, the
-/// chordset, the tempo, each beat, onsets and band levels, the transport (docs/osc.md, "Being followed"),
-/// sent as UDP datagrams. Sending never waits: a datagram is handed to NIO's event loop and forgotten; a
-/// target whose sends fail (no route to it) is dropped and said, and the others go on — each has a socket
-/// of its own, as NIO closes a datagram channel whose write fails.
+/// Those who follow the instrument over OSC (`--osc-out HOST:PORT`, repeatable, and the preferences' targets):
+/// pads, the chord, the chordset, the tempo, each beat, onsets and band levels, the transport (docs/osc.md,
+/// "Being followed"), sent as UDP datagrams. Sending never waits: a datagram is handed to NIO's event loop and
+/// forgotten. Each follower has a socket of its own, connected to it (NIO closes a datagram channel whose write
+/// fails, and the system says so when nobody listens there); a follower whose sends fail is dropped and said,
+/// the others go on, and it is tried again every 5 s until it comes back (`OSCFollower` holds the rules,
+/// `heal(every:on:)` the checks). Changes to who follows are taken one at a time, and every socket opened is
+/// either a follower's or closed.
 public final class OSCFollowers: Sendable {
     /// One follower, as `/status` tells it.
     public struct Target: Sendable, Codable, Hashable {
         public var address: String
         public var sent: Int
-        /// Why it was dropped, if it was.
+        /// Why it is not followed now (dropped, and tried again every 5 s), if it is not.
         public var problem: String?
     }
 
-    /// A follower and its own socket.
-    private struct Follower: Sendable {
-        let id: Int
-        var target: Target
-        /// Where it is (nil when its host could not be found).
-        let address: SocketAddress?
-        let channel: (any Channel)?
-        /// Named on the command line (kept whatever the preferences say), or kept in the preferences.
-        let fromCommandLine: Bool
+    /// Opens a socket to a target; `failed` hears what the system says of the socket later.
+    typealias Opener = @Sendable (
+        _ target: NetworkTarget, _ serial: Int, _ failed: @escaping @Sendable (any Error) -> Void
+    ) async -> Result<OSCSocket, OSCSocketProblem>
+
+    /// The followers, under the lock that `send` and `status` take too.
+    struct Roster: Sendable {
+        var followers: [OSCFollower] = []
+        /// Closed: a socket opened from now on is closed at once.
+        var closed = false
+        /// Numbers the followers and their sockets.
+        var nextID = 0
     }
 
-    private let followers = Mutex<[Follower]>([])
-    private let nextID = Mutex(0)
-    private let last = Mutex<(pads: TriggerPads?, chord: Int?, chordset: String?, tempo: Double?)>((nil, nil, nil, nil))
+    let roster = Mutex(Roster())
+    /// Sockets opened and not yet closed, whoever holds them.
+    private let openSockets = Mutex(0)
+    /// Changes to who follows, one at a time.
+    let following = OneAtATime()
+    /// What was told last, so that each change is told once.
+    let last = Mutex<(pads: TriggerPads?, chord: Int?, chordset: String?, tempo: Double?)>((nil, nil, nil, nil))
+    /// Whether the input listened to was lost when last told (its loss and return are sent once each).
+    let inputLost = Mutex(false)
     private let report: @Sendable (String) -> Void
+    private let opener: Opener
 
-    private init(report: @escaping @Sendable (String) -> Void) {
+    init(report: @escaping @Sendable (String) -> Void, opener: @escaping Opener = OSCSocket.open) {
         self.report = report
+        self.opener = opener
     }
 
     /// Followers at `commandLine` and `kept` targets ("HOST:PORT" each). A command-line target that cannot be
-    /// read or found is refused with the reason; a kept one is dropped and said. `report` hears a follower dropped.
+    /// read or whose host cannot be found is refused with the reason; any other that cannot be sent to is said,
+    /// and tried again every 5 s. `report` hears a follower dropped, and back.
     public static func open(
         _ commandLine: [String], kept: [String] = [], report: @escaping @Sendable (String) -> Void
     ) async throws(OSCFollowersError) -> OSCFollowers {
         let followers = OSCFollowers(report: report)
-        for target in commandLine {
-            let follower = try await followers.make(target, fromCommandLine: true)
-            if let problem = follower.target.problem { throw OSCFollowersError("cannot send OSC to \(target): \(problem)") }
-            followers.followers.withLock { $0.append(follower) }
+        do throws(OSCFollowersError) {
+            for text in commandLine {
+                let target = try target(text)
+                let opened = await followers.openSocket(to: target)
+                if case .failure(let problem) = opened, problem.hostNotFound {
+                    throw OSCFollowersError("cannot send OSC to \(text): \(problem.reason)")
+                }
+                let follower = followers.follower(text, destination: target, fromCommandLine: true, opened: opened)
+                followers.roster.withLock { $0.followers.append(follower) }
+                if let said = follower.notFollowedReport { followers.report(said) }
+            }
+            try await followers.follow(kept: kept)
+        } catch {
+            await followers.close()
+            throw error
         }
-        try await followers.follow(kept: kept)
         return followers
     }
 
-    /// Follows `kept` (the preferences' targets) from now on, beside the command line's; those let go are closed.
+    /// Follows `kept` (the preferences' targets) from now on, beside the command line's; those let go are
+    /// closed. Calls are taken one at a time, in the order made: the last call's targets are the ones followed.
     public func follow(kept: [String]) async throws(OSCFollowersError) {
-        var made: [Follower] = []
-        for target in kept {
-            do throws(UserTextError) { _ = try NetworkTarget(target) } catch { throw OSCFollowersError(error.description) }
-            made.append(try await make(target, fromCommandLine: false))
-        }
-        for follower in made where follower.target.problem != nil { report("OSC to \(follower.target.address) cannot be sent (\(follower.target.problem!)); it is not followed") }
-        let dropped = followers.withLock { followers in
-            defer { followers = followers.filter(\.fromCommandLine) + made }
-            return followers.filter { !$0.fromCommandLine }
-        }
-        for follower in dropped { follower.channel?.close(promise: nil) }
+        var read: [(NetworkTarget, String)] = []
+        for text in kept { read.append((try Self.target(text), text)) }
+        let targets = read
+        await following.run { await self.replaceKept(with: targets) }
     }
 
-    private func make(_ text: String, fromCommandLine: Bool) async throws(OSCFollowersError) -> Follower {
-        let target: NetworkTarget
-        do throws(UserTextError) { target = try NetworkTarget(text) } catch {
+    private func replaceKept(with targets: [(NetworkTarget, String)]) async {
+        var made: [OSCFollower] = []
+        for (target, text) in targets { made.append(await make(target, text: text, fromCommandLine: false)) }
+        let letGo: [OSCFollower] = roster.withLock { roster in
+            guard !roster.closed else { return made }
+            defer { roster.followers = roster.followers.filter(\.fromCommandLine) + made }
+            return roster.followers.filter { !$0.fromCommandLine }
+        }
+        for follower in letGo { follower.socket?.close() }
+        guard !roster.withLock(\.closed) else { return }
+        for follower in made { if let said = follower.notFollowedReport { report(said) } }
+    }
+
+    private static func target(_ text: String) throws(OSCFollowersError) -> NetworkTarget {
+        do throws(UserTextError) { return try NetworkTarget(text) } catch {
             throw OSCFollowersError("--osc-out takes HOST:PORT (a port 1…65535), not “\(text)”")
         }
-        let id = nextID.withLock { id in defer { id += 1 }; return id }
-        let address: SocketAddress
-        do { address = try SocketAddress.makeAddressResolvingHost(target.host, port: target.port) } catch {
-            return Follower(id: id, target: Target(address: text, sent: 0, problem: "no such host"), address: nil, channel: nil, fromCommandLine: fromCommandLine)
-        }
-        let any = address.protocol == .inet6 ? "::" : "0.0.0.0"
-        do {
-            let channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: any, port: 0).get()
-            return Follower(id: id, target: Target(address: text, sent: 0, problem: nil), address: address, channel: channel, fromCommandLine: fromCommandLine)
-        } catch {
-            throw OSCFollowersError("cannot open a socket to send OSC to \(text): \(error)")
-        }
     }
+
+    private func make(_ target: NetworkTarget, text: String, fromCommandLine: Bool) async -> OSCFollower {
+        follower(text, destination: target, fromCommandLine: fromCommandLine, opened: await openSocket(to: target))
+    }
+
+    private func follower(
+        _ text: String, destination: NetworkTarget, fromCommandLine: Bool, opened: Result<OSCSocket, OSCSocketProblem>
+    ) -> OSCFollower {
+        let id = roster.withLock { roster in defer { roster.nextID += 1 }; return roster.nextID }
+        return OSCFollower(id: id, text: text, destination: destination, fromCommandLine: fromCommandLine, opened: opened)
+    }
+
+    /// A fresh socket to `target`, counted while it is open; what the system says of it goes to its follower.
+    func openSocket(to target: NetworkTarget) async -> Result<OSCSocket, OSCSocketProblem> {
+        let serial = roster.withLock { roster in defer { roster.nextID += 1 }; return roster.nextID }
+        let opened = await opener(target, serial) { [weak self] error in
+            self?.perform { $0.failed(on: serial, OSCSocketProblem.reason(error)) }
+        }
+        if case .success(let socket) = opened {
+            openSockets.withLock { $0 += 1 }
+            socket.channel.closeFuture.whenComplete { [weak self] _ in self?.openSockets.withLock { $0 -= 1 } }
+        }
+        return opened
+    }
+
+    /// Sockets opened and not yet closed (for the tests: none is leaked).
+    var openSocketCount: Int { openSockets.withLock { $0 } }
 
     /// Where each follower is.
-    public var status: [Target] { followers.withLock { $0.map(\.target) } }
+    public var status: [Target] { roster.withLock { $0.followers.map(\.target) } }
 
-    /// Sends `messages` to every follower still followed.
+    /// Sends `messages` to every follower followed, or on trial.
     public func send(_ messages: [OSCMessage]) {
         guard !messages.isEmpty else { return }
-        let live = followers.withLock { followers in followers.filter { $0.target.problem == nil } }
-        guard !live.isEmpty else { return }
-        for message in messages {
-            let bytes = OSCEncoder.encode(.message(message))
-            for follower in live {
-                guard let channel = follower.channel, let address = follower.address else { continue }
-                let envelope = AddressedEnvelope(remoteAddress: address, data: channel.allocator.buffer(bytes: bytes))
-                let id = follower.id
-                channel.writeAndFlush(envelope).whenComplete { [weak self] result in self?.sent(to: id, result) }
+        let sockets = roster.withLock { $0.followers.compactMap(\.sending) }
+        guard !sockets.isEmpty else { return }
+        let datagrams = messages.map { OSCEncoder.encode(.message($0)) }
+        for socket in sockets {
+            let serial = socket.serial
+            for datagram in datagrams {
+                socket.send(datagram) { [weak self] result in self?.perform { $0.sent(on: serial, result) } }
             }
         }
     }
 
-    private func sent(to id: Int, _ result: Result<Void, any Error>) {
-        let dropped: String? = followers.withLock { followers in
-            guard let index = followers.firstIndex(where: { $0.id == id }) else { return nil }
-            switch result {
-            case .success:
-                followers[index].target.sent += 1
-                return nil
-            case .failure(let error):
-                guard followers[index].target.problem == nil else { return nil }
-                followers[index].target.problem = "\(error)"
-                return "OSC to \(followers[index].target.address) cannot be sent (\(error)); it is no longer followed"
+    /// Changes the follower `change` concerns (it gives no action for the others) and does what it says.
+    func perform(_ change: (inout OSCFollower) -> [OSCFollower.Action]) {
+        let actions = roster.withLock { roster in
+            roster.followers.indices.flatMap { change(&roster.followers[$0]) }
+        }
+        perform(actions)
+    }
+
+    func perform(_ actions: [OSCFollower.Action]) {
+        for action in actions {
+            switch action {
+            case .close(let socket): socket.close()
+            case .say(let said): report(said)
+            case .reopen: break  // asked for by a check, which opens the socket itself
             }
         }
-        if let dropped { report(dropped) }
     }
 
     /// Sends a beat: its number and the tempo.
     func beat(_ number: Int, tempo: Double) { send([OSCFollowing.beat(number, tempo: tempo)]) }
 
-    public func close() { for follower in followers.withLock({ $0 }) { follower.channel?.close(promise: nil) } }
-}
-
-extension OSCFollowers: LiveAudience {
-    public func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {
-        var messages: [OSCMessage] = []
-        last.withLock { last in
-            if aspects.contains(.pads) {
-                // Before the first change heard, every pad was up.
-                let before = last.pads ?? TriggerPads()
-                for pad in 0..<TriggerPads.count where before[pad] != state.pads[pad] {
-                    messages.append(OSCFollowing.pad(pad, velocity: state.pads[pad].isDown ? state.pads[pad].velocity : 0))
-                }
-                last.pads = state.pads
-            }
-            if aspects.contains(.selectedChord), last.chord != state.selectedChord {
-                messages.append(OSCFollowing.chord(state.selectedChord))
-                last.chord = state.selectedChord
-            }
-            if aspects.contains(.chordset), last.chordset != state.chordset.title {
-                messages.append(OSCFollowing.chordset(state.chordset.title))
-                last.chordset = state.chordset.title
-            }
-            if aspects.contains(.tempo), last.tempo != state.tempo {
-                messages.append(OSCFollowing.tempo(state.tempo))
-                last.tempo = state.tempo
-            }
+    /// Closes every follower's socket; a socket still being opened is closed as it opens.
+    public func close() async {
+        let sockets = roster.withLock { roster in
+            roster.closed = true
+            defer { roster.followers = [] }
+            return roster.followers.compactMap(\.socket)
         }
-        send(messages)
+        for socket in sockets { try? await socket.channel.close() }
     }
-
-    public func recording(_ on: Bool, savedAt location: String?) {}
-    public func libraryChanged(revision: Int) {}
-
-    public func heard(_ status: ListeningStatus) {
-        guard status.hearing else { return }
-        var messages = OSCFollowing.heard(level: status.level, bands: status.bands)
-        if status.onset > 0 { messages.append(OSCFollowing.onset(status.onset)) }
-        send(messages)
-    }
-
-    public func transportChanged(_ status: TransportStatus) {
-        send([OSCFollowing.transport(playing: status.playing, seconds: status.seconds)])
-    }
-}
-
-/// Why the OSC followers could not be set up.
-public struct OSCFollowersError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,13 +1,15 @@
 """Being followed (issue 28): `imager serve --osc-out HOST:PORT` (repeatable) sends what is played to an OSC
 receiver — here python-osc's own server on loopback — at the addresses of docs/osc.md: a pad pressed over OSC comes
 out as the pad, the tempo as the tempo, every beat, and what is heard. A target that cannot be sent to (a broadcast
-address, refused by the system) is dropped and said, and the others and the show go on. A target that cannot be
-read stops the command with the reason."""
+address, refused by the system) is dropped and said, and the others and the show go on; one whose port closes is
+tried again, and said to be back when someone listens there again. A target that cannot be read stops the command
+with the reason."""
 import json
 import queue
 import socket
 import subprocess
 import threading
+import time
 
 from pythonosc.dispatcher import Dispatcher
 from pythonosc.osc_server import BlockingOSCUDPServer
@@ -18,13 +20,14 @@ from sound_signals import clicks, write_wav
 
 
 class Receiver:
-    """An OSC receiver on a free loopback port, every message it gets put on a queue as (address, arguments)."""
+    """An OSC receiver on a loopback port (a free one unless `port` is given), every message it gets put on a queue
+    as (address, arguments)."""
 
-    def __init__(self):
+    def __init__(self, port=0):
         self.messages = queue.Queue()
         dispatcher = Dispatcher()
         dispatcher.set_default_handler(lambda address, *arguments: self.messages.put((address, arguments)))
-        self.server = BlockingOSCUDPServer(("127.0.0.1", 0), dispatcher)
+        self.server = BlockingOSCUDPServer(("127.0.0.1", port), dispatcher)
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -112,3 +115,35 @@ def test_followers_kept_in_the_preferences_are_followed_at_once_and_after_a_rest
             # Let go of it: nothing more is sent there.
             status, answer = api(server, "PATCH", "/api/preferences", body=b'{"oscOut": []}', headers={"Content-Type": "application/json"})
             assert status == 200 and server.status()["oscOut"] == []
+
+
+def test_a_follower_whose_port_closes_is_dropped_and_comes_back_when_it_opens_again(imager, tmp_path):
+    """Nobody listens at the target's port (the system answers "connection refused"): it is dropped and said;
+    someone listens there again: within the 5 s of a try and the second that confirms it, what is played
+    reaches it again and it is said to be back."""
+    port = free_port(socket.SOCK_DGRAM)
+    target = f"127.0.0.1:{port}"
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--osc-out", target) as server:
+        # Each beat is sent to it, and refused.
+        problem = until_status(server, target, lambda follower: follower.get("problem"))
+        assert problem == "connection refused", problem
+        with Receiver(port) as receiver:
+            receiver.until(lambda address, _: address == "/imager/beat", timeout=15)
+            until_status(server, target, lambda follower: "problem" not in follower, timeout=10)
+            SimpleUDPClient("127.0.0.1", server.osc_port).send_message("/imager/tempo", 97.0)
+            receiver.until(lambda address, arguments: address == "/imager/tempo" and abs(arguments[0] - 97) < 1e-3)
+    said = "".join(server.lines)
+    assert f"OSC to {target} cannot be sent (connection refused); it is no longer followed" in said, said
+    assert f"OSC to {target} is followed again" in said, said
+
+
+def until_status(server, target, wanted, timeout=10):
+    """The follower at `target` as /status tells it, once it satisfies `wanted`; asked again until `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        follower = {entry["address"]: entry for entry in server.status()["oscOut"]}[target]
+        if wanted(follower):
+            return wanted(follower)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"/status never said so of {target} within {timeout} s: {follower}")
+        time.sleep(0.05)
