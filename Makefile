@@ -11,7 +11,7 @@ PYTHON := $(VENV)/bin/python
 # Python 3 to make the virtualenv with: the first that has the venv module.
 SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import venv, ensurepip' >/dev/null 2>&1 && { command -v $$p; break; }; done)
 
-.PHONY: run test build release deps python-deps bench pictures clean
+.PHONY: run test build release deps python-deps bench bench-deps pictures clean
 
 # Debian packages: SQLite (the library, through GRDB), zlib (PNG), libqrencode (the pairing QR code), libsndfile and
 # libsoxr (audio files and resampling), SDL2 (live sound and listening), FFTW (the spectra listening reads), Ableton Link and asio (tempo shared with other apps), sox (the mixdown is held against it), ffmpeg (video), cairo and pkg-config
@@ -65,11 +65,12 @@ test: build python-deps
 # sounds and renders: a 5-minute FLAC from upload to playing, a 3-minute composition of 16 voices rendered to
 # WAV and 1080p MP4 against sox -m and ffmpeg's encoding alone (bench/lab_figures.py), and playing with the band:
 # the listening analysis's onset F-measure (mir_eval), tempo and cost on a seeded drum set (bench/listening_figures.py),
-# sound in to heard intent, the Link phase error against a peer and the live latency with OSC out (bench/band_figures.py).
+# sound in to heard intent, the Link phase error against a peer and the live latency with OSC out (bench/band_figures.py),
+# and the tempo of Hydrogen's demo songs against their own and librosa's (bench/hydrogen_tempo.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
-bench: release python-deps
+bench: release python-deps bench-deps
 	$(SWIFT) build -c release --product imager-bench
-	$(PYTHON) -m pip install -q skia-python
+	$(PYTHON) -m pip install -q skia-python librosa==0.11.0
 	.build/release/imager-bench scene
 	.build/release/imager-bench library
 	.build/release/imager-bench live
@@ -86,6 +87,18 @@ bench: release python-deps
 	$(PYTHON) bench/lab_figures.py .build/release/imager
 	$(PYTHON) bench/listening_figures.py .build/release/imager
 	$(PYTHON) bench/band_figures.py .build/release/imager
+	$(PYTHON) bench/hydrogen_tempo.py .build/release/imager
+
+# What only the benchmarks need from Debian: Hydrogen (h2cli renders its demo songs for bench/hydrogen_tempo.py).
+BENCH_APT_PACKAGES := hydrogen
+
+bench-deps: deps
+	@missing=""; for p in $(BENCH_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
+	fi
 
 # The pictures of the README and docs/composition.md (docs/images/console.png, frame.png, lab-own-sound.png,
 # lab-render.png), made by the project, never by hand.

@@ -12,10 +12,11 @@ hit (drums sounding together are one onset).
   and over the whole set from the summed hits (the noise piece's onsets all count as false positives); the
   recall of the ghost-only onsets, and the recall of the onsets by the loudest drum on them; the mean timing
   deviation of the hits (estimate − truth, the refined onset times), signed and absolute.
-- Tempo: the final estimate against the piece's tempo — |estimate − truth|, and a verdict: right (within 4 %),
-  octave (within 4 % of 2× or ½×), metrical (3×, ⅓×, 3/2×, 2/3×), wrong, or none; "held" is the share of the
-  once-a-second estimates from 10 s on that are right (a second without an estimate counts as not held).
-  For the noise piece: whether it claims a beat.
+- Tempo: the piece's tempo as `imager analyse` tells it (the report's `tempo`: of its once-a-second estimates
+  from 8 s on, the one most of the others agree with) against the piece's tempo — |estimate − truth|, and a
+  verdict: right (within 4 %), octave (within 4 % of 2× or ½×), metrical (3×, ⅓×, 3/2×, 2/3×), wrong, or none;
+  "held" is the share of the once-a-second estimates from 10 s on that are right (a second without an estimate
+  counts as not held). For the noise piece: whether it claims a beat.
 - Cost: the analysis alone as a multiple of real time (the command's own `realTimeMultiple`), the median over
   the onset set, and the whole command (start, decoding, analysis, JSON) timed from here; then a long piece
   (--long-seconds, 10 minutes; breakbeat at 128 BPM over the pad) analysed --long-runs times, the median, for a

@@ -12,10 +12,11 @@ struct AnalyseCommand: ParsableCommand {
         commandName: "analyse",
         abstract: "Analyse a sound file as the instrument listens: onsets, tempo and bands, as JSON.",
         discussion: """
-            Prints {"seconds", "sampleRate", "onsets" (seconds), "tempo" (BPM or null), "tempi" ([second, BPM] once \
-            a second), "bands" (the mean of each band while not gated), "onsetDelayMilliseconds" (from an onset to \
-            the hop that tells it: median and 95th percentile), "analysisSeconds", "realTimeMultiple"}. The \
-            analysis is the one `imager serve --listen` runs (docs/listening.md).
+            Prints {"seconds", "sampleRate", "onsets" (seconds), "tempo" (the track's: the estimate it held most, \
+            BPM, or null), "tempi" ([second, BPM] once a second, the estimate the instrument follows live), "bands" \
+            (the mean of each band while not gated), "onsetDelayMilliseconds" (from an onset to the hop that tells \
+            it: median and 95th percentile), "analysisSeconds", "realTimeMultiple"}. The analysis is the one \
+            `imager serve --listen` runs (docs/listening.md).
             """)
 
     @Argument(help: "An audio file (WAV, AIFF, FLAC, Ogg, MP3).") var file: String
@@ -54,7 +55,8 @@ struct AnalyseCommand: ParsableCommand {
         }
         let analyzer = SoundAnalyzer(sampleRate: sound.sampleRate)
         var onsets: [Double] = [], tempi: [[Double]] = [], delays: [Double] = []
-        var sums = SIMD4<Double>.zero, heard = 0, tempo: Double?
+        var sums = SIMD4<Double>.zero, heard = 0
+        var tempo = TrackTempo(from: analyzer.settings.tempoHistorySeconds)
         let hopsPerSecond = analyzer.settings.framesPerSecond
         var hops = 0
         let started = ContinuousClock.now
@@ -69,15 +71,17 @@ struct AnalyseCommand: ParsableCommand {
                     sums += SIMD4<Double>(frame.bands)
                     heard += 1
                 }
-                tempo = frame.tempo
-                if hops % hopsPerSecond == 0, let estimate = frame.tempo { tempi.append([frame.time, estimate]) }
+                guard hops % hopsPerSecond == 0 else { return }
+                tempo.hear(frame.tempo, at: frame.time)
+                if let estimate = frame.tempo { tempi.append([frame.time, estimate]) }
             }
         }
+        let trackTempo = tempo.tempo
         let elapsed = started.duration(to: .now)
         let cost = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let means = heard > 0 ? sums / Double(heard) : .zero
         let report = Report(
-            seconds: sound.duration, sampleRate: sound.sampleRate, onsets: onsets, tempo: tempo, tempi: tempi,
+            seconds: sound.duration, sampleRate: sound.sampleRate, onsets: onsets, tempo: trackTempo, tempi: tempi,
             bands: ["low": means[0], "lowMid": means[1], "highMid": means[2], "high": means[3]],
             onsetDelayMilliseconds: Self.median95(delays),
             analysisSeconds: cost, realTimeMultiple: cost > 0 ? sound.duration / cost : 0)

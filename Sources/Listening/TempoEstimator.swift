@@ -1,8 +1,10 @@
 import Foundation
 
 /// The tempo the onsets suggest: the autocorrelation of the recent onset-strength curve (the flux, one value
-/// a hop), searched over the tempo range for the beat period whose multiples line up best, then refined on
-/// the furthest clear multiple of that period, so that a period of 48.8 hops reads as 48.8, not 49.
+/// a hop), searched over the tempo range for the beat period whose multiples line up best; then the metrical
+/// level told — that period or its half, double, third or triple, weighed by a prior over tempo (log-normal
+/// around 120 BPM, an octave wide, as librosa's) — and its period refined on the furthest clear multiple, so
+/// that a period of 48.8 hops reads as 48.8, not 49. Causal: each estimate hears only the past.
 struct TempoEstimator {
     private let length: Int
     private let curve: UnsafeMutableBufferPointer<Float>
@@ -95,11 +97,7 @@ struct TempoEstimator {
             if score > bestScore, isPeak(lag) { best = lag; bestScore = score }
         }
         guard best > 0, correlation[best] > 0.1 * correlation[0] else { estimate = nil; return }
-        // A beat whose multiple scores nearly as well is the beat (the multiple is the bar).
-        for lag in shortestLag..<best where isPeak(lag) {
-            let double = 2 * lag < longest ? smoothed(2 * lag) : 0
-            if smoothed(lag) + 0.5 * double >= 0.8 * bestScore { best = lag; break }
-        }
+        best = metricalLevel(around: best)
         // Refine on the furthest multiple that still stands out clearly.
         var period = refinedPeak(near: Double(best))
         var multiple = 2
@@ -111,6 +109,78 @@ struct TempoEstimator {
             multiple += 1
         }
         estimate = 60 * hopsPerSecond / period
+    }
+
+    /// The metrical level of the beat found at `best`: of it and the peaks at its relatives (a period half,
+    /// twice, a third and three times as long), the one the onsets and the prior speak for most (`weight`).
+    /// Two levels that line up alike are told apart by the prior: a click at 150 BPM is 150, a click at 180 is
+    /// heard in twos, at 90 (as librosa hears it); eighth notes over a beat at 98 BPM are the beat's, not 196.
+    private mutating func metricalLevel(around best: Int) -> Int {
+        var chosen = best, heaviest = weight(of: best)
+        for relation in Self.relations {
+            guard let lag = peak(near: Double(best) * relation) else { continue }
+            let candidate = weight(of: lag)
+            if candidate > heaviest { chosen = lag; heaviest = candidate }
+        }
+        return chosen
+    }
+
+    /// The periods (× the best lag) whose peaks compete with it to be the beat.
+    private static let relations: [Double] = [0.5, 2, 1.0 / 3, 3]
+
+    /// The highest peak of the smoothed correlation within 4 % (at least two hops) of `target`, in the lags
+    /// the beat is searched over; nil when there is none.
+    private func peak(near target: Double) -> Int? {
+        let tolerance = max(2, 0.04 * target)
+        let low = max(shortestLag, Int((target - tolerance).rounded(.up)))
+        let high = min(longestLag, furthest - 1, Int((target + tolerance).rounded(.down)))
+        guard low <= high else { return nil }
+        var found: Int?
+        for lag in low...high where isPeak(lag) {
+            if let peak = found, smoothed(lag) <= smoothed(peak) { continue }
+            found = lag
+        }
+        return found
+    }
+
+    /// How much the beat at `lag` is worth: the correlation's peak there and at twice its period (the beat, and
+    /// the pair of beats it groups into, count alike), times the prior for its tempo.
+    private mutating func weight(of lag: Int) -> Float {
+        let beat = peakHeight(near: Double(lag))
+        let pair = peakHeight(near: 2 * beat.lag)
+        return (beat.height + pair.height) * Float(Self.prior(bpm: 60 * hopsPerSecond / beat.lag))
+    }
+
+    /// The prior over tempo: a log-normal around `priorCentre` BPM, `priorOctaves` wide (one standard deviation),
+    /// as librosa's `feature.tempo` has it — the rate people tap most readily is near two beats a second.
+    static func prior(bpm: Double) -> Double {
+        let octaves = log2(bpm / priorCentre) / priorOctaves
+        return exp(-0.5 * octaves * octaves)
+    }
+
+    static let priorCentre = 120.0
+    static let priorOctaves = 1.0
+
+    /// The height and place of the peak of the correlation (each lag with half its neighbours') within two hops
+    /// of `lag`, both refined between hops by a parabola, so that a period between two hops is not marked
+    /// down; no height (0) where the history is too short to tell.
+    private mutating func peakHeight(near lag: Double) -> (height: Float, lag: Double) {
+        let centre = Int(lag.rounded())
+        guard centre >= 4, centre + 4 <= furthest else { return (0, lag) }
+        for neighbour in (centre - 4)...(centre + 4) { _ = correlation(at: neighbour) }
+        var top = centre - 2
+        for candidate in (centre - 1)...(centre + 2) where neighbourhood(candidate) > neighbourhood(top) { top = candidate }
+        let left = neighbourhood(top - 1), middle = neighbourhood(top), right = neighbourhood(top + 1)
+        let curvature = left - 2 * middle + right
+        guard curvature < 0 else { return (middle, Double(top)) }
+        let offset = 0.5 * (left - right) / curvature
+        return (middle - 0.25 * (left - right) * offset, Double(top) + Double(offset))
+    }
+
+    /// The correlation at `lag` with half of each neighbour's, at any lag worked out (`smoothed` reads only the
+    /// lags the update worked out).
+    private func neighbourhood(_ lag: Int) -> Float {
+        0.5 * correlation[lag - 1] + correlation[lag] + 0.5 * correlation[lag + 1]
     }
 
     private func correlate(_ lag: Int) -> Float {

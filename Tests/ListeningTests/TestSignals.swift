@@ -46,4 +46,28 @@ struct TestSignal {
         }
         return times
     }
+
+    /// Adds closed hi-hats — 30 ms of white noise high-passed (its second difference), decaying (τ 8 ms) — every
+    /// `every` beats at `bpm` from `start` seconds, from a seeded stream.
+    mutating func addHats(bpm: Double, every: Double = 0.5, start: Double = 0.5, amplitude: Float = 0.3, seed: UInt64 = 5) {
+        var state = seed | 1
+        func uniform() -> Float {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Float(state % 2_000_001) / 1_000_000 - 1
+        }
+        let length = Int(0.03 * Double(sampleRate))
+        var time = start
+        while Int(time * Double(sampleRate)) + length < samples.count {
+            let first = Int((time * Double(sampleRate)).rounded())
+            var older = uniform(), old = uniform()
+            for i in 0..<length {
+                let new = uniform()
+                let decay = Float(exp(-Double(i) / (0.008 * Double(sampleRate))))
+                samples[first + i] += amplitude * decay * (new - 2 * old + older) / 4
+                older = old
+                old = new
+            }
+            time += 60 / bpm * every
+        }
+    }
 }
