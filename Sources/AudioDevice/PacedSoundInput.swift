@@ -59,5 +59,8 @@ public final class PacedSoundInput: Sendable {
         playing.value.add(1, ordering: .sequentiallyConsistent)
     }
 
+    /// A recording's silences are its own: digital silence never means it is lost.
+    public var silenceMeansLost: Bool { false }
+
     deinit { stop() }
 }

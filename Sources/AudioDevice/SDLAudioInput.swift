@@ -14,6 +14,8 @@ public final class SDLAudioInput: Sendable {
 
     private final class Box: Sendable {
         let deliver = Mutex<(@Sendable (UnsafeBufferPointer<Float>) -> Void)?>(nil)
+        /// Whether the device is started, and whether it is closed (it is never opened again).
+        let state = Mutex<(started: Bool, closed: Bool)>((false, false))
     }
 
     /// The names of the capture devices SDL sees now.
@@ -70,18 +72,42 @@ public final class SDLAudioInput: Sendable {
         deliver: @escaping @Sendable (UnsafeBufferPointer<Float>) -> Void, failed: @escaping @Sendable (String) -> Void
     ) throws {
         box.deliver.withLock { $0 = deliver }
+        let opened = box.state.withLock { state in
+            if !state.closed { state.started = true }
+            return !state.closed
+        }
+        guard opened else { throw AudioDeviceError("\(name) was let go: open it again") }
         SDLAudio.serialized { SDL_PauseAudioDevice(device, 0) }
     }
 
+    /// Closes the device: what it delivers stops, and it can be opened again at once.
     public func stop() {
-        SDLAudio.serialized { SDL_PauseAudioDevice(device, 1) }
         box.deliver.withLock { $0 = nil }
+        close()
     }
 
-    deinit {
+    /// "the device was removed" once SDL says the started device is gone (unplugged); SDL goes on calling
+    /// a removed capture device's callback with silence, so this is how its loss is seen.
+    public var lost: String? {
+        box.state.withLock { state in
+            guard state.started, !state.closed else { return nil }
+            return SDL_GetAudioDeviceStatus(device) == SDL_AUDIO_STOPPED ? "\(name) was removed" : nil
+        }
+    }
+
+    private func close() {
+        let closing = box.state.withLock { state in
+            defer { state.closed = true }
+            return !state.closed
+        }
+        guard closing else { return }
         SDLAudio.serialized {
             SDL_CloseAudioDevice(device)
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
         }
+    }
+
+    deinit {
+        close()
     }
 }

@@ -103,6 +103,9 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         return scene
     }
 
+    /// The tempo heard last (nil while the sound suggests none) and how many onsets have been heard.
+    public var hearing: (tempo: Double?, onsets: Int) { (state.heard.tempo, state.heardOnsets) }
+
     /// How many intents the recording under way holds (0 when none runs).
     public var recordedEventCount: Int { recording?.events ?? 0 }
 
@@ -141,5 +144,12 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     public func stopRecording() -> (journal: any RecordingJournal, until: Double)? {
         defer { recording = nil }
         return recordingProgress
+    }
+
+    /// Stops recording as `stopRecording` does, only if the recording under way is the one journaled in
+    /// `journal` (one whose disk failed is stopped; one started since is not).
+    public func stopRecording(journaledIn journal: any RecordingJournal) -> (journal: any RecordingJournal, until: Double)? {
+        guard let recording, recording.journal === journal else { return nil }
+        return stopRecording()
     }
 }

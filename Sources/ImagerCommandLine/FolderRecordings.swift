@@ -16,7 +16,7 @@ struct FolderRecordings: RecordingStore {
         try folder.recoverUnfinished().map { outcome in
             switch outcome {
             case .closed(let saved):
-                RecoveredRecording(location: saved.log.path, events: saved.events, until: saved.until)
+                RecoveredRecording(location: saved.log.path, events: saved.events, until: saved.until, problem: saved.problem)
             case .setAside(let damaged, let error):
                 RecoveredRecording(location: damaged.path, events: 0, until: 0, problem: error.message)
             case .notClosed(let journal, let error):

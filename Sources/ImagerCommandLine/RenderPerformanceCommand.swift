@@ -5,6 +5,7 @@ import Foundation
 import ImageFiles
 import Instrument
 import Raster
+import Recordings
 import SceneRendering
 
 /// `imager render performance`: a recorded performance replayed frame by frame, to video or PNG files.
@@ -103,8 +104,21 @@ struct RenderPerformanceCommand: ParsableCommand {
         }
     }
 
-    /// Reads and validates a log file, with a message naming what is wrong.
+    /// Reads and validates a log file, with a message naming what is wrong, and the hearings kept beside it.
     static func read(_ path: String) throws(CommandFailure) -> PerformanceLog {
+        var log = try decode(path)
+        guard let file = log.hearingsFile else { return log }
+        let url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file.name)
+        do {
+            try log.play(try Hearings(try HearingsJournal.read(url, count: file.count)))
+        } catch {
+            // The events still play: only the light that followed the sound is missing.
+            FileHandle.standardError.write(Data("warning: \(error); the light that followed the sound is drawn without it\n".utf8))
+        }
+        return log
+    }
+
+    private static func decode(_ path: String) throws(CommandFailure) -> PerformanceLog {
         let data = try InputFile.contents(of: path, limit: PerformanceLog.maximumFileBytes)
         do {
             return try JSONDecoder().decode(PerformanceLog.self, from: data)

@@ -127,10 +127,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Listens to what `--listen` names. A file that is not audio, or a device that cannot be opened, stops
-    /// the command with the reason; the default input missing is said, and the instrument plays on unheard.
+    /// Listens to what `--listen` names. A file that is not there or not audio, or a device that cannot be
+    /// opened, stops the command with the reason; the default input missing is said, and the instrument plays on unheard.
     private func startListening(_ listening: LiveListening<ContinuousClock>) throws {
         let source = ListeningSource(argument: listen) { FileManager.default.fileExists(atPath: $0) }
+        if case .device(let name) = source, ListeningSource.namesAFile(name) {
+            let inputs = ListeningInputs.deviceNames()
+            throw CommandFailure(
+                "no such file: \(name); the inputs there are: default\(inputs.map { ", " + $0 }.joined()) (or --listen none)")
+        }
         do throws(LiveError) {
             let status = try listening.listen(to: source)
             if source != .none { print("listening to \(status.source)") }
@@ -141,7 +146,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Those who follow the instrument over OSC: `--osc-out`'s targets (one that cannot be read or found stops
-    /// the command with the reason) and the preferences' (one that cannot be found is said, and not followed).
+    /// the command with the reason) and the preferences' (one that cannot be found is said, and looked up again
+    /// every 5 s). A target dropped while the show goes on is tried again every 5 s (`OSCHealingService`).
     private func openFollowers(kept: [String]) async throws -> OSCFollowers {
         do {
             return try await OSCFollowers.open(oscOut, kept: kept) { print("warning: \($0)"); fflush(nil) }

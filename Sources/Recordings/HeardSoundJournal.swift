@@ -9,6 +9,13 @@ import Synchronization
 /// loses no more of it than of the journal. When the recording closes — or, after a crash, when the next start
 /// closes it — it becomes a FLAC file named as the performance log is (`performance-….flac`), whose first
 /// sample is the moment the recording began.
+///
+/// The journal keeps one rate and one channel count, the first input's; a stretch heard from an input at
+/// another rate is resampled to it (libsoxr, continuing from block to block), and one with other channels is
+/// mixed down or spread up to its channels, so the FLAC's time is the recording's whatever the inputs were.
+/// It holds at most `queuedSeconds` of sound in memory while the disk has not taken it: what comes beyond
+/// is dropped and counted, written as silence when the disk takes sound again (so the sound stays in step
+/// with the light), and said by that flush.
 public final class HeardSoundJournal: Sendable {
     public static let fileExtension = "heard"
     static let magic = Array("IPHEARD1".utf8)
@@ -16,12 +23,34 @@ public final class HeardSoundJournal: Sendable {
     static let headerLength = 16
     /// Samples read at a time when the journal becomes FLAC.
     static let conversionBlockFrames = 48_000
+    /// The most sound held in memory, in seconds at the journal's rate.
+    public static let queuedSeconds = 5
 
     public let url: URL
     public let sampleRate: Int
     public let channels: Int
-    private let queue = Mutex<[Float]>([])
+    private let queue = Mutex(Queue())
+    /// The open file and how many of its bytes are the header and whole frames on the disk; held while
+    /// writing, so that flushes come one at a time. Nil once finished or let go.
     private let file: Mutex<(descriptor: Int32, length: Int)?>
+
+    /// What waits for the disk.
+    private struct Queue {
+        /// Samples at the journal's rate and channels, not yet written.
+        var samples: [Float] = []
+        /// Frames that did not fit behind `samples`: written as silence after them.
+        var silence = 0
+        /// Frames dropped since the last flush that wrote, and since the start.
+        var droppedSinceFlush = 0
+        var dropped = 0
+        /// The stretch coming in: its rate, channel count and the resampler that brings it to the journal's
+        /// rate (nil when it is at it).
+        var stretch: (rate: Int, channels: Int, resampler: StreamResampler?)?
+        /// A stretch that could not be converted (kept as silence), for the next flush to say.
+        var problem: AudioFileError?
+        /// Finished or let go: nothing more is taken.
+        var closed = false
+    }
 
     /// Starts the sound journal of the recording journaled at `journal`.
     init(beside journal: URL, sampleRate: Int, channels: Int) throws(RecordingError) {
@@ -35,47 +64,186 @@ public final class HeardSoundJournal: Sendable {
         let descriptor: Int32
         do {
             descriptor = try DurableFile.open(url.path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
+        } catch {
+            throw RecordingError("cannot keep what is heard in \(url.path)", cause: error)
+        }
+        do {
             try DurableFile.write(header, to: descriptor)
             try DurableFile.sync(descriptor)
             try DurableFile.syncFolder(url.deletingLastPathComponent().path)
         } catch {
+            DurableFile.close(descriptor)
             throw RecordingError("cannot keep what is heard in \(url.path)", cause: error)
         }
         file = Mutex((descriptor, header.count))
     }
 
-    /// Queues interleaved samples (whole frames).
+    deinit { letGo() }
+
+    /// Queues interleaved samples (whole frames) at the journal's rate and channels.
     public func append(_ samples: [Float]) {
-        queue.withLock { $0 += samples }
+        append(samples, sampleRate: sampleRate, channels: channels)
     }
 
-    /// Writes what is queued and waits for the disk to hold it.
-    public func flush() throws(RecordingError) {
-        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
-            guard let (descriptor, length) = open else { return }
-            let samples = queue.withLock { queue in defer { queue.removeAll(keepingCapacity: true) }; return queue }
-            guard !samples.isEmpty else { return }
-            let bytes = samples.withUnsafeBytes { Array($0) }
-            do {
-                try DurableFile.write(bytes, to: descriptor)
-                try DurableFile.sync(descriptor)
-            } catch {
-                do { try DurableFile.truncate(descriptor, to: length) } catch {}
-                queue.withLock { $0.insert(contentsOf: samples, at: 0) }
-                throw RecordingError("cannot write what is heard to \(url.path)", cause: error)
+    /// Queues interleaved samples (whole frames) of `channels` channels at `sampleRate`, brought to the
+    /// journal's rate and channels; a block continues the one before when it has the same rate and channels,
+    /// and starts a new stretch otherwise (the last one's resampling ended first, nothing of it lost).
+    public func append(_ samples: [Float], sampleRate rate: Int, channels count: Int) {
+        guard count > 0, rate > 0 else { return }
+        queue.withLock { queue in
+            guard !queue.closed else { return }
+            if queue.stretch.map({ $0.rate != rate || $0.channels != count }) ?? true {
+                endStretch(&queue)
+                do throws(AudioFileError) {
+                    queue.stretch = (rate, count, rate == sampleRate ? nil : try StreamResampler(from: rate, to: sampleRate, channels: channels))
+                } catch {
+                    queue.stretch = (rate, count, nil)
+                    queue.problem = queue.problem ?? error
+                }
             }
-            open = (descriptor, length + bytes.count)
+            guard let stretch = queue.stretch else { return }
+            let mixed = Self.mix(samples, from: count, to: channels)
+            if stretch.rate == sampleRate {
+                enqueue(mixed, &queue)
+            } else if let resampler = stretch.resampler {
+                do throws(AudioFileError) { enqueue(try resampler.process(mixed), &queue) } catch {
+                    queue.problem = queue.problem ?? error
+                    enqueueSilence(frames: mixed.count / channels * sampleRate / rate, &queue)
+                }
+            } else {
+                enqueueSilence(frames: mixed.count / channels * sampleRate / rate, &queue)
+            }
         }
     }
 
-    /// Flushes, and turns the journal into the FLAC file `sound`; the journal is removed.
+    /// Ends the stretch coming in: what its resampler still holds is queued.
+    private func endStretch(_ queue: inout Queue) {
+        guard let resampler = queue.stretch?.resampler else { return }
+        queue.stretch = nil
+        do throws(AudioFileError) { enqueue(try resampler.finish(), &queue) } catch { queue.problem = queue.problem ?? error }
+    }
+
+    /// Queues samples at the journal's format, as many as fit within `queuedSeconds`; the rest are dropped
+    /// and counted, and become silence behind what is queued (so is everything after, until a flush writes).
+    private func enqueue(_ samples: [Float], _ queue: inout Queue) {
+        let frames = samples.count / channels
+        var kept = 0
+        if queue.silence == 0 {
+            kept = min(frames, max(0, Self.queuedSeconds * sampleRate * channels - queue.samples.count) / channels)
+            queue.samples += samples.prefix(kept * channels)
+        }
+        if kept < frames {
+            queue.silence += frames - kept
+            queue.droppedSinceFlush += frames - kept
+            queue.dropped += frames - kept
+        }
+    }
+
+    /// Queues `frames` frames of silence (for sound that could not be converted): as zeros while they fit,
+    /// counted beyond (not dropped: there was no sound to drop).
+    private func enqueueSilence(frames: Int, _ queue: inout Queue) {
+        let room = queue.silence == 0 ? max(0, Self.queuedSeconds * sampleRate * channels - queue.samples.count) / channels : 0
+        let zeros = min(frames, room)
+        queue.samples += repeatElement(0, count: zeros * channels)
+        queue.silence += frames - zeros
+    }
+
+    /// How many samples (all channels) wait for the disk now: never more than `queuedSeconds` of sound.
+    public var queuedSamples: Int { queue.withLock { $0.samples.count } }
+
+    /// How many frames were dropped since the start because the disk did not take them in time.
+    public var droppedFrames: Int { queue.withLock { $0.dropped } }
+
+    /// Writes what is queued and waits for the disk to hold it. When that fails, the file is cut back to its
+    /// last whole frame and what was queued stays queued (within `queuedSeconds`). Frames dropped since the
+    /// last flush, or a stretch that could not be resampled, are said once what could be kept is written.
+    public func flush() throws(RecordingError) {
+        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
+            guard let (descriptor, length) = open else { return }
+            let (samples, silence, dropped, problem) = queue.withLock { ($0.samples, $0.silence, $0.droppedSinceFlush, $0.problem) }
+            guard !samples.isEmpty || silence > 0 || problem != nil else { return }
+            var written = 0
+            do {
+                if !samples.isEmpty {
+                    let bytes = samples.withUnsafeBytes { Array($0) }
+                    try DurableFile.write(bytes, to: descriptor)
+                    written += bytes.count
+                }
+                var left = silence
+                while left > 0 {
+                    let frames = min(left, sampleRate)
+                    try DurableFile.write([UInt8](repeating: 0, count: frames * channels * 4), to: descriptor)
+                    written += frames * channels * 4
+                    left -= frames
+                }
+                try DurableFile.sync(descriptor)
+            } catch {
+                // As the journal's: cut back and written again, never synced again after a failed fsync.
+                do { try DurableFile.truncate(descriptor, to: length) } catch {}
+                throw RecordingError("cannot write what is heard to \(url.path)", cause: error)
+            }
+            open = (descriptor, length + written)
+            queue.withLock { queue in
+                queue.samples.removeFirst(samples.count)
+                queue.silence -= silence
+                queue.droppedSinceFlush -= dropped
+                queue.problem = nil
+            }
+            if let problem { throw RecordingError("part of what was heard could not be kept in \(url.path)", cause: problem) }
+            if dropped > 0 {
+                let seconds = (Double(dropped) / Double(sampleRate) * 10).rounded() / 10
+                throw RecordingError("the disk did not take what was heard in time: \(seconds) s of it were dropped (kept as silence in \(url.lastPathComponent))")
+            }
+        }
+    }
+
+    /// Flushes, and turns the journal into the FLAC file `sound`; the journal is removed. The file is closed
+    /// whatever happens; should it fail, the journal stays for the next start to close.
     func finish(into sound: URL) throws(RecordingError) {
+        defer { letGo() }
+        queue.withLock { queue in
+            endStretch(&queue)
+            queue.closed = true
+        }
         try flush()
+        letGo()
+        try Self.close(journal: url, into: sound)
+    }
+
+    /// Lets go of what is queued and closes the file, without writing: what the disk holds is the journal,
+    /// for `close(journal:into:)` to turn into FLAC (at once, or at the next start).
+    func letGo() {
+        queue.withLock { queue in
+            queue.closed = true
+            queue.samples = []
+            queue.stretch = nil
+            queue.silence = 0
+        }
         file.withLock { open in
             if let (descriptor, _) = open { DurableFile.close(descriptor) }
             open = nil
         }
-        try Self.close(journal: url, into: sound)
+    }
+
+    /// Interleaved frames of `from` channels as frames of `to` channels: the same when they agree; else each
+    /// channel kept is the mean of the channels folded into it (channel `c` into `c % to`), or, with more
+    /// channels than came, a copy of channel `c % from` (mono to stereo: both sides).
+    static func mix(_ samples: [Float], from: Int, to: Int) -> [Float] {
+        guard from != to else { return samples }
+        let frames = samples.count / from
+        var mixed = [Float](repeating: 0, count: frames * to)
+        if from > to {
+            let share = (0..<to).map { channel in 1 / Float((from - channel + to - 1) / to) }
+            for frame in 0..<frames {
+                for channel in 0..<from { mixed[frame * to + channel % to] += samples[frame * from + channel] }
+                for channel in 0..<to { mixed[frame * to + channel] *= share[channel] }
+            }
+        } else {
+            for frame in 0..<frames {
+                for channel in 0..<to { mixed[frame * to + channel] = samples[frame * from + channel % from] }
+            }
+        }
+        return mixed
     }
 
     /// Turns a sound journal (a crash's, or one just finished) into the FLAC file `sound`, a block at a time,
@@ -84,8 +252,11 @@ public final class HeardSoundJournal: Sendable {
         guard let handle = FileHandle(forReadingAtPath: journal.path) else {
             throw RecordingError("cannot read what was heard, \(journal.path)")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: headerLength)) ?? Data()
+        defer { try? handle.close() }  // read only: closing it has nothing to report
+        let header: Data
+        do { header = try handle.read(upToCount: headerLength) ?? Data() } catch {
+            throw RecordingError("cannot read what was heard, \(journal.path)", cause: error)
+        }
         guard header.count == headerLength, Array(header.prefix(8)) == magic else {
             throw RecordingError("\(journal.path) is not what a recording heard", unreadable: true)
         }
@@ -110,9 +281,5 @@ public final class HeardSoundJournal: Sendable {
 
     private static func uint32(_ data: Data, at offset: Int) -> UInt32 {
         data.subdata(in: offset..<(offset + 4)).withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
-    }
-
-    deinit {
-        file.withLock { open in if let (descriptor, _) = open { DurableFile.close(descriptor) } }
     }
 }

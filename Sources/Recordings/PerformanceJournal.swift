@@ -19,11 +19,20 @@ public final class PerformanceJournal: Sendable {
     /// Lines encoded but not yet written, whether the journal was finished, and the first event that could
     /// not be encoded since the last flush (which the next flush reports).
     private let queue = Mutex<(lines: [UInt8], finished: Bool, unwritten: RecordingError?)>(([], false, nil))
+    /// The most bytes of lines held in memory while the disk has not taken them — far more than the busiest
+    /// few seconds of playing, strokes and all; only a disk that stalls or fails reaches it. Lines beyond are
+    /// dropped and counted, and the next flush that writes says so.
+    public static let queueLimit = 4 << 20
+    /// Events dropped since the last flush that wrote, because the queue was full.
+    private let dropped = Atomic<Int>(0)
     /// The open file and how many of its bytes are whole lines on the disk; held while writing, so that
     /// flushes and the finish come one at a time. Nil once finished.
     private let file: Mutex<(descriptor: Int32, length: Int)?>
     /// What is heard while it records, when the instrument listens.
     private let sound = Mutex<HeardSoundJournal?>(nil)
+    /// The hearings (`heard` intents) played while it records, kept beside it rather than in it
+    /// (`HearingsJournal`, started at the first), and how many events went into the journal before each.
+    private let hearings = Mutex<(journal: HearingsJournal?, events: Int, failed: RecordingError?)>((nil, 0, nil))
 
     /// Creates the journal at `url` with its first line, `start`, written and on the disk.
     init(creating url: URL, becoming logURL: URL, start: PerformanceLog) throws(RecordingError) {
@@ -63,8 +72,14 @@ public final class PerformanceJournal: Sendable {
     /// Where the sound heard goes once the recording is closed.
     var soundURL: URL { logURL.deletingPathExtension().appendingPathExtension("flac") }
 
-    /// Queues an event played while recording.
+    /// Where the hearings go once the recording is closed: beside the log, named as it is.
+    var hearingsURL: URL { logURL.deletingPathExtension().appendingPathExtension(HearingsJournal.fileExtension) }
+
+    /// Queues an event played while recording: a hearing the listening made goes to the hearings beside the
+    /// journal, with how many events came before it; every other event is a line of the journal.
     public func append(_ event: PerformanceEvent) {
+        if case .heard(let heard) = event.intent, keep(heard, at: event.time) { return }
+        hearings.withLock { $0.events += 1 }
         // Every event the engine applied is finite and valid, so it always encodes; one that did not is
         // left out of the recording rather than stop the performance, and the next flush says so.
         let line: [UInt8]
@@ -74,24 +89,51 @@ public final class PerformanceJournal: Sendable {
             queue.withLock { queue in queue.unwritten = queue.unwritten ?? error }
             return
         }
-        queue.withLock { queue in
-            if !queue.finished { queue.lines += line }
+        let kept = queue.withLock { queue in
+            guard !queue.finished else { return true }
+            guard queue.lines.count + line.count <= Self.queueLimit else { return false }
+            queue.lines += line
+            return true
+        }
+        if !kept { dropped.add(1, ordering: .relaxed) }
+    }
+
+    /// How many bytes of lines wait for the disk now: never more than `queueLimit`.
+    public var queuedBytes: Int { queue.withLock { $0.lines.count } }
+
+    /// Keeps a hearing beside the journal; false when it must be a line of the journal instead (a record
+    /// does not hold it exactly, or the hearings' file cannot be started: the hearing is then not lost).
+    private func keep(_ heard: Heard, at time: Double) -> Bool {
+        hearings.withLock { hearings in
+            guard hearings.failed == nil, let record = HeardRecord(heard, time: time, position: hearings.events) else { return false }
+            if hearings.journal == nil {
+                do throws(RecordingError) { hearings.journal = try HearingsJournal(at: hearingsURL) } catch {
+                    hearings.failed = error
+                    return false
+                }
+            }
+            hearings.journal?.append(record)
+            return true
         }
     }
 
     /// Writes the queued lines and the moment `until` reached, and waits for the disk to hold them. When
-    /// that fails, the file is cut back to its last whole line and the lines stay queued for the next try.
+    /// that fails, the file is cut back to its last whole line and the lines stay queued (within
+    /// `queueLimit`); the live instrument then stops the recording (`finishAsWritten`).
     public func flush(until: Double) throws(RecordingError) {
         try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
             guard open != nil else { return }
             try write(until: until, to: &open!)
         }
+        try hearings.withLock { $0.journal }?.flush()
         try sound.withLock { $0 }?.flush()
     }
 
     /// Flushes, closes the journal into the recording's performance log (ending at `until`) and removes the
     /// journal; the log's path.
     public func finish(until: Double) throws(RecordingError) -> String {
+        // The hearings first, whole on the disk: closing the journal reads how many there are.
+        try hearings.withLock { $0.journal }?.finish()
         try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
             guard open != nil else { return }
             try write(until: until, to: &open!)
@@ -102,6 +144,38 @@ public final class PerformanceJournal: Sendable {
         let saved = try RecordingFolder.close(journal: url, into: logURL).log.path
         try sound.withLock { $0 }?.finish(into: soundURL)
         return saved
+    }
+
+    /// Closes a journal whose disk failed (a flush or a finish threw) with what reached the disk: what is
+    /// queued is let go, every file is closed, the journal becomes the recording's performance log (up to its
+    /// last whole line and the last moment flushed) and the sound journal its FLAC; the log's path. Should
+    /// that fail too, what is left stays on the disk, closed, for the next start to close
+    /// (`RecordingFolder.recoverUnfinished`). Whatever of it a failed `finish` did already is not done again.
+    public func finishAsWritten() throws(RecordingError) -> String {
+        queue.withLock { queue in
+            queue.finished = true
+            queue.lines = []
+        }
+        // The hearings' last records may not reach the disk either: closing the journal keeps as many of
+        // them as there are events, and the failure that brought us here is the one said.
+        do { try hearings.withLock { $0.journal }?.finish() } catch {}
+        file.withLock { open in
+            if let (descriptor, _) = open { DurableFile.close(descriptor) }
+            open = nil
+        }
+        let heard = sound.withLock { $0 }
+        heard?.letGo()
+        if FileManager.default.fileExists(atPath: url.path) {
+            _ = try RecordingFolder.close(journal: url, into: logURL)
+        }
+        if let heard, FileManager.default.fileExists(atPath: heard.url.path) {
+            try HeardSoundJournal.close(journal: heard.url, into: soundURL)
+        }
+        return logURL.path
+    }
+
+    deinit {
+        file.withLock { open in if let (descriptor, _) = open { DurableFile.close(descriptor) } }
     }
 
     private func write(until: Double, to open: inout (descriptor: Int32, length: Int)) throws(RecordingError) {
@@ -122,6 +196,8 @@ public final class PerformanceJournal: Sendable {
         }
         open.length += bytes.count
         queue.withLock { $0.lines.removeFirst(lines.count) }
+        let lost = dropped.exchange(0, ordering: .relaxed)
+        if lost > 0 { throw RecordingError("the disk did not take the recording in time: \(lost) events played were left out of \(url.path)") }
         if let unwritten { throw RecordingError("an event was left out of the recording \(url.path)", cause: unwritten) }
     }
 

@@ -139,6 +139,7 @@ public struct RecordingFolder: Sendable {
             }
         }
         let kept = performance.appendWhileValid(events)
+        let problem = keepHearings(besideLog: log, in: &performance)
         performance.recordedUntil = max(until, performance.duration, performance.recordedFrom)
         do {
             try AtomicFile.write(try performance.fileContents(), to: log)
@@ -147,7 +148,23 @@ public struct RecordingFolder: Sendable {
         } catch {
             throw RecordingError("cannot save the recording \(log.path)", cause: error)
         }
-        return SavedRecording(log: log, events: kept, until: performance.recordedUntil ?? until)
+        return SavedRecording(log: log, events: kept, until: performance.recordedUntil ?? until, problem: problem)
+    }
+
+    /// Names in `performance` the hearings kept beside its log, as many as its events were played among
+    /// (a journal cut short keeps fewer events than its hearings knew of). Hearings that cannot be read
+    /// never cost the events: the log is kept without them, and why is returned.
+    static func keepHearings(besideLog log: URL, in performance: inout PerformanceLog) -> String? {
+        let url = log.deletingPathExtension().appendingPathExtension(HearingsJournal.fileExtension)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            let hearings = try Hearings(try HearingsJournal.read(url)).prefix(throughPosition: performance.events.count)
+            try performance.play(hearings)
+            try performance.keepsHearings(in: url.lastPathComponent, count: hearings.count)
+            return nil
+        } catch {
+            return "what was heard while \(log.lastPathComponent) was recorded cannot be read (\(error)): it replays without the light that followed the sound"
+        }
     }
 
     private func file(_ name: String, _ pathExtension: String) -> URL {

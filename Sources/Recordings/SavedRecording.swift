@@ -6,6 +6,8 @@ public struct SavedRecording: Sendable, Hashable {
     public var log: URL
     public var events: Int
     public var until: Double
+    /// What of it could not be kept (its hearings unreadable), when something could not.
+    public var problem: String?
 }
 
 /// What the start of a server made of one journal a crash had left unfinished.

@@ -88,6 +88,7 @@ enum LiveMessages {
         let type = "recording"
         let on: Bool
         var file: String?
+        var problem: String?
     }
 
     private struct LibraryChange: Encodable {
@@ -129,7 +130,7 @@ enum LiveMessages {
         let type = "heard"
         let status: ListeningStatus
 
-        private enum Key: String, CodingKey { case type, source, hearing, problem, level, peak, bands, onset, onsets, tempo, gated }
+        private enum Key: String, CodingKey { case type, source, hearing, problem, lost, level, peak, bands, onset, onsets, tempo, gated }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -137,6 +138,7 @@ enum LiveMessages {
             try c.encode(status.source, forKey: .source)
             try c.encode(status.hearing, forKey: .hearing)
             try c.encode(status.problem, forKey: .problem)
+            try c.encode(status.lost, forKey: .lost)
             try c.encode(status.level, forKey: .level)
             try c.encode(status.peak, forKey: .peak)
             try c.encode(status.bands, forKey: .bands)
@@ -155,8 +157,11 @@ enum LiveMessages {
     /// The chordset library changed: consoles fetch its list again.
     static func library(revision: Int) -> String { text(LibraryChange(revision: revision)) }
 
-    /// Whether the performance is being recorded; when it stops, the file it was saved to.
-    static func recording(_ on: Bool, file: String? = nil) -> String { text(Recording(on: on, file: file)) }
+    /// Whether the performance is being recorded; when it stops, the file it was saved to; what went wrong
+    /// with it, when something did (its disk failed and it was stopped, or its sound cannot be kept).
+    static func recording(_ on: Bool, file: String? = nil, problem: String? = nil) -> String {
+        text(Recording(on: on, file: file, problem: problem))
+    }
 
     private static func text<T: Encodable>(_ value: T) -> String {
         // Our own values always encode; were one not to, it is logged and the client told, never silent.

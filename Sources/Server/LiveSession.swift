@@ -66,6 +66,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
+                recordingProblem: instrument.recordingProblem,
                 canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status,
                 oscOut: followers?.status)
         }
@@ -82,6 +83,10 @@ extension LiveHub: LiveAudience {
 
     func recording(_ on: Bool, savedAt location: String?) {
         broadcast(LiveMessages.recording(on, file: location))
+    }
+
+    func recordingFailed(_ problem: String, stopped: Bool, savedAt location: String?) {
+        broadcast(LiveMessages.recording(!stopped, file: location, problem: problem))
     }
 
     func libraryChanged(revision: Int) {

@@ -14,6 +14,9 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     /// to a million events; the performance goes on, unrecorded).
     public var recordedEvents: Int
     public var recordingIsFull: Bool
+    /// What went wrong with the last recording, until the next starts: its disk failed (it was stopped, and
+    /// what reached the disk saved), or it could not keep the sound heard. Absent when nothing did.
+    public var recordingProblem: String?
     /// What the canvas pages connected now say of their own drawing (`CanvasReport`), the slowest first.
     public var canvasReports: [CanvasReport]
     /// What the instrument hears, or why it hears nothing (nil: it cannot listen).

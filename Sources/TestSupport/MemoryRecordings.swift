@@ -21,13 +21,23 @@ public final class MemoryRecordings: RecordingStore {
     public var all: [MemoryJournal] { journals.withLock { $0 } }
 }
 
-/// One recording kept in memory.
+/// One recording kept in memory; a test can make its "disk" fail (`failWrites`) and refuse its sound
+/// (`refuseSound`).
 public final class MemoryJournal: RecordingJournal {
     private struct State {
         var log: PerformanceLog
         var queued: [PerformanceEvent] = []
         var flushes: [Double] = []
         var finished = false
+        var finishedAsWritten = false
+        var failing: String?
+        var soundRefused: String?
+        var sound: MemorySoundJournal?
+    }
+
+    /// What a failing memory "disk" throws.
+    public struct DiskFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private let state: Mutex<State>
@@ -44,8 +54,9 @@ public final class MemoryJournal: RecordingJournal {
     }
 
     public func flush(until: Double) throws {
-        state.withLock { state in
+        try state.withLock { state in
             guard !state.finished else { return }
+            if let failing = state.failing { throw DiskFailure(description: failing) }
             _ = state.log.appendWhileValid(state.queued)
             state.queued.removeAll()
             state.flushes.append(until)
@@ -61,9 +72,83 @@ public final class MemoryJournal: RecordingJournal {
         return location
     }
 
+    /// Lets go of what is queued and keeps what was flushed, ending at the last moment flushed.
+    public func finishAsWritten() throws -> String {
+        state.withLock { state in
+            state.queued.removeAll()
+            state.finished = true
+            state.finishedAsWritten = true
+            state.log.recordedUntil = state.flushes.last ?? state.log.recordedFrom
+        }
+        return location
+    }
+
+    /// From now on every flush (and so every finish) fails with `reason`, as a disk that stopped taking
+    /// writes; nil: they succeed again.
+    public func failWrites(_ reason: String?) {
+        state.withLock { $0.failing = reason }
+    }
+
+    /// From now on `keepSound` fails with `reason`; nil: it keeps sound again.
+    public func refuseSound(_ reason: String?) {
+        state.withLock { $0.soundRefused = reason }
+    }
+
+    public func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal {
+        try state.withLock { state in
+            if let refused = state.soundRefused { throw DiskFailure(description: refused) }
+            if let sound = state.sound { return sound }
+            let sound = MemorySoundJournal(sampleRate: sampleRate, channels: channels)
+            state.sound = sound
+            return sound
+        }
+    }
+
+    /// The sound kept, once the listening started keeping it.
+    public var sound: MemorySoundJournal? { state.withLock { $0.sound } }
+    /// Whether it was closed with only what was flushed (after its "disk" failed).
+    public var wasFinishedAsWritten: Bool { state.withLock { $0.finishedAsWritten } }
+
     /// What was flushed so far, as a performance log (its `recordedUntil` set once finished).
     public var log: PerformanceLog { state.withLock { $0.log } }
     /// The moments flushed at, in order.
     public var flushes: [Double] { state.withLock { $0.flushes } }
     public var isFinished: Bool { state.withLock { $0.finished } }
+}
+
+/// The sound a memory journal keeps: not the samples, but the stretches given — each input's rate and
+/// channels, and how many frames of it came — in order.
+public final class MemorySoundJournal: SoundJournal {
+    public struct Stretch: Sendable, Equatable {
+        public var sampleRate: Int
+        public var channels: Int
+        public var frames: Int
+        /// How long it lasts, at its own rate.
+        public var seconds: Double { Double(frames) / Double(sampleRate) }
+    }
+
+    public let sampleRate: Int
+    public let channels: Int
+    private let given = Mutex<[Stretch]>([])
+
+    init(sampleRate: Int, channels: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    public func append(_ samples: [Float], sampleRate: Int, channels: Int) {
+        given.withLock { given in
+            let frames = samples.count / channels
+            if let last = given.last, last.sampleRate == sampleRate, last.channels == channels {
+                given[given.count - 1].frames += frames
+            } else {
+                given.append(Stretch(sampleRate: sampleRate, channels: channels, frames: frames))
+            }
+        }
+    }
+
+    /// The stretches given, in order.
+    public var stretches: [Stretch] { given.withLock { $0 } }
+    /// How long the sound kept lasts, every stretch at its own rate.
+    public var seconds: Double { stretches.reduce(0) { $0 + $1.seconds } }
 }

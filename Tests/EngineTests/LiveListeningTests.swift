@@ -1,13 +1,14 @@
 import Engine
 import Foundation
 import Instrument
+import Synchronization
 import Testing
 import TestSupport
 
 /// Listening, live: an input's blocks become heard intents, one a hop; an input that stops sending is said and
 /// the envelopes fall to silence; one that fails says why; one that cannot be opened is refused and nothing is
 /// heard. The input here is a fake the test plays into, and the clock is the test's.
-@Suite struct LiveListeningTests {
+@Suite(.serialized) struct LiveListeningTests {
     /// An input that delivers what the test plays, on the test's own thread.
     final class PlayedInput: SoundInput, @unchecked Sendable {
         let name = "device: test"
@@ -20,9 +21,24 @@ import TestSupport
         func start(deliver: @escaping @Sendable (UnsafeBufferPointer<Float>) -> Void, failed: @escaping @Sendable (String) -> Void) throws {
             self.deliver = deliver
             self.failed = failed
+            started.withLock { $0 += 1 }
+            isOpen = true
+            removal = nil
         }
 
-        func stop() { deliver = nil }
+        /// What `lost` says (a device removed), set by the test.
+        var removal: String?
+        var lost: String? { removal }
+        /// How many times it was started (read from the test while the library's pool starts it), and whether
+        /// it is open now (started and not stopped).
+        private let started = Mutex(0)
+        var starts: Int { started.withLock { $0 } }
+        private(set) var isOpen = false
+
+        func stop() {
+            deliver = nil
+            isOpen = false
+        }
 
         /// `seconds` of a sine at `amplitude`, a hop at a time.
         func play(seconds: Double, amplitude: Float = 0.5) {
@@ -119,9 +135,135 @@ import TestSupport
         _ = await probe.first { $0.hearing }
         input.fail("the device was unplugged")
         let failed = try #require(await probe.first { $0.problem != nil })
-        #expect(failed.problem == "the device was unplugged" && !failed.hearing)
+        #expect(failed.problem?.hasPrefix("the device was unplugged") == true && failed.lost && !failed.hearing)
         // Then silence is heard: 10 hops and the silence after them reached the engine.
         #expect(await changes.first { $0.revision == 11 } != nil)
+    }
+
+    /// Advances `clock` by `steps` quarters of a second, each once the watch sleeps again.
+    private func quarters(_ steps: Int, on clock: ManualClock) async throws {
+        for _ in 0..<steps {
+            while clock.sleeperCount == 0 { try Task.checkCancellation(); await Task.yield() }
+            clock.advance(by: .milliseconds(250))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func aRemovedDeviceIsSaidTriedAgainAndTakenBack() async throws {
+        let input = PlayedInput()
+        let (listening, _, clock, probe) = listening(opening: input)
+        try listening.listen(to: .defaultInput)
+        let running = Task { await listening.run() }
+        let watching = Task { await listening.watch(every: .milliseconds(250)) }
+        defer { running.cancel(); watching.cancel() }
+        input.play(seconds: 0.1)
+        _ = await probe.first { $0.hearing }
+        // Unplugged: its driver goes on delivering zeros, but SDL says it is gone. Said at the next look.
+        input.removal = "device: test was removed"
+        input.play(seconds: 0.1, amplitude: 0)
+        try await quarters(1, on: clock)
+        let lost = try #require(await probe.first { $0.lost })
+        #expect(lost.problem?.hasPrefix("device: test was removed") == true && !lost.hearing)
+        #expect(input.starts == 1)
+        // Two seconds on, it is tried again: closed, opened and started anew; its zeros do not bring it back.
+        try await quarters(8, on: clock)
+        while input.starts < 2 { try Task.checkCancellation(); await Task.yield() }
+        input.play(seconds: 0.1, amplitude: 0)
+        #expect(listening.status.lost)
+        // Sound again: it is back, said at once.
+        input.play(seconds: 0.1)
+        let back = try #require(await probe.first { !$0.lost && $0.hearing })
+        #expect(back.problem == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func digitalSilenceAfterSoundIsALostInputAndSoundBringsItBack() async throws {
+        let input = PlayedInput()
+        let (listening, _, _, probe) = listening(opening: input)
+        try listening.listen(to: .defaultInput)
+        let running = Task { await listening.run() }
+        defer { running.cancel() }
+        // Exact zeros before any sound are not a loss (nothing was plugged in yet).
+        input.play(seconds: 2.5, amplitude: 0)
+        input.play(seconds: 0.5)
+        _ = await probe.first { $0.hearing && $0.level > 0.5 }
+        #expect(!listening.status.lost)
+        // Sound, then two seconds of nothing but zeros: lost.
+        input.play(seconds: 2.05, amplitude: 0)
+        let lost = try #require(await probe.first { $0.lost })
+        #expect(lost.problem?.contains("gives only digital silence") == true)
+        input.play(seconds: 0.1, amplitude: 0.3)
+        #expect(await probe.first { !$0.lost && $0.hearing } != nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFailingInputIsTriedAgainUntilItOpens() async throws {
+        let input = PlayedInput()
+        let clock = ManualClock()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
+        let probe = HeardProbe()
+        instrument.listen(probe)
+        let refusals = Mutex(0)
+        let listening = LiveListening(instrument: instrument) { source in
+            // After the first open, the next two tries are refused (the device is still away).
+            let refused = refusals.withLock { count in defer { count += 1 }; return count == 1 || count == 2 }
+            if refused { throw AudioDeviceRefusal() }
+            return source == .none ? nil : input
+        }
+        try listening.listen(to: .device("USB Audio"))
+        let running = Task { await listening.run() }
+        let watching = Task { await listening.watch(every: .milliseconds(250)) }
+        defer { running.cancel(); watching.cancel() }
+        input.play(seconds: 0.1)
+        _ = await probe.first { $0.hearing }
+        input.fail("the device gave a read error")
+        _ = try #require(await probe.first { $0.lost })
+        // Tried at 2 s and 4 s (refused, and said), opened at 6 s.
+        for _ in 0..<2 {
+            try await quarters(8, on: clock)
+            let notYet = try #require(await probe.first { $0.problem?.contains("not yet") == true })
+            #expect(notYet.lost && notYet.problem?.contains("access to the device was refused") == true)
+        }
+        try await quarters(8, on: clock)
+        while input.starts < 2 { try Task.checkCancellation(); await Task.yield() }
+        input.play(seconds: 0.1)
+        #expect(await probe.first { !$0.lost && $0.hearing } != nil)
+        #expect(refusals.withLock { $0 } == 4)
+    }
+
+    /// How many exclusive inputs are open now, and the most there ever were at once.
+    final class OpenInputs: Sendable {
+        let counts = Mutex((now: 0, most: 0))
+    }
+
+    /// An input that, like a raw ALSA device, cannot be opened twice at once.
+    final class ExclusiveInput: SoundInput, Sendable {
+        let name = "device: exclusive", sampleRate = 48_000, channelCount = 1, bufferFrames = 480
+        let open: OpenInputs
+        init(_ open: OpenInputs) throws {
+            self.open = open
+            let busy = open.counts.withLock { counts in
+                counts.now += 1
+                counts.most = max(counts.most, counts.now)
+                return counts.now > 1
+            }
+            if busy {
+                open.counts.withLock { $0.now -= 1 }
+                throw AudioDeviceRefusal()
+            }
+        }
+        func start(deliver: @escaping @Sendable (UnsafeBufferPointer<Float>) -> Void, failed: @escaping @Sendable (String) -> Void) throws {}
+        func stop() { open.counts.withLock { $0.now -= 1 } }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func listenCallsComeOneAtATimeAndCloseTheOldInputFirst() async throws {
+        let open = OpenInputs()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ManualClock()))
+        let listening = LiveListening(instrument: instrument) { source in source == ListeningSource.none ? nil : try ExclusiveInput(open) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 { group.addTask { try listening.listen(to: ListeningSource.device("exclusive")) } }
+            try await group.waitForAll()
+        }
+        #expect(open.counts.withLock { $0.now == 1 && $0.most == 1 })
+        try listening.listen(to: ListeningSource.none)
+        #expect(open.counts.withLock { $0.now } == 0)
     }
 
     @Test func anInputThatCannotBeOpenedIsRefusedAndSaid() throws {
@@ -136,5 +278,15 @@ import TestSupport
         #expect(ListeningSource(argument: "default") { _ in true } == .defaultInput)
         #expect(ListeningSource(argument: "set.wav") { $0 == "set.wav" } == .file("set.wav"))
         #expect(ListeningSource(argument: "USB Audio") { _ in false } == .device("USB Audio"))
+    }
+
+    @Test(arguments: ["nosuch.wav", "set.FLAC", "takes/one", "./x", "a.mp3"])
+    func aValueThatReadsAsAFilesPathNamesAFile(argument: String) {
+        #expect(ListeningSource.namesAFile(argument))
+    }
+
+    @Test(arguments: ["USB Audio", "Built-in Audio Analog Stereo", "hw.0", ".wav", "Monitor of Speakers"])
+    func aDevicesNameDoesNotReadAsAFile(argument: String) {
+        #expect(!ListeningSource.namesAFile(argument))
     }
 }

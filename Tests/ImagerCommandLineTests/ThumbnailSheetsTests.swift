@@ -29,7 +29,12 @@ struct ThumbnailSheetsTests {
     /// Hears the library's changes, for a test to wait on.
     final class Changes: LiveAudience {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-        func libraryChanged(revision: Int) { continuation.yield(revision) }
+        /// How many changes were announced.
+        let count = Atomic<Int>(0)
+        func libraryChanged(revision: Int) {
+            count.add(1, ordering: .relaxed)
+            continuation.yield(revision)
+        }
         func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {}
         func recording(_ on: Bool, savedAt location: String?) {}
     }
@@ -69,12 +74,13 @@ struct ThumbnailSheetsTests {
         let first = try #require(listing.chordsets.first)
         #expect(try live.thumbnails(of: first.id) == PNG.signature + Array(first.id.uuidString.utf8))
 
-        // A restart: every sheet is found beside the library, none drawn again.
+        // A restart: every sheet is found beside the library, none drawn again, all announced as one change.
         let again = CountingDrawing()
         let (restarted, restartedChanges, _) = try Self.live(folder, drawing: again)
         restarted.drawThumbnails()
         let relisted = try await Self.allDrawn(restarted, restartedChanges)
         #expect(again.drawn.withLock { $0.isEmpty })
+        #expect(restartedChanges.count.load(ordering: .relaxed) == 1)
         #expect(relisted.chordsets.map(\.thumbnails) == listing.chordsets.map(\.thumbnails))
 
         // A chord changed: its chordset's sheet, and only that, is drawn again, under a new version.

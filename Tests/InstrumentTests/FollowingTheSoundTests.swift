@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Instrument
+@testable import Instrument
 import Testing
 import TestSupport
 
@@ -29,8 +29,72 @@ struct FollowingTheSoundTests {
         #expect(approximately(try #require(state.scene(at: 1.02).instances.first).transform.a, 0.6, within: 1e-6))
         // The bass stops: a tenth of a second later the envelope has fallen to 0.8/e.
         for step in 1...10 { try state.apply(PerformanceEvent(time: 1.01 + Double(step) / 100, intent: heard())) }
-        let size = try #require(state.scene(at: 1.12).instances.first).transform.a
+        let size = try #require(state.scene(at: 1.11).instances.first).transform.a
         #expect(approximately(size, 0.2 + 0.5 * 0.8 * exp(-1), within: 1e-6))
+    }
+
+    /// The size's follower at `time`, as a fraction of what it was when the sound stopped (`full`).
+    private func follower(_ state: PerformanceState, at time: Double, of full: Double) throws -> Double {
+        (try #require(state.scene(at: time).instances.first).transform.a - 0.2) / full
+    }
+
+    /// Half a second of loud bass, heard a hop at a time from 1 s: the follower is then full.
+    private func loudBass(following follow: SoundFollow) throws -> (PerformanceState, full: Double) {
+        var state = PerformanceState(chordset: try chordset(following: follow))
+        try state.apply(PerformanceEvent(time: 1, intent: .padDown(pad: 0, velocity: 1)))
+        for hop in 1...50 { try state.apply(PerformanceEvent(time: 1 + Double(hop) / 100, intent: heard(low: 1))) }
+        let full = try #require(state.scene(at: 1.5).instances.first).transform.a - 0.2
+        #expect(full > 0.4)
+        return (state, full)
+    }
+
+    @Test(arguments: [0.01, 0.05, 0.2, 1, 5])
+    func followersFallToRestOnTheClockWhenNothingMoreIsHeard(release: Double) throws {
+        let (state, full) = try loudBass(following: SoundFollow(.low, amount: 0.5, attack: 0, release: release))
+        // Frames between hearings see no dip.
+        #expect(try follower(state, at: 1.5 + SoundEnvelopes.hold, of: full) == 1)
+        // An input stalled: no hearing comes at all, and the follower falls at its release after the hold.
+        #expect(try follower(state, at: 1.5 + SoundEnvelopes.hold + 5 * release, of: full) < 0.01)
+        #expect(try follower(state, at: 1.5 + SoundEnvelopes.hold + release, of: full) > 0.3)
+    }
+
+    @Test(arguments: [0.01, 0.05, 0.2, 1, 5])
+    func followersFallToRestFromTheSilenceSaidWhenAnInputStops(release: Double) throws {
+        var (state, full) = try loudBass(following: SoundFollow(.low, amount: 0.5, attack: 0, release: release))
+        // The listening says silence when its input fails or is let go: the fall starts there, without a hold.
+        try state.apply(PerformanceEvent(time: 1.505, intent: .heard(.silence)))
+        #expect(try follower(state, at: 1.505 + 5 * release, of: full) < 0.01)
+        // Sound coming back is followed again.
+        try state.apply(PerformanceEvent(time: 1.505 + 6 * release, intent: heard(low: 1)))
+        #expect(try follower(state, at: 1.505 + 6 * release, of: full) > 0.99)
+    }
+
+    @Test func envelopeShapesAreBoundedWhateverFollowersAsk() throws {
+        var random = SeededGenerator(seed: 34)
+        var state = PerformanceState(chordset: try testChordset())
+        var time = 1.0
+        for round in 0..<10_000 {
+            let follow = SoundFollow(
+                SoundSource.allCases.randomElement(using: &random)!, amount: Double.random(in: -1...1, using: &random),
+                attack: Double.random(in: 0...10, using: &random), release: Double.random(in: 0...60, using: &random))
+            time += 0.001
+            if round.isMultiple(of: 2) {
+                var pulse = state.pulse
+                pulse.follow = follow
+                try state.apply(PerformanceEvent(time: time, intent: .pulse(pulse)))
+            } else {
+                try state.apply(PerformanceEvent(time: time, intent: .feature(.size, FeatureSetting(0.2, Oscillator(follow: follow)))))
+                try state.apply(PerformanceEvent(time: time, intent: .tap(at: Point(x: 0.5, y: 0.5), velocity: 1)))
+                try state.apply(PerformanceEvent(time: time, intent: .erase))
+            }
+        }
+        #expect(state.soundEnvelopeCount <= SoundSource.allCases.count * SoundEnvelopes.shapesPerSource)
+        // A hearing's work and a checkpoint stay small: at most 96 envelopes.
+        try state.apply(PerformanceEvent(time: time + 0.01, intent: heard(low: 1)))
+        let checkpoint = try JSONEncoder().encode(state)
+        #expect(checkpoint.count < 64 * 1024, "a checkpoint of \(checkpoint.count) bytes")
+        let copy = try JSONDecoder().decode(PerformanceState.self, from: checkpoint)
+        #expect(copy.scene(at: time + 0.02) == state.scene(at: time + 0.02))
     }
 
     @Test func anOnsetSwellsWithTheAttack() throws {

@@ -10,6 +10,7 @@ import subprocess
 
 import numpy
 
+from hearings import heard_events
 from live import live_socket, serving, until_message
 from sound_signals import RATE, clicks, write_wav
 
@@ -55,8 +56,8 @@ def test_what_was_heard_is_kept_in_step_and_rendered_with_the_set(imager, tmp_pa
     assert os.path.exists(sound) and not any(name.endswith(".heard") for name in os.listdir(recordings))
     performance = json.load(open(log))
     start = performance["recordedFrom"]
-    heard_onsets = [event["time"] - start for event in performance["events"]
-                    if event["intent"]["type"] == "heard" and event["intent"]["heard"]["onset"] > 0 and event["time"] >= start]
+    heard_onsets = [event["time"] - start for event in heard_events(log)
+                    if event["intent"]["heard"]["onset"] > 0 and event["time"] >= start]
     kept_clicks = click_times(decoded(sound))
     assert len(heard_onsets) >= 5 and len(kept_clicks) >= len(heard_onsets)
     # Each onset the engine was told of is at its click in the sound kept, within a frame of video.
@@ -120,3 +121,30 @@ def test_a_crash_mid_recording_keeps_what_was_heard(imager, tmp_path):
     sound = next(name for name in names if name.endswith(".flac"))
     kept = decoded(recordings / sound)
     assert len(kept) > RATE and len(click_times(kept)) >= 2
+
+
+def test_a_listening_recording_with_link_keeps_its_log_small(imager, tmp_path):
+    # A minute of listening with Link recorded: the hearings go beside the log, compact, so the log itself grows
+    # by far less than 10 MB an hour (as JSON lines, a hundred hearings a second were about 390 MB an hour).
+    samples, _ = clicks(20, BPM)
+    write_wav(tmp_path / "set.wav", samples)
+    recordings = tmp_path / "recordings"
+    arguments = ["--audio", "none", "--listen", str(tmp_path / "set.wav"), "--link", "--recordings", str(recordings)]
+    with serving(imager, tmp_path / "library.sqlite", *arguments) as server:
+        with live_socket(server) as socket:
+            socket.send(json.dumps({"type": "record", "on": True}))
+            until_message(socket, lambda m: m["type"] == "recording" and m["on"])
+            # The meter is told about 33 times a second: 2,000 messages are a minute of sound.
+            for _ in range(2_000):
+                until_message(socket, lambda m: m["type"] == "heard", timeout=30)
+            socket.send(json.dumps({"type": "record", "on": False}))
+            log = until_message(socket, lambda m: m["type"] == "recording" and not m["on"] and m.get("file"))["file"]
+    performance = json.load(open(log))
+    seconds = performance["recordedUntil"] - performance["recordedFrom"]
+    assert seconds > 50, seconds
+    megabytes_an_hour = os.path.getsize(log) / seconds * 3600 / 1e6
+    hearings = heard_events(log)
+    print(f"a listening recording with Link: {seconds:.0f} s, log {os.path.getsize(log)} bytes "
+          f"({megabytes_an_hour:.2f} MB an hour), {len(hearings)} hearings beside it")
+    assert megabytes_an_hour < 10, megabytes_an_hour
+    assert performance["hearings"]["count"] == len(hearings) and 95 <= len(hearings) / seconds <= 105

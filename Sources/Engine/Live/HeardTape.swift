@@ -14,11 +14,14 @@ final class HeardTape: Sendable {
         var dropped = 0
     }
 
+    /// The input's rate and channel count: what the tape holds is at them.
+    let sampleRate: Int
     let channels: Int
     private let circle: Mutex<Circle>
 
     /// A tape for `channels` interleaved channels holding up to `seconds` at `sampleRate`.
     init(sampleRate: Int, channels: Int, seconds: Int = 8) {
+        self.sampleRate = sampleRate
         self.channels = channels
         let samples = UnsafeMutableBufferPointer<Float>.allocate(capacity: sampleRate * channels * seconds)
         samples.initialize(repeating: 0)

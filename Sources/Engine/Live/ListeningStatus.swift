@@ -7,6 +7,9 @@ public struct ListeningStatus: Hashable, Sendable, Codable {
     public var hearing: Bool
     /// Why nothing is heard (no input, a device gone, a device refused), when that is so.
     public var problem: String?
+    /// Whether the input listened to is lost (removed, failing, stalled, or digitally silent after sound):
+    /// it is tried again every two seconds, and this clears when it is back.
+    public var lost = false
     public var level: Double
     public var peak: Double
     public var bands: [Double]

@@ -7,6 +7,10 @@ public protocol LiveAudience: Sendable {
     func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot)
     /// A recording started (`on`) or stopped; when it stopped and was saved, where its log went.
     func recording(_ on: Bool, savedAt location: String?)
+    /// Something went wrong with the recording, said once: its disk failed and it was `stopped`, what reached
+    /// the disk kept at `location` (nil: left for the next start to close), or it goes on without what it
+    /// could not keep (the sound heard). By default a stop is heard as `recording(false, savedAt:)`.
+    func recordingFailed(_ problem: String, stopped: Bool, savedAt location: String?)
     /// The chordset library changed (its list, a chord stored, the preferences); `revision` counts its
     /// changes since the start.
     func libraryChanged(revision: Int)
@@ -22,6 +26,9 @@ public protocol LiveAudience: Sendable {
 }
 
 extension LiveAudience {
+    public func recordingFailed(_ problem: String, stopped: Bool, savedAt location: String?) {
+        if stopped { recording(false, savedAt: location) }
+    }
     public func transportChanged(_ status: TransportStatus) {}
     public func musicChanged(revision: Int) {}
     public func heard(_ status: ListeningStatus) {}

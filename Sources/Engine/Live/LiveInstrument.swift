@@ -14,6 +14,8 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     let recordings: (any RecordingStore)?
     private let audiences = Mutex<[any LiveAudience]>([])
     private let libraryChanges = Atomic<Int>(0)
+    /// What went wrong with the last recording, until the next one starts.
+    private let problem = Mutex<String?>(nil)
 
     public init(engine: InstrumentEngine<C>, shelf: (any ChordsetShelf)? = nil, recordings: (any RecordingStore)? = nil) {
         self.engine = engine
@@ -101,24 +103,59 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         } catch {
             throw LiveError(.notSaved, "the recording could not be started", cause: error)
         }
-        if started { tell { $0.recording(true, savedAt: nil) } }
+        if started {
+            problem.withLock { $0 = nil }
+            tell { $0.recording(true, savedAt: nil) }
+        }
     }
 
     /// Stops recording, saves it as a performance log for `imager render performance` and tells everyone
-    /// where it went. Nil when nothing was being recorded.
+    /// where it went. Nil when nothing was being recorded. When its last moments cannot be written, what
+    /// reached the disk is saved (`keepWhatWasWritten`) and the refusal says where.
     @discardableResult
     public func stopRecording() async throws(LiveError) -> String? {
+        // Detached from the engine in one step, and finished away from it: the performance goes on.
+        guard let stopped = await engine.stopRecording() else { return nil }
+        let saved: String
+        do {
+            saved = try await WorkerPool.library.run { try stopped.journal.finish(until: stopped.until) }
+        } catch {
+            throw await keepWhatWasWritten(stopped.journal, after: error)
+        }
+        tell { $0.recording(false, savedAt: saved) }
+        return saved
+    }
+
+    /// What went wrong with the last recording — its disk failed and it was stopped, or it could not keep
+    /// the sound heard — until the next recording starts; nil when nothing did. For `/status`.
+    public var recordingProblem: String? { problem.withLock { $0 } }
+
+    /// Says something the recording under way could not keep (the sound heard) while it goes on without it:
+    /// on every console (`LiveAudience.recordingFailed`) and in `recordingProblem`.
+    public func recordingGoesOn(without problem: String) {
+        self.problem.withLock { $0 = problem }
+        tell { $0.recordingFailed(problem, stopped: false, savedAt: nil) }
+    }
+
+    /// Closes a recording already detached from the engine, whose disk failed, with what reached the disk
+    /// (`RecordingJournal.finishAsWritten`), and says so once: on every console and in `recordingProblem`.
+    /// What it said, with the failure as its cause.
+    private func keepWhatWasWritten(_ journal: any RecordingJournal, after failure: any Error) async -> LiveError {
+        let said: LiveError
         let saved: String?
         do {
-            // Detached from the engine in one step, and finished away from it: the performance goes on.
-            let stopped = await engine.stopRecording()
-            saved = try await WorkerPool.library.run { try stopped.map { try $0.journal.finish(until: $0.until) } }
+            let kept = try await WorkerPool.library.run { try journal.finishAsWritten() }
+            saved = kept
+            said = LiveError(.notSaved, "the recording was stopped and what reached the disk saved in \(kept), as the disk failed", cause: failure)
         } catch {
-            tell { $0.recording(false, savedAt: nil) }
-            throw LiveError(.notSaved, "the recording could not be saved", cause: error)
+            saved = nil
+            said = LiveError(
+                .notSaved, "the recording was stopped, and what reached the disk kept for the next start to close (it could not be saved now: \(error)), as the disk failed",
+                cause: failure)
         }
-        if let saved { tell { $0.recording(false, savedAt: saved) } }
-        return saved
+        problem.withLock { $0 = said.message }
+        tell { $0.recordingFailed(said.message, stopped: true, savedAt: saved) }
+        return said
     }
 
     /// Starts or stops recording, as a record button does (from a console or over OSC).
@@ -127,17 +164,22 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     }
 
     /// Makes what the recording under way holds durable: written and on the disk. Called at least every
-    /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile.
+    /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile. The first flush
+    /// that fails stops the recording — a disk that refused once is not trusted with more, and a journal
+    /// queue must not grow while it is retried — and closes it with what reached the disk, said at once on
+    /// every console and in `recordingProblem`; it throws what it said.
     public func flushRecording() async throws(LiveError) {
         guard let (journal, until) = await engine.recordingProgress else { return }
         do { try await WorkerPool.library.run { try journal.flush(until: until) } } catch {
-            throw LiveError(.notSaved, "the recording could not be written to the disk", cause: error)
+            // Unless it was stopped meanwhile (its stop then says how it ended).
+            guard await engine.stopRecording(journaledIn: journal) != nil else { return }
+            throw await keepWhatWasWritten(journal, after: error)
         }
     }
 
-    /// Flushes the recording under way every `interval` of `clock` until cancelled; a failure is handed to
-    /// `failed` (what was not written stays queued and is written by the next flush that can), never
-    /// stopping the performance.
+    /// Flushes the recording under way every `interval` of `clock` until cancelled. The first failed flush
+    /// stops the recording with what reached the disk (`flushRecording`) and is handed to `failed`, once;
+    /// the performance goes on, and so does the flusher, for the next recording.
     public func keepRecordingDurable(every interval: Duration, on clock: C, failed: @Sendable (LiveError) -> Void = { _ in }) async {
         var deadline = clock.now
         while !Task.isCancelled {

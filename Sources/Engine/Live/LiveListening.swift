@@ -5,29 +5,35 @@ import Synchronization
 
 /// The instrument listening: sound from an input (a capture device, or a file played as one) analysed on
 /// the input's own thread as it comes — without allocating, without waiting — and each hop's frame given
-/// to the engine as a `heard` intent, a hundred a second, so that it is logged and a replay is exact. What is
-/// heard is told to clients a third as often (`LiveAudience.heard`); an input that stops is said, and the
-/// show goes on in silence.
+/// to the engine as a `heard` intent, a hundred a second, so that a replay is exact. What is heard is told to
+/// clients a third as often (`LiveAudience.heard`). An input that is lost — removed, failing, silent for a
+/// second, or giving nothing but digital zeros after sound — is said, tried again every two seconds and taken
+/// back when it returns (`LiveListening+Losses.swift`); the show goes on meanwhile.
 public final class LiveListening<C: Clock>: Sendable where C.Duration == Duration {
     /// Clients are told what is heard every this many hops.
     static var tellEvery: Int { 3 }
-    /// An input silent for this long (no blocks at all, not quiet blocks) is said to have stopped.
-    public static var stallLimit: Duration { .seconds(1) }
     /// How many sound-in → intent delays are kept for the figures.
     static var keptDelays: Int { 500 }
 
-    private let instrument: LiveInstrument<C>
-    private let open: @Sendable (ListeningSource) throws -> (any SoundInput)?
+    let instrument: LiveInstrument<C>
+    let open: @Sendable (ListeningSource) throws -> (any SoundInput)?
     private let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
-    private let current: Mutex<Current>
+    let continuation: AsyncStream<Event>.Continuation
+    let current: Mutex<Current>
+    /// Held while an input is let go and another opened, so that `listen` calls and retries come one at a
+    /// time (never two inputs feeding the engine, never a device opened before the old one is closed).
+    let switching = Mutex(())
 
-    private enum Event: Sendable {
+    enum Event: Sendable {
         case frame(HeardFrame, generation: Int, at: C.Instant)
         case failed(String, generation: Int)
+        /// The input was let go, or lost: the followers fall to rest from now.
+        case quiet
     }
 
-    private struct Current: Sendable {
+    struct Current: Sendable {
+        /// What the performer asked to listen to (tried again when its input is lost).
+        var source: ListeningSource = .none
         var input: (any SoundInput)?
         var status: ListeningStatus
         /// Counts the inputs opened, so that what an old input still delivers is let go.
@@ -40,21 +46,18 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         /// the engine's clock, without the jitter of how its blocks arrive. It creeps up a microsecond a hop,
         /// so that it follows an input clock slower than the engine's.
         var inputOffset: Double?
+        /// Whether the input gave any sound that was not exact zeros, and since when (input seconds) it has
+        /// given nothing else.
+        var hadSound = false
+        var zerosSince: Double?
+        /// Why the input is lost, while it is, and when it is next tried again.
+        var loss: Loss?
+        var nextTry: C.Instant?
         /// The current input's tape, which keeps its sound while a recording runs.
         var tape: HeardTape?
         var recordingOn = false
         /// The recording's sound journal, once it is started.
         var taping: Taping?
-    }
-
-    /// What is heard being kept with the recording under way.
-    private struct Taping: Sendable {
-        let journal: any SoundJournal
-        let sampleRate: Int
-        let channels: Int
-        /// When the recording began (engine seconds): the sound's first sample.
-        let from: Double
-        var written = 0
     }
 
     /// How far the sound kept may drift from the recording's time before it is put back in step (seconds).
@@ -107,34 +110,66 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
     /// The delays from a block of sound coming in to its `heard` intent applied, oldest first.
     public var recentDelays: [Duration] { current.withLock { $0.delays } }
 
-    /// Listens to `source` from now on, letting go of the input listened to before. A source that cannot
-    /// be opened is refused with the reason, and nothing is then heard (the status says why).
+    /// Listens to `source` from now on, letting go of (closing) the input listened to before first. A source
+    /// that cannot be opened is refused with the reason, and nothing is then heard (the status says why).
+    /// Calls are taken one at a time.
     @discardableResult
     public func listen(to source: ListeningSource) throws(LiveError) -> ListeningStatus {
+        try switching.withLock { _ throws(LiveError) in
+            current.withLock { current in
+                current.source = source
+                current.loss = nil
+                current.nextTry = nil
+            }
+            letGo()
+            let input: (any SoundInput)?
+            do {
+                input = try open(source)
+            } catch {
+                let reason = "\(error)"
+                current.withLock { $0.status = ListeningStatus(source: source.description, problem: reason) }
+                instrument.heardChanged(status)
+                throw LiveError(.unavailable, "cannot listen to \(source): \(reason)")
+            }
+            guard let input else {
+                current.withLock { $0.status = ListeningStatus(source: "none", problem: "not listening") }
+                instrument.heardChanged(status)
+                return status
+            }
+            current.withLock { $0.status = ListeningStatus(source: input.name) }
+            do {
+                try start(input)
+            } catch {
+                current.withLock { $0.status = ListeningStatus(source: input.name, problem: "\(error)") }
+                instrument.heardChanged(status)
+                throw LiveError(.unavailable, "cannot listen to \(input.name): \(error)")
+            }
+            instrument.heardChanged(status)
+            return status
+        }
+    }
+
+    /// Stops and closes the input listened to, if any; what it still delivers is let go, and the followers
+    /// fall to rest. Called with `switching` held.
+    func letGo() {
         let previous = current.withLock { current in
             defer { current.input = nil; current.generation += 1 }
             return current.input
         }
-        previous?.stop()
-        let input: (any SoundInput)?
-        do {
-            input = try open(source)
-        } catch {
-            let reason = "\(error)"
-            current.withLock { $0.status = ListeningStatus(source: source.description, problem: reason) }
-            instrument.heardChanged(status)
-            throw LiveError(.unavailable, "cannot listen to \(source): \(reason)")
-        }
-        guard let input else {
-            current.withLock { $0.status = ListeningStatus(source: "none", problem: "not listening") }
-            instrument.heardChanged(status)
-            return status
-        }
+        guard let previous else { return }
+        previous.stop()
+        continuation.yield(.quiet)
+    }
+
+    /// Starts delivering from `input`, opened for the current source, as a new generation. Called with
+    /// `switching` held.
+    func start(_ input: any SoundInput) throws {
         let generation = current.withLock { current in
             current.input = input
-            current.status = ListeningStatus(source: input.name)
             current.lastFrameAt = nil
             current.inputOffset = nil
+            current.hadSound = false
+            current.zerosSince = nil
             return current.generation
         }
         let analysis = Analysis(input)
@@ -156,15 +191,10 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
                 },
                 failed: { reason in continuation.yield(.failed(reason, generation: generation)) })
         } catch {
-            current.withLock { current in
-                current.input = nil
-                current.status = ListeningStatus(source: input.name, problem: "\(error)")
-            }
-            instrument.heardChanged(status)
-            throw LiveError(.unavailable, "cannot listen to \(input.name): \(error)")
+            current.withLock { $0.input = nil }
+            input.stop()
+            throw error
         }
-        instrument.heardChanged(status)
-        return status
     }
 
     /// Stops listening (at the end of a show).
@@ -179,102 +209,53 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             switch event {
             case .frame(let frame, let generation, let deliveredAt):
                 guard current.withLock({ $0.generation == generation }) else { continue }
-                let heard = Self.heard(frame)
-                let arrived = instrument.engine.seconds(at: deliveredAt)
-                let moment = current.withLock { current in
-                    let offset = min((current.inputOffset ?? .infinity) + Self.offsetCreep, arrived - frame.time)
-                    current.inputOffset = offset
-                    return frame.time + offset
-                }
-                // Values from the analysis are in range; were one not, the engine refuses it and the show goes on.
-                _ = try? await instrument.perform(.heard(heard), at: moment)
-                let delay = deliveredAt.duration(to: instrument.engine.clock.now)
-                if let status = record(frame, heard: heard, delay: delay) { instrument.heardChanged(status) }
-                await keepSoundIfRecording()
+                await give(frame, deliveredAt: deliveredAt)
             case .failed(let reason, let generation):
-                let status: ListeningStatus? = current.withLock { current in
-                    guard current.generation == generation else { return nil }
-                    current.status.hearing = false
-                    current.status.problem = reason
-                    return current.status
-                }
-                if let status { instrument.heardChanged(status) }
+                await lose(.failed(reason), generation: generation)
+            case .quiet:
                 _ = try? await instrument.perform(.heard(.silence))
             }
         }
     }
 
-    /// Says when the input has sent nothing for `stallLimit` (an unplugged device), every `interval` of
-    /// the engine's clock, until cancelled. Sound coming back clears it.
-    public func watch(every interval: Duration) async {
-        let clock = instrument.engine.clock
-        var deadline = clock.now
-        while !Task.isCancelled {
-            deadline = deadline.advanced(by: interval)
-            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-            let now = clock.now
-            let stalled: ListeningStatus? = current.withLock { current in
-                guard current.input != nil, current.status.hearing, let last = current.lastFrameAt,
-                    last.duration(to: now) > Self.stallLimit
-                else { return nil }
-                current.status.hearing = false
-                current.status.problem = "no sound has come from \(current.status.source) for a second: is it still there?"
-                return current.status
-            }
-            if let stalled {
-                instrument.heardChanged(stalled)
-                _ = try? await instrument.perform(.heard(.silence))
-            }
+    /// One hop to the engine, stamped by when its sound was played; the status kept, told when due.
+    private func give(_ frame: HeardFrame, deliveredAt: C.Instant) async {
+        let heard = Self.heard(frame)
+        let arrived = instrument.engine.seconds(at: deliveredAt)
+        let moment = current.withLock { current in
+            let offset = min((current.inputOffset ?? .infinity) + Self.offsetCreep, arrived - frame.time)
+            current.inputOffset = offset
+            return frame.time + offset
         }
+        // Values from the analysis are in range; were one not, the engine refuses it and the show goes on.
+        _ = try? await instrument.perform(.heard(heard), at: moment)
+        let delay = deliveredAt.duration(to: instrument.engine.clock.now)
+        switch record(frame, heard: heard, delay: delay) {
+        case .nothing: break
+        case .tell(let status): instrument.heardChanged(status)
+        case .lost(let loss, let generation): await lose(loss, generation: generation)
+        }
+        await keepSoundIfRecording()
     }
 
-    /// Gives what the tape holds to the recording's sound journal (started on the first call after the
-    /// recording began), in step with the recording's time: silence where the input gave nothing, samples
-    /// from before the recording's first moment left out.
-    private func keepSoundIfRecording() async {
-        let (on, tape, started) = current.withLock { ($0.recordingOn, $0.tape, $0.taping != nil) }
-        guard on, let tape else { return }
-        if !started {
-            guard let (journal, _) = await instrument.engine.recordingProgress, let from = await instrument.engine.recordingStart,
-                let format = current.withLock({ $0.input.map { ($0.sampleRate, $0.channelCount) } })
-            else { return }
-            do {
-                let sound = try journal.keepSound(sampleRate: format.0, channels: format.1)
-                current.withLock { $0.taping = Taping(journal: sound, sampleRate: format.0, channels: format.1, from: from) }
-            } catch {
-                // A recording that cannot keep sound records on without it.
-                current.withLock { $0.recordingOn = false }
-                tape.disarm()
-                return
-            }
-        }
-        guard let (samples, firstFrame) = tape.take() else { return }
-        current.withLock { current in
-            guard var taping = current.taping, let offset = current.inputOffset, taping.channels == tape.channels else { return }
-            let rate = Double(taping.sampleRate)
-            let startsAt = Double(firstFrame) / rate + offset
-            let due = taping.from + Double(taping.written) / rate
-            var gap = Int(((startsAt - due) * rate).rounded())
-            if taping.written > 0, abs(Double(gap)) < Self.tapeTolerance * rate { gap = 0 }
-            var kept = samples
-            if gap > 0 {
-                kept = [Float](repeating: 0, count: min(gap, 10 * taping.sampleRate) * taping.channels) + samples
-            } else if gap < 0 {
-                kept = Array(samples.dropFirst(min(samples.count, -gap * taping.channels)))
-            }
-            guard !kept.isEmpty else { return }
-            taping.journal.append(kept)
-            taping.written += kept.count / taping.channels
-            current.taping = taping
-        }
+    /// What a frame kept in the status calls for.
+    private enum Recorded {
+        case nothing
+        case tell(ListeningStatus)
+        case lost(Loss, generation: Int)
     }
 
-    /// Keeps a frame in the status; returns the status when clients are due to be told.
-    private func record(_ frame: HeardFrame, heard: Heard, delay: Duration) -> ListeningStatus? {
+    /// Keeps a frame in the status: it tells clients when due (at once when the input comes back), or finds
+    /// the input lost to digital silence.
+    private func record(_ frame: HeardFrame, heard: Heard, delay: Duration) -> Recorded {
         current.withLock { current in
             current.lastFrameAt = instrument.engine.clock.now
             current.delays.append(delay)
             if current.delays.count > Self.keptDelays { current.delays.removeFirst(current.delays.count - Self.keptDelays) }
+            if let silence = Self.digitalSilence(frame, in: &current) { return .lost(silence, generation: current.generation) }
+            let cameBack = current.loss?.endsWith(soundAt: frame.peak) ?? false
+            if cameBack { Self.takeBack(&current) }
+            guard current.loss == nil else { return .nothing }
             current.status.hearing = true
             current.status.problem = nil
             current.status.level = heard.level
@@ -285,10 +266,10 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             current.strongestOnset = max(current.strongestOnset, heard.onset)
             if heard.onset > 0 { current.status.onsets += 1 }
             current.hops += 1
-            guard current.hops % Self.tellEvery == 0 else { return nil }
+            guard current.hops % Self.tellEvery == 0 || cameBack else { return .nothing }
             current.status.onset = current.strongestOnset
             current.strongestOnset = 0
-            return current.status
+            return .tell(current.status)
         }
     }
 
@@ -301,18 +282,5 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             bands: [rounded(frame.bands[0]), rounded(frame.bands[1]), rounded(frame.bands[2]), rounded(frame.bands[3])],
             onset: rounded(frame.onset),
             tempo: frame.tempo.map { ($0.clamped(to: Tempo.range) * 100).rounded() / 100 })
-    }
-}
-
-extension LiveListening: LiveAudience {
-    public func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {}
-    public func libraryChanged(revision: Int) {}
-
-    public func recording(_ on: Bool, savedAt location: String?) {
-        current.withLock { current in
-            current.recordingOn = on
-            current.taping = nil
-            if on { current.tape?.arm() } else { current.tape?.disarm() }
-        }
     }
 }

@@ -109,38 +109,47 @@ public final class ThumbnailSheets: Sendable {
         })
     }
 
-    /// One pass over the library in its order: each sheet missing is found on the shelf or drawn.
+    /// One pass over the library in its order: the sheets missing that are on the shelf are taken from it
+    /// and announced together (a restart is one change of the library, not one a chordset), then each one
+    /// still missing is drawn and announced as it is done.
     private func pass() {
         guard let chordsets = try? catalog.all() else { return }
-        var inUse = Set<String>()
-        for chordset in chordsets {
-            let key = Self.key(of: chordset)
-            inUse.insert(key)
-            guard !isReady(key) else { continue }
-            if shelf?.sheet(key) != nil {
-                state.withLock { _ = $0.ready.insert(key) }
-                drawn()
-                continue
-            }
-            do {
-                let png = try drawing.sheet(of: chordset)
-                do { try shelf?.keep(png, as: key) } catch {
-                    failed("the thumbnails of “\(chordset.title)” could not be kept beside the library (they are drawn again at the next start): \(error)")
-                }
-                state.withLock { state in
-                    if state.inMemory.count >= Self.sheetsInMemory { state.inMemory.removeAll(keepingCapacity: true) }
-                    state.inMemory[key] = png
-                    state.ready.insert(key)
-                }
-                drawn()
-            } catch {
-                failed("the thumbnails of “\(chordset.title)” could not be drawn: \(error)")
-            }
+        let keyed = chordsets.map { (chordset: $0, key: Self.key(of: $0)) }
+        let inUse = Set(keyed.map(\.key))
+        var missing = keyed.filter { !isReady($0.key) }
+        let kept = Set(missing.filter { shelf?.sheet($0.key) != nil }.map(\.key))
+        if !kept.isEmpty {
+            state.withLock { $0.ready.formUnion(kept) }
+            drawn()
+            missing.removeAll { kept.contains($0.key) }
+        }
+        for (chordset, key) in missing where !isReady(key) {
+            draw(chordset, as: key)
         }
         shelf?.forget(allBut: inUse)
         state.withLock { state in
             state.ready.formIntersection(inUse)
             state.inMemory = state.inMemory.filter { inUse.contains($0.key) }
+        }
+    }
+}
+
+extension ThumbnailSheets {
+    /// Draws one chordset's sheet, keeps it on the shelf and in memory, and announces it.
+    private func draw(_ chordset: Chordset, as key: String) {
+        do {
+            let png = try drawing.sheet(of: chordset)
+            do { try shelf?.keep(png, as: key) } catch {
+                failed("the thumbnails of “\(chordset.title)” could not be kept beside the library (they are drawn again at the next start): \(error)")
+            }
+            state.withLock { state in
+                if state.inMemory.count >= Self.sheetsInMemory { state.inMemory.removeAll(keepingCapacity: true) }
+                state.inMemory[key] = png
+                state.ready.insert(key)
+            }
+            drawn()
+        } catch {
+            failed("the thumbnails of “\(chordset.title)” could not be drawn: \(error)")
         }
     }
 }

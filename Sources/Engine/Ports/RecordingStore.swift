@@ -15,8 +15,9 @@ public protocol RecordingStore: Sendable {
 }
 
 /// One recording under way, written as it is played. Appending only queues (the engine calls it for
-/// every intent, so it must not wait for a disk); `flush` writes what is queued and makes it durable.
-public protocol RecordingJournal: Sendable {
+/// every intent, so it must not wait for a disk) and holds at most a few seconds of it; `flush` writes what
+/// is queued and makes it durable. A journal is an object: the recording under way is told by its journal.
+public protocol RecordingJournal: AnyObject, Sendable {
     /// Queues an event applied while recording.
     func append(_ event: PerformanceEvent)
     /// Writes what is queued, and the moment `until` the recording has reached, and waits for the disk to
@@ -25,6 +26,11 @@ public protocol RecordingJournal: Sendable {
     /// Flushes, writes the finished recording (ending at `until`) as a performance log, and lets the
     /// journal go; where the log went.
     func finish(until: Double) throws -> String
+    /// After `flush` or `finish` threw (the disk failed): lets go of what is queued and closes the journal
+    /// with what reached the disk, as a performance log (and its sound); where the log went. When even that
+    /// cannot be written, what is left stays for the next start's `RecordingStore.recoverUnfinished`, and
+    /// this throws.
+    func finishAsWritten() throws -> String
     /// Starts keeping what is heard while it records (`channels` interleaved at `sampleRate`), beside it
     /// and as durable as it; its first sample is the recording's first moment.
     func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal
@@ -36,9 +42,16 @@ extension RecordingJournal {
     }
 }
 
-/// What is heard during a recording, kept with it. Appending only queues: the recording's flushes write it.
+/// What is heard during a recording, kept with it at one rate and channel count (the first input's).
+/// Appending only queues, at most a few seconds: the recording's flushes write it.
 public protocol SoundJournal: Sendable {
-    func append(_ samples: [Float])
+    /// The rate and the channel count it keeps.
+    var sampleRate: Int { get }
+    var channels: Int { get }
+    /// Queues interleaved samples (whole frames) of `channels` channels at `sampleRate`, brought to the
+    /// journal's rate (resampled) and channels (mixed); a block continues the one before when it is of the
+    /// same rate and channels, and begins a new stretch otherwise.
+    func append(_ samples: [Float], sampleRate: Int, channels: Int)
 }
 
 /// A recording a crash had left unfinished, found at the next start: closed, or kept as it was with the
@@ -50,7 +63,7 @@ public struct RecoveredRecording: Sendable, Hashable {
     public var events: Int
     /// The moment it reached (seconds since its performance started).
     public var until: Double
-    /// Why it could not be closed; nil when it was.
+    /// Why it could not be closed, or what of it could not be kept (its hearings); nil when all was.
     public var problem: String?
 
     public init(location: String, events: Int, until: Double, problem: String? = nil) {

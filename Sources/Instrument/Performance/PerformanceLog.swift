@@ -6,8 +6,9 @@ import Foundation
 /// and frame rate. Codable, so it can be recorded to a file and rendered to video later.
 public struct PerformanceLog: Sendable, Codable {
     /// The newest format version this build reads and writes; logs of later versions are refused. A log is
-    /// written as version 1 when it has no checkpoint, so that it reads as before.
-    public static let formatVersion = 2
+    /// written as version 1 when it has no checkpoint, and as version 2 when it keeps no hearings in a file
+    /// beside it (version 3), so that it reads as before.
+    public static let formatVersion = 3
     /// The most events one log holds (about 5 hours at 60 intents a second).
     public static let maximumEvents = 1_000_000
     /// The largest performance log (or recording's journal) file read back: a log at `maximumEvents`,
@@ -31,6 +32,11 @@ public struct PerformanceLog: Sendable, Codable {
     public var recordedFrom: Double = 0
     /// Where the recording ends, if it was stopped after its last event.
     public var recordedUntil: Double?
+    /// What was heard while it was recorded, kept apart from the events (`Hearings`); a replay plays each
+    /// where it was heard. Read from the file `hearingsFile` names, beside the log.
+    public private(set) var hearings = Hearings()
+    /// The name of the file beside the log that keeps its hearings, and how many it holds.
+    public private(set) var hearingsFile: (name: String, count: Int)?
 
     /// The span a render covers: from the start of the recording to its end (or its last event).
     public var recordedSpan: ClosedRange<Double> {
@@ -121,8 +127,40 @@ public struct PerformanceLog: Sendable, Codable {
         return scene
     }
 
-    /// The time of the last event, or of the checkpoint, or 0.
-    public var duration: Double { events.last?.time ?? checkpoint?.time ?? 0 }
+    /// The time of the last event or hearing, or of the checkpoint, or 0.
+    public var duration: Double { max(events.last?.time ?? checkpoint?.time ?? 0, hearings.lastTime ?? 0) }
+
+    /// Names the file beside the log that keeps its `count` hearings (written by the recording as it goes).
+    public mutating func keepsHearings(in name: String, count: Int) throws(InstrumentError) {
+        try Self.validate(hearingsFile: name)
+        guard (0...Hearings.maximumCount).contains(count) else {
+            throw .invalid("a performance keeps at most \(Hearings.maximumCount) hearings, not \(count)")
+        }
+        hearingsFile = count > 0 ? (name, count) : nil
+        formatVersion = hearingsFile == nil ? (checkpoint == nil ? 1 : 2) : 3
+    }
+
+    /// Puts back the hearings read from `hearingsFile`: each must lie between the events it was heard among.
+    /// Those after the log's last event that fit are kept (a log cut short keeps what it can play).
+    public mutating func play(_ hearings: Hearings) throws(InstrumentError) {
+        let start = checkpoint?.time ?? 0
+        for record in hearings.records {
+            let position = Int(record.position)
+            guard position <= events.count, record.time >= start,
+                position == 0 || events[position - 1].time <= record.time,
+                position == events.count || record.time <= events[position].time
+            else {
+                throw .invalid("the hearing at \(record.time) s does not lie between the events it was heard among")
+            }
+        }
+        self.hearings = hearings
+    }
+
+    private static func validate(hearingsFile name: String) throws(InstrumentError) {
+        guard !name.isEmpty, name.count <= 255, !name.contains("/"), !name.contains("\\"), !name.hasPrefix(".") else {
+            throw .invalid("a log's hearings are kept in a file beside it, named without a folder, not “\(name)”")
+        }
+    }
 
     private func validate(_ events: [PerformanceEvent]) throws(InstrumentError) {
         guard events.count <= Self.maximumEvents else {
@@ -138,7 +176,15 @@ public struct PerformanceLog: Sendable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case formatVersion, seed, chordset, checkpoint, headroom, events, recordedFrom, recordedUntil }
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, seed, chordset, checkpoint, headroom, events, recordedFrom, recordedUntil, hearings
+    }
+
+    /// Where the hearings are, as the log writes it: `{"file": NAME, "count": N}`.
+    private struct HearingsFile: Codable {
+        var file: String
+        var count: Int
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -150,6 +196,7 @@ public struct PerformanceLog: Sendable, Codable {
         try container.encode(events, forKey: .events)
         if recordedFrom != 0 { try container.encode(recordedFrom, forKey: .recordedFrom) }
         try container.encodeIfPresent(recordedUntil, forKey: .recordedUntil)
+        try container.encodeIfPresent(hearingsFile.map { HearingsFile(file: $0.name, count: $0.count) }, forKey: .hearings)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -177,6 +224,9 @@ public struct PerformanceLog: Sendable, Codable {
             .checked("recording start (s)", in: (checkpoint?.time ?? 0)...PerformanceState.maximumTime) ?? checkpoint?.time ?? 0
         recordedUntil = try container.decodeIfPresent(Double.self, forKey: .recordedUntil)?
             .checked("recording end (s)", in: recordedFrom...PerformanceState.maximumTime)
+        if version >= 3, let file = try container.decodeIfPresent(HearingsFile.self, forKey: .hearings) {
+            try keepsHearings(in: file.file, count: file.count)
+        }
     }
 }
 
@@ -189,6 +239,7 @@ public struct PerformancePlayer: Sendable {
     public private(set) var state: PerformanceState
     private var limiter = HeadroomLimiter()
     private var nextEvent = 0
+    private var nextHearing = 0
     /// The latest time played to; lumis finished by then have been let go.
     private var playedTo = 0.0
 
@@ -197,18 +248,29 @@ public struct PerformancePlayer: Sendable {
         state = log.initialState
     }
 
-    /// Applies every event up to and including `time`.
+    /// Applies every event and hearing up to and including `time`, each hearing where it was heard among
+    /// the events.
     public mutating func advance(to time: Double) {
         if time < playedTo {
             state = log.initialState
             nextEvent = 0
+            nextHearing = 0
             limiter = HeadroomLimiter()
         }
         playedTo = time
-        while nextEvent < log.events.count, log.events[nextEvent].time <= time {
+        let events = log.events, hearings = log.hearings.records
+        while true {
             // The log was validated whole when it was made, so every event applies.
-            _ = try? state.apply(log.events[nextEvent])
-            nextEvent += 1
+            if nextHearing < hearings.count, Int(hearings[nextHearing].position) <= nextEvent {
+                guard hearings[nextHearing].time <= time else { break }
+                _ = try? state.apply(hearings[nextHearing].event)
+                nextHearing += 1
+            } else if nextEvent < events.count, events[nextEvent].time <= time {
+                _ = try? state.apply(events[nextEvent])
+                nextEvent += 1
+            } else {
+                break
+            }
         }
         state.prune(at: time)
     }
@@ -241,7 +303,8 @@ extension PerformanceLog: Equatable {
     /// what they write down (a state's tables are caches of it).
     public static func == (a: PerformanceLog, b: PerformanceLog) -> Bool {
         guard a.formatVersion == b.formatVersion, a.seed == b.seed, a.chordset == b.chordset, a.events == b.events,
-            a.recordedFrom == b.recordedFrom, a.recordedUntil == b.recordedUntil
+            a.recordedFrom == b.recordedFrom, a.recordedUntil == b.recordedUntil, a.hearings == b.hearings,
+            a.hearingsFile?.name == b.hearingsFile?.name, a.hearingsFile?.count == b.hearingsFile?.count
         else { return false }
         switch (a.checkpoint, b.checkpoint) {
         case (nil, nil): return true

@@ -10,9 +10,9 @@ extension PerformanceState {
         if let follow = pulse.follow { _ = soundEnvelopes.slot(for: follow.shape) }
     }
 
-    /// How far the sound followed moves `pulse` through its ranges now.
-    func lift(of pulse: Pulse) -> Double {
-        pulse.follow.map { $0.amount * soundEnvelopes.value(of: $0.shape) } ?? 0
+    /// How far the sound followed moves `pulse` through its ranges at `time`.
+    func lift(of pulse: Pulse, at time: Double) -> Double {
+        pulse.follow.map { $0.amount * soundEnvelopes.value(of: $0.shape, at: time) } ?? 0
     }
 
     /// Sound heard at `time`: the envelopes move; with the response on, an onset releases the selected chord

@@ -27,13 +27,13 @@ extension PerformanceState {
         let beatNow = beat(at: time)
         let beatsPerSecond = tempo.beatsPerSecond
         let backgroundMoment = Moment(elapsed: time, beat: beatNow, beatsPerSecond: beatsPerSecond)
-        scene.background = pulse.color(of: colors, at: backgroundMoment, lift: lift(of: pulse)).rgb.scaled(by: backgroundLevel(at: time))
+        scene.background = pulse.color(of: colors, at: backgroundMoment, lift: lift(of: pulse, at: time)).rgb.scaled(by: backgroundLevel(at: time))
 
         for pane in litPanes {
             let level = LitPane.envelope.level(age: time - pane.litTime, noteOff: pane.offAge)
                 * fadeLevel(at: time, start: pane.fadeStart, duration: pane.fadeDuration) * pane.velocity
             guard level > Self.invisible else { continue }
-            let color = pane.pulse.color(of: pane.background, at: backgroundMoment, lift: lift(of: pane.pulse)).rgb.fading(by: level)
+            let color = pane.pulse.color(of: pane.background, at: backgroundMoment, lift: lift(of: pane.pulse, at: time)).rgb.fading(by: level)
             for frame in pane.frames { scene.panes.append(LitPaneInstance(frame: frame, color: color)) }
         }
 
@@ -43,7 +43,7 @@ extension PerformanceState {
         let bound = 2 * (live.count + zip(rhythms, steps).reduce(0) { $0 + $1.0.templates.count * $1.1.count })
         scene.instances = lumiTable.withUnsafeBufferPointer { table in
             strokes.withUnsafeBufferPointer { strokes in
-              soundEnvelopes.values.withUnsafeBufferPointer { heard in
+              soundEnvelopes.withValues(at: time) { heard in
                 [SceneInstance](unsafeUninitializedCapacity: bound) { buffer, count in
                     guard let designs = table.baseAddress, var cursor = buffer.baseAddress else { return }
                     let followed = strokes.baseAddress

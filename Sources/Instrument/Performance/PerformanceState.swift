@@ -92,6 +92,8 @@ public struct PerformanceState: Sendable {
 
     /// How many onsets have been heard.
     public var heardOnsets: Int { soundEnvelopes.onsets }
+    /// How many envelopes of the sound followers read (at most `SoundEnvelopes.shapesPerSource` a source).
+    public var soundEnvelopeCount: Int { soundEnvelopes.shapes.count }
 
     /// How many lumis are on the canvas (held, decaying, or released by a held rhythm's past steps are
     /// not counted until they are released).

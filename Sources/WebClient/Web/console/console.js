@@ -111,6 +111,8 @@ const sender = new Sender({
   onMessage(message) {
     if (message.type === 'library') refreshLibrary();
     else store.applyMessage(message);
+    // A recording whose disk failed (stopped, what was written kept) or that cannot keep the sound heard.
+    if (message.type === 'recording' && typeof message.problem === 'string') showMessage(`Recording: ${message.problem}`);
   },
   onConnectionChange(connected) {
     store.setConnected(connected);

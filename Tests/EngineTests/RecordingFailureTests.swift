@@ -1,0 +1,206 @@
+import Engine
+import Foundation
+import Instrument
+import Synchronization
+import Testing
+import TestSupport
+
+/// A recording whose disk fails is stopped at the first failed flush, said once to everyone and in the
+/// instrument's `recordingProblem`, and closed with what reached the disk, while the performance goes on; a
+/// recording that cannot keep the sound says so and goes on without it; a recording during which the input
+/// changes keeps each stretch at its own input's rate, in step with the recording's time.
+@Suite("Recordings that fail or change input", .timeLimit(.minutes(1)))
+struct RecordingFailureTests {
+    /// Hears what the instrument says of its recordings.
+    final class Listener: LiveAudience {
+        let heard = Mutex<[String]>([])
+        func changed(_ aspects: Set<PerformanceState.Aspect>, state: EngineSnapshot) {}
+        func libraryChanged(revision: Int) {}
+        func recording(_ on: Bool, savedAt location: String?) {
+            heard.withLock { $0.append("recording \(on) \(location ?? "-")") }
+        }
+        func recordingFailed(_ problem: String, stopped: Bool, savedAt location: String?) {
+            heard.withLock { $0.append("failed \(stopped ? "stopped" : "goes on") \(location ?? "-"): \(problem)") }
+        }
+        var said: [String] { heard.withLock { $0 } }
+    }
+
+    /// An input at the rate and channels the test chooses, delivering what the test plays on its thread.
+    final class PlayedInput: SoundInput, @unchecked Sendable {
+        let name: String
+        let sampleRate: Int
+        let channelCount: Int
+        let bufferFrames: Int
+        private let deliver = Mutex<(@Sendable (UnsafeBufferPointer<Float>) -> Void)?>(nil)
+        private let played = Mutex(0)
+
+        init(name: String, sampleRate: Int, channels: Int) {
+            self.name = name
+            self.sampleRate = sampleRate
+            channelCount = channels
+            bufferFrames = sampleRate / 100
+        }
+
+        func start(deliver: @escaping @Sendable (UnsafeBufferPointer<Float>) -> Void, failed: @escaping @Sendable (String) -> Void) throws {
+            self.deliver.withLock { $0 = deliver }
+        }
+
+        func stop() { deliver.withLock { $0 = nil } }
+
+        /// The next hundredth of a second of a 220 Hz sine, on every channel.
+        func playHop() {
+            let first = played.withLock { played in defer { played += bufferFrames }; return played }
+            var samples: [Float] = []
+            for frame in first..<(first + bufferFrames) {
+                let phase = 2 * Double.pi * 220 * Double(frame) / Double(sampleRate)
+                samples += repeatElement(0.5 * Float(sin(phase)), count: channelCount)
+            }
+            let deliver = deliver.withLock { $0 }
+            samples.withUnsafeBufferPointer { deliver?($0) }
+        }
+    }
+
+    /// Waits for a sleeper on `clock`, moves the clock on, then lets the tasks it woke run until `done` holds.
+    private func advance(_ clock: ManualClock, by duration: Duration, until done: () async -> Bool) async {
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: duration)
+        while !(await done()) { await Task.yield() }
+    }
+
+    @Test func aRecordingWhoseDiskFailsIsStoppedSaidOnceAndKeepsWhatReachedTheDisk() async throws {
+        let clock = ManualClock()
+        let store = MemoryRecordings()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), recordings: store)
+        let listener = Listener()
+        instrument.listen(listener)
+        let failures = Mutex<[String]>([])
+        let flushing = Task { await instrument.keepRecordingDurable(every: .milliseconds(250), on: clock) { error in failures.withLock { $0.append(error.message) } } }
+        defer { flushing.cancel() }
+
+        try await instrument.startRecording()
+        let journal = try #require(store.all.first)
+        try await instrument.perform(.tempo(beatsPerMinute: 90))
+        await advance(clock, by: .milliseconds(250)) { journal.flushes.count == 1 }
+
+        // The disk fails: the next flush stops the recording, and it is said once, everywhere.
+        journal.failWrites("write: No space left on device")
+        try await instrument.perform(.tempo(beatsPerMinute: 100))
+        await advance(clock, by: .milliseconds(250)) { failures.withLock { $0.count } == 1 }
+        #expect(await instrument.engine.recordingProgress == nil)
+        #expect(await !instrument.engine.snapshot().isRecording)
+        #expect(journal.wasFinishedAsWritten)
+        #expect(journal.log.events.map(\.intent) == [.tempo(beatsPerMinute: 90)], "what reached the disk, and only that")
+        #expect(journal.log.recordedUntil == 0.25)
+        let problem = try #require(instrument.recordingProblem)
+        #expect(problem.contains("No space left on device") && problem.contains("saved in memory:0"))
+        #expect(listener.said == ["recording true -", "failed stopped memory:0: \(problem)"])
+        #expect(failures.withLock { $0 } == [problem])
+
+        // The performance and the flusher go on; nothing more is said; the next recording records again.
+        for _ in 0..<3 {
+            try await instrument.perform(.tempo(beatsPerMinute: 110))
+            await advance(clock, by: .milliseconds(250)) { true }
+        }
+        #expect(failures.withLock { $0.count } == 1 && listener.said.count == 2)
+        try await instrument.startRecording()
+        #expect(instrument.recordingProblem == nil)
+        let next = try #require(store.all.last)
+        await advance(clock, by: .milliseconds(250)) { next.flushes.count == 1 }
+        #expect(try await instrument.stopRecording() == next.location)
+    }
+
+    @Test func aStopWhoseLastWriteFailsKeepsWhatReachedTheDiskAndSaysWhere() async throws {
+        let store = MemoryRecordings()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ManualClock()), recordings: store)
+        let listener = Listener()
+        instrument.listen(listener)
+        try await instrument.startRecording()
+        let journal = try #require(store.all.first)
+        try await instrument.perform(.tempo(beatsPerMinute: 90))
+        try await instrument.flushRecording()
+        try await instrument.perform(.tempo(beatsPerMinute: 100))
+        journal.failWrites("fsync: Input/output error")
+        do {
+            try await instrument.stopRecording()
+            Issue.record("a stop whose disk failed was said to have saved everything")
+        } catch {
+            #expect(error.code == .notSaved)
+            #expect(error.message.contains("saved in memory:0") && error.message.contains("Input/output error"))
+            #expect(instrument.recordingProblem == error.message)
+        }
+        #expect(journal.wasFinishedAsWritten && journal.log.events.map(\.intent) == [.tempo(beatsPerMinute: 90)])
+        #expect(listener.said.last?.hasPrefix("failed stopped memory:0: ") == true)
+    }
+
+    /// Listening for `instrument` to the inputs named `a` and `b`.
+    private func listening(_ instrument: LiveInstrument<ManualClock>, _ inputs: [String: PlayedInput]) -> LiveListening<ManualClock> {
+        LiveListening(instrument: instrument) { source in
+            guard case .device(let name) = source else { return nil }
+            return inputs[name]
+        }
+    }
+
+    @Test func aRecordingThatCannotKeepTheSoundSaysSoAndGoesOn() async throws {
+        let clock = ManualClock()
+        let store = MemoryRecordings()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), recordings: store)
+        let listener = Listener()
+        instrument.listen(listener)
+        let input = PlayedInput(name: "device: a", sampleRate: 48_000, channels: 1)
+        let listening = listening(instrument, ["a": input])
+        try listening.listen(to: .device("a"))
+        let running = Task { await listening.run() }
+        defer { running.cancel() }
+        try await instrument.startRecording()
+        let journal = try #require(store.all.first)
+        journal.refuseSound("open performance.heard: Read-only file system")
+        for _ in 0..<30 {
+            clock.advance(by: .milliseconds(10))
+            input.playHop()
+        }
+        let changes = ChangeProbe()
+        instrument.listen(changes)
+        _ = await changes.first { $0.revision >= 30 }
+        while instrument.recordingProblem == nil { await Task.yield() }
+        #expect(instrument.recordingProblem?.contains("Read-only file system") == true)
+        #expect(listener.said.filter { $0.hasPrefix("failed goes on -: ") }.count == 1, "said once: \(listener.said)")
+        #expect(await instrument.engine.recordingProgress != nil, "the recording goes on")
+        #expect(journal.sound == nil)
+    }
+
+    @Test func aRecordingThatChangesInputKeepsEachStretchAtItsOwnRateInStep() async throws {
+        let clock = ManualClock()
+        let store = MemoryRecordings()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), recordings: store)
+        let first = PlayedInput(name: "device: a", sampleRate: 48_000, channels: 1)
+        let second = PlayedInput(name: "device: b", sampleRate: 44_100, channels: 2)
+        let listening = listening(instrument, ["a": first, "b": second])
+        try listening.listen(to: .device("a"))
+        let running = Task { await listening.run() }
+        defer { running.cancel() }
+        try await instrument.startRecording()
+        let journal = try #require(store.all.first)
+
+        // A second of the first input, then a second of the other, a hop at a time as the clock moves.
+        for _ in 0..<100 {
+            clock.advance(by: .milliseconds(10))
+            first.playHop()
+        }
+        // Every hop of it kept (the last hop's sound taken by the loop) before the input changes.
+        while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { await Task.yield() }
+        try listening.listen(to: .device("b"))
+        for _ in 0..<100 {
+            clock.advance(by: .milliseconds(10))
+            second.playHop()
+        }
+        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { await Task.yield() }
+
+        let sound = try #require(journal.sound)
+        #expect(sound.sampleRate == 48_000 && sound.channels == 1, "the journal keeps the first input's rate and channels")
+        let stretches = sound.stretches
+        #expect(stretches.map(\.sampleRate) == [48_000, 44_100] && stretches.map(\.channels) == [1, 2])
+        #expect(stretches.allSatisfy { abs($0.seconds - 1) <= 0.021 }, "\(stretches)")
+        // The sound kept lasts as long as the recording ran.
+        #expect(abs(sound.seconds - clock.now.offset.inSeconds) <= 0.021)
+    }
+}
