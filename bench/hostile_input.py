@@ -130,6 +130,32 @@ async def fuzz(port, count, marker_hue):
     return replies
 
 
+def hostile_follows(count, seed=34):
+    """`count` messages that set what a feature's oscillator or the pulse follows, with every attack, release,
+    amount and source a careless or hostile client might send: valid ones of every shape, values out of range,
+    NaN and infinities written as numbers, wrong types. Each is a JSON text for /live."""
+    rng = random.Random(seed)
+    sources = ["level", "low", "lowMid", "highMid", "high", "onset", "", "bass", None, 3]
+    numbers = [lambda: rng.uniform(0, 10), lambda: rng.uniform(0, 60), lambda: rng.uniform(-1, 1), lambda: rng.random() * 1e-9,
+               lambda: -rng.random(), lambda: 1e308, lambda: rng.choice(["NaN", "Infinity", "0.2", None, [], {}])]
+    messages = []
+    for index in range(count):
+        follow = {"source": rng.choice(sources), "amount": rng.choice(numbers)(), "attack": rng.choice(numbers)(),
+                  "release": rng.choice(numbers)()}
+        if rng.random() < 0.8:
+            follow = {"source": rng.choice(sources[:6]), "amount": rng.uniform(-1, 1), "attack": rng.uniform(0, 10),
+                      "release": rng.uniform(0, 60)}
+        oscillator = {"waveform": {"kind": "sine"}, "rate": {"hertz": 0}, "phase": 0, "depth": 0, "offset": 0, "follow": follow}
+        if index % 2:
+            message = {"type": "feature", "feature": rng.choice(["size", "hue", "opacity", "rotation"]),
+                       "setting": {"base": 0.2, "oscillator": oscillator}}
+        else:
+            message = {"type": "pulse", "pulse": {"waveform": {"kind": "triangle"}, "rate": {"beats": 8}, "purityLag": 0.25,
+                                                  "depth": 0.5, "follow": follow}}
+        messages.append(json.dumps(message).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity"))
+    return messages
+
+
 # Names: the one text rule every name a person gives follows (issue 24; Sources/UserText) — chordset and
 # chord titles, part, voice, composition and sound names, MIDI mapping strings. Unicode NFC; no control
 # character (C0 with NUL, DEL, C1), lone surrogate, byte-order mark, line/paragraph separator or the

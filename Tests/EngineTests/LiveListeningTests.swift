@@ -73,13 +73,17 @@ import TestSupport
         let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
         let probe = HeardProbe()
         instrument.listen(probe)
-        let listening = LiveListening(instrument: instrument) { source in
+        let listening = LiveListening(instrument: instrument, open: { source in
             if source == .none { return nil }
             guard let input, source != .device("gone") else { throw AudioDeviceRefusal() }
             return input
-        }
+        }, retrying: Self.onAThreadOfItsOwn)
         return (listening, instrument, clock, probe)
     }
+
+    /// Retries on a thread of their own: the library's pool is shared by every test running at once, and a
+    /// retry must not wait behind their work.
+    static let onAThreadOfItsOwn: @Sendable (@escaping @Sendable () -> Void) -> Void = { job in Thread { job() }.start() }
 
     struct AudioDeviceRefusal: Error, CustomStringConvertible { var description: String { "access to the device was refused" } }
 
@@ -201,12 +205,12 @@ import TestSupport
         let probe = HeardProbe()
         instrument.listen(probe)
         let refusals = Mutex(0)
-        let listening = LiveListening(instrument: instrument) { source in
+        let listening = LiveListening(instrument: instrument, open: { source in
             // After the first open, the next two tries are refused (the device is still away).
             let refused = refusals.withLock { count in defer { count += 1 }; return count == 1 || count == 2 }
             if refused { throw AudioDeviceRefusal() }
             return source == .none ? nil : input
-        }
+        }, retrying: Self.onAThreadOfItsOwn)
         try listening.listen(to: .device("USB Audio"))
         let running = Task { await listening.run() }
         let watching = Task { await listening.watch(every: .milliseconds(250)) }

@@ -61,10 +61,10 @@ struct RecordingFailureTests {
     }
 
     /// Waits for a sleeper on `clock`, moves the clock on, then lets the tasks it woke run until `done` holds.
-    private func advance(_ clock: ManualClock, by duration: Duration, until done: () async -> Bool) async {
-        while clock.sleeperCount == 0 { await Task.yield() }
+    private func advance(_ clock: ManualClock, by duration: Duration, until done: () async -> Bool) async throws {
+        while clock.sleeperCount == 0 { try Task.checkCancellation(); await Task.yield() }
         clock.advance(by: duration)
-        while !(await done()) { await Task.yield() }
+        while !(await done()) { try Task.checkCancellation(); await Task.yield() }
     }
 
     @Test func aRecordingWhoseDiskFailsIsStoppedSaidOnceAndKeepsWhatReachedTheDisk() async throws {
@@ -80,12 +80,12 @@ struct RecordingFailureTests {
         try await instrument.startRecording()
         let journal = try #require(store.all.first)
         try await instrument.perform(.tempo(beatsPerMinute: 90))
-        await advance(clock, by: .milliseconds(250)) { journal.flushes.count == 1 }
+        try await advance(clock, by: .milliseconds(250)) { journal.flushes.count == 1 }
 
         // The disk fails: the next flush stops the recording, and it is said once, everywhere.
         journal.failWrites("write: No space left on device")
         try await instrument.perform(.tempo(beatsPerMinute: 100))
-        await advance(clock, by: .milliseconds(250)) { failures.withLock { $0.count } == 1 }
+        try await advance(clock, by: .milliseconds(250)) { failures.withLock { $0.count } == 1 }
         #expect(await instrument.engine.recordingProgress == nil)
         #expect(await !instrument.engine.snapshot().isRecording)
         #expect(journal.wasFinishedAsWritten)
@@ -99,13 +99,13 @@ struct RecordingFailureTests {
         // The performance and the flusher go on; nothing more is said; the next recording records again.
         for _ in 0..<3 {
             try await instrument.perform(.tempo(beatsPerMinute: 110))
-            await advance(clock, by: .milliseconds(250)) { true }
+            try await advance(clock, by: .milliseconds(250)) { true }
         }
         #expect(failures.withLock { $0.count } == 1 && listener.said.count == 2)
         try await instrument.startRecording()
         #expect(instrument.recordingProblem == nil)
         let next = try #require(store.all.last)
-        await advance(clock, by: .milliseconds(250)) { next.flushes.count == 1 }
+        try await advance(clock, by: .milliseconds(250)) { next.flushes.count == 1 }
         #expect(try await instrument.stopRecording() == next.location)
     }
 
@@ -161,7 +161,7 @@ struct RecordingFailureTests {
         let changes = ChangeProbe()
         instrument.listen(changes)
         _ = await changes.first { $0.revision >= 30 }
-        while instrument.recordingProblem == nil { await Task.yield() }
+        while instrument.recordingProblem == nil { try Task.checkCancellation(); await Task.yield() }
         #expect(instrument.recordingProblem?.contains("Read-only file system") == true)
         #expect(listener.said.filter { $0.hasPrefix("failed goes on -: ") }.count == 1, "said once: \(listener.said)")
         #expect(await instrument.engine.recordingProgress != nil, "the recording goes on")
@@ -178,7 +178,9 @@ struct RecordingFailureTests {
         try listening.listen(to: .device("a"))
         let running = Task { await listening.run() }
         defer { running.cancel() }
+        FileHandle.standardError.write(Data("DEBUG0 start\n".utf8))
         try await instrument.startRecording()
+        FileHandle.standardError.write(Data("DEBUG0 started\n".utf8))
         let journal = try #require(store.all.first)
 
         // A second of the first input, then a second of the other, a hop at a time as the clock moves.
@@ -187,13 +189,15 @@ struct RecordingFailureTests {
             first.playHop()
         }
         // Every hop of it kept (the last hop's sound taken by the loop) before the input changes.
-        while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { await Task.yield() }
+        while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { try Task.checkCancellation(); await Task.yield() }
+        FileHandle.standardError.write(Data("DEBUG0 switch\n".utf8))
         try listening.listen(to: .device("b"))
+        FileHandle.standardError.write(Data("DEBUG0 switched\n".utf8))
         for _ in 0..<100 {
             clock.advance(by: .milliseconds(10))
             second.playHop()
         }
-        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { await Task.yield() }
+        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { try Task.checkCancellation(); await Task.yield() }
 
         let sound = try #require(journal.sound)
         #expect(sound.sampleRate == 48_000 && sound.channels == 1, "the journal keeps the first input's rate and channels")

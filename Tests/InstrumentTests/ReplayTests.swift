@@ -106,7 +106,7 @@ struct ReplayTests {
             _ = try decode(PerformanceLog.self, from: text)
             Issue.record("future log accepted")
         } catch {
-            #expect(String(describing: error).contains("format version 9; this Image Performer reads up to version 2"))
+            #expect(String(describing: error).contains("format version 9; this Image Performer reads up to version 3"))
         }
     }
 

@@ -9,7 +9,7 @@ import subprocess
 
 from live import api, free_port, live_socket, serving, until_message
 from hearings import heard_events
-from hostile_input import malformed_messages
+from hostile_input import hostile_follows, malformed_messages
 from test_osc_out import Receiver
 from sound_signals import RATE, clicks, sine, write_raw_stereo, write_wav
 
@@ -160,3 +160,31 @@ def test_a_track_is_analysed_as_the_instrument_would_hear_it(imager, tmp_path):
     for path in [tmp_path / "notes.wav", tmp_path / "missing.wav"]:
         refused = subprocess.run([imager, "analyse", str(path)], capture_output=True, text=True, timeout=60)
         assert refused.returncode != 0 and "cannot analyse" in refused.stderr and not refused.stdout
+
+
+def test_ten_thousand_hostile_follow_messages_leave_the_state_bounded(imager, tmp_path):
+    # Every follower a client asks for, each with its own attack and release, hostile values among them: the
+    # envelopes the state keeps stay at most 16 a source (96 in all), and so does a checkpoint's share of them.
+    samples, _ = clicks(8, BPM)
+    write_wav(tmp_path / "set.wav", samples + sine(8, 80))
+    arguments = ["--audio", "none", "--listen", str(tmp_path / "set.wav"), "--recordings", str(tmp_path / "recordings")]
+    with serving(imager, tmp_path / "library.sqlite", *arguments) as server:
+        with live_socket(server) as socket:
+            for index, message in enumerate(hostile_follows(10_000)):
+                socket.send(message)
+                if index % 2:
+                    socket.send(json.dumps({"type": "tap", "at": {"x": 0.5, "y": 0.5}, "velocity": 0.5}))
+                if index % 100 == 99:
+                    socket.send(json.dumps({"type": "erase"}))
+            socket.send(json.dumps({"type": "record", "on": True}))
+            until_message(socket, lambda m: m["type"] == "recording" and m["on"], limit=1_000_000)
+            socket.send(json.dumps({"type": "record", "on": False}))
+            saved = until_message(socket, lambda m: m["type"] == "recording" and not m["on"] and m.get("file"), limit=1_000_000)
+        assert server.status()["listening"]["hearing"]
+    with open(saved["file"]) as file:
+        checkpoint = json.load(file)["checkpoint"]
+    envelopes = checkpoint["listening"]["envelopes"]
+    assert 6 < len(envelopes) <= 96, len(envelopes)
+    for source in {envelope["shape"]["source"] for envelope in envelopes}:
+        assert sum(envelope["shape"]["source"] == source for envelope in envelopes) <= 16
+    assert len(json.dumps(checkpoint["listening"])) < 16_384

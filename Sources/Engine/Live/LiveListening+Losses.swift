@@ -111,7 +111,7 @@ extension LiveListening {
             return true
         }
         guard due else { return }
-        Task(executorPreference: WorkerPool.library) { self.tryAgain() }
+        retrying { self.tryAgain() }
     }
 
     /// Lets go of the lost input and opens its source again, if it is still lost; if it cannot be opened

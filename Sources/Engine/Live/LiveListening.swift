@@ -80,10 +80,18 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         }
     }
 
-    /// Listening for `instrument`, opening inputs with `open` (nil for `.none`; it throws a performer's reason).
-    public init(instrument: LiveInstrument<C>, open: @escaping @Sendable (ListeningSource) throws -> (any SoundInput)?) {
+    /// Where a lost input is opened again (opening a device waits for the system): the library's pool.
+    let retrying: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    /// Listening for `instrument`, opening inputs with `open` (nil for `.none`; it throws a performer's reason),
+    /// a lost one again through `retrying` (by default on the library's pool).
+    public init(
+        instrument: LiveInstrument<C>, open: @escaping @Sendable (ListeningSource) throws -> (any SoundInput)?,
+        retrying: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { job in Task(executorPreference: WorkerPool.library) { job() } }
+    ) {
         self.instrument = instrument
         self.open = open
+        self.retrying = retrying
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
         current = Mutex(Current(status: ListeningStatus(source: "none", problem: "not listening (imager serve --listen, or the console's Listen to)")))
         // It hears when a recording starts and stops, to keep what is heard with it.
