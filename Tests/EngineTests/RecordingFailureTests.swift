@@ -197,7 +197,11 @@ struct RecordingFailureTests {
             clock.advance(by: .milliseconds(10))
             second.playHop()
         }
-        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { try Task.checkCancellation(); await Task.yield() }
+        let wall = ContinuousClock.now
+        var told = false
+        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { try Task.checkCancellation(); await Task.yield()
+            if !told, ContinuousClock.now - wall > .seconds(5) { told = true; FileHandle.standardError.write(Data("DEBUG2 \(journal.sound?.stretches as Any) \(listening.status)\n".utf8)) }
+        }
 
         let sound = try #require(journal.sound)
         #expect(sound.sampleRate == 48_000 && sound.channels == 1, "the journal keeps the first input's rate and channels")
