@@ -178,30 +178,27 @@ struct RecordingFailureTests {
         try listening.listen(to: .device("a"))
         let running = Task { await listening.run() }
         defer { running.cancel() }
-        FileHandle.standardError.write(Data("DEBUG0 start\n".utf8))
         try await instrument.startRecording()
-        FileHandle.standardError.write(Data("DEBUG0 started\n".utf8))
         let journal = try #require(store.all.first)
+        let changes = ChangeProbe()
+        instrument.listen(changes)
 
         // A second of the first input, then a second of the other, a hop at a time as the clock moves.
         for _ in 0..<100 {
             clock.advance(by: .milliseconds(10))
             first.playHop()
         }
-        // Every hop of it kept (the last hop's sound taken by the loop) before the input changes.
+        // Every hop of it given to the engine and its sound kept before the input changes: a hop of the input
+        // let go that is still on its way when the next input starts would set the next input's clock offset
+        // (see the report of issue 34's recording parts) — not what this test is about.
+        _ = await changes.first { $0.revision >= 100 }
         while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { try Task.checkCancellation(); await Task.yield() }
-        FileHandle.standardError.write(Data("DEBUG0 switch\n".utf8))
         try listening.listen(to: .device("b"))
-        FileHandle.standardError.write(Data("DEBUG0 switched\n".utf8))
         for _ in 0..<100 {
             clock.advance(by: .milliseconds(10))
             second.playHop()
         }
-        let wall = ContinuousClock.now
-        var told = false
-        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { try Task.checkCancellation(); await Task.yield()
-            if !told, ContinuousClock.now - wall > .seconds(5) { told = true; FileHandle.standardError.write(Data("DEBUG2 \(journal.sound?.stretches as Any) \(listening.status)\n".utf8)) }
-        }
+        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { try Task.checkCancellation(); await Task.yield() }
 
         let sound = try #require(journal.sound)
         #expect(sound.sampleRate == 48_000 && sound.channels == 1, "the journal keeps the first input's rate and channels")

@@ -23,7 +23,8 @@ extension LiveListening {
     /// from before the recording's first moment left out. A journal that cannot be started is said
     /// (`LiveInstrument.recordingGoesOn(without:)`), once, and the recording goes on without its sound.
     func keepSoundIfRecording() async {
-        let (on, tape, started) = current.withLock { ($0.recordingOn, $0.tape, $0.taping != nil) }
+        // Until the input's first hop has placed it on the engine's clock, its sound stays on the tape.
+        let (on, tape, started) = current.withLock { ($0.recordingOn && $0.inputOffset != nil, $0.tape, $0.taping != nil) }
         guard on, let tape else { return }
         if !started {
             guard let (journal, _) = await instrument.engine.recordingProgress, let from = await instrument.engine.recordingStart else { return }
