@@ -216,8 +216,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         for await event in events {
             switch event {
             case .frame(let frame, let generation, let deliveredAt):
-                guard current.withLock({ $0.generation == generation }) else { continue }
-                await give(frame, deliveredAt: deliveredAt)
+                await give(frame, generation: generation, deliveredAt: deliveredAt)
             case .failed(let reason, let generation):
                 await lose(.failed(reason), generation: generation)
             case .quiet:
@@ -227,14 +226,18 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
     }
 
     /// One hop to the engine, stamped by when its sound was played; the status kept, told when due.
-    private func give(_ frame: HeardFrame, deliveredAt: C.Instant) async {
+    /// A hop of an input let go since is let go too — checked under the same lock that places the input on
+    /// the engine's clock, so that an old hop never sets the new input's offset.
+    private func give(_ frame: HeardFrame, generation: Int, deliveredAt: C.Instant) async {
         let heard = Self.heard(frame)
         let arrived = instrument.engine.seconds(at: deliveredAt)
-        let moment = current.withLock { current in
+        let placed: Double? = current.withLock { current in
+            guard current.generation == generation else { return nil }
             let offset = min((current.inputOffset ?? .infinity) + Self.offsetCreep, arrived - frame.time)
             current.inputOffset = offset
             return frame.time + offset
         }
+        guard let moment = placed else { return }
         // Values from the analysis are in range; were one not, the engine refuses it and the show goes on.
         _ = try? await instrument.perform(.heard(heard), at: moment)
         let delay = deliveredAt.duration(to: instrument.engine.clock.now)
