@@ -205,7 +205,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ListeningTests", dependencies: ["Listening"], swiftSettings: swiftSettings),
+        .testTarget(name: "ListeningTests", dependencies: ["Listening", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "InstrumentTests",
             dependencies: [

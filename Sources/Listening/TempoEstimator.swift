@@ -99,12 +99,13 @@ struct TempoEstimator {
         guard best > 0, correlation[best] > 0.1 * correlation[0] else { estimate = nil; return }
         best = metricalLevel(around: best)
         // Refine on the furthest multiple that still stands out clearly.
-        var period = refinedPeak(near: Double(best))
-        var multiple = 2
+        let first = refinedPeak(near: Double(best))
+        var period = first, multiple = 2
         while Double(multiple) * period + 3 < Double(longest) {
             let peak = refinedPeak(near: Double(multiple) * period)
-            let lag = Int(peak.rounded())
-            guard correlation(at: lag) > 0.3 * correlation[best] else { break }
+            // A refinement refines: a multiple that would move the period by more than 4 % is another beat's.
+            guard abs(peak / Double(multiple) - first) <= 0.04 * first,
+                  correlation(at: Int(peak.rounded())) > 0.3 * correlation[best] else { break }
             period = peak / Double(multiple)
             multiple += 1
         }
@@ -171,10 +172,8 @@ struct TempoEstimator {
         var top = centre - 2
         for candidate in (centre - 1)...(centre + 2) where neighbourhood(candidate) > neighbourhood(top) { top = candidate }
         let left = neighbourhood(top - 1), middle = neighbourhood(top), right = neighbourhood(top + 1)
-        let curvature = left - 2 * middle + right
-        guard curvature < 0 else { return (middle, Double(top)) }
-        let offset = 0.5 * (left - right) / curvature
-        return (middle - 0.25 * (left - right) * offset, Double(top) + Double(offset))
+        let offset = Self.vertexOffset(left: Double(left), middle: Double(middle), right: Double(right))
+        return (middle - 0.25 * (left - right) * Float(offset), Double(top) + offset)
     }
 
     /// The correlation at `lag` with half of each neighbour's, at any lag worked out (`smoothed` reads only the
@@ -191,6 +190,7 @@ struct TempoEstimator {
 
     /// The correlation at `lag`, worked out now if the update did not.
     private mutating func correlation(at lag: Int) -> Float {
+        guard lag >= 0, lag < counted else { return 0 }
         if lag > computed, marks[lag] != updates {
             correlation[lag] = correlate(lag)
             marks[lag] = updates
@@ -218,9 +218,17 @@ struct TempoEstimator {
             if correlation[candidate] > correlation[top] { top = candidate }
         }
         let left = Double(correlation[top - 1]), middle = Double(correlation[top]), right = Double(correlation[top + 1])
+        return Double(top) + Self.vertexOffset(left: left, middle: middle, right: right)
+    }
+
+    /// Where the parabola through three neighbouring values peaks, from the middle one (in lags): within half a
+    /// lag either side when the middle is the highest of the three, else 0 (no peak there to refine). Values
+    /// so alike that the parabola is flat, or not numbers, give 0 too.
+    static func vertexOffset(left: Double, middle: Double, right: Double) -> Double {
         let curvature = left - 2 * middle + right
-        guard curvature < 0 else { return Double(top) }
-        return Double(top) + 0.5 * (left - right) / curvature
+        guard middle >= left, middle >= right, curvature < 0 else { return 0 }
+        let offset = 0.5 * (left - right) / curvature
+        return offset.isFinite ? min(0.5, max(-0.5, offset)) : 0
     }
 
     func release() {

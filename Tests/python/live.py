@@ -112,14 +112,19 @@ def live_socket(server):
                    max_size=1 << 24)
 
 
-def until_message(socket, wanted, timeout=60, limit=100_000):
+def until_message(socket, wanted, timeout=60, limit=100_000, within=None):
     """Reads `socket`'s text messages (JSON) until one satisfies `wanted`, and returns it; an AssertionError
-    when none has within `timeout` seconds of the one before (or after `limit` messages)."""
+    when none has within `timeout` seconds of the one before (or after `limit` messages), or — while other
+    messages keep coming — within `within` seconds in all, when given."""
+    deadline = None if within is None else time.monotonic() + within
     for _ in range(limit):
+        wait = timeout if deadline is None else min(timeout, deadline - time.monotonic())
         try:
-            message = socket.recv(timeout=timeout)
+            if wait <= 0:
+                raise TimeoutError
+            message = socket.recv(timeout=wait)
         except TimeoutError:
-            raise AssertionError(f"no wanted message within {timeout} s") from None
+            raise AssertionError(f"no wanted message within {timeout if deadline is None else within} s") from None
         if isinstance(message, str):
             decoded = json.loads(message)
             if wanted(decoded):

@@ -7,9 +7,12 @@ import json
 import random
 import subprocess
 
+import numpy
+
 from live import api, free_port, live_socket, serving, until_message
 from hearings import heard_events
 from hostile_input import hostile_follows, malformed_messages
+from test_osc_out import Receiver
 from sound_signals import RATE, clicks, sine, write_raw_stereo, write_wav
 
 BPM = 123.0
@@ -66,6 +69,31 @@ def test_the_default_input_is_heard_through_sdls_disk_driver(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", "default", env=env) as server:
         check_heard_clicks(server)
         assert api(server, "GET", "/api/listening")[1]["source"] == "default input"
+
+
+def test_digital_silence_after_sound_is_an_input_lost_tried_again_and_taken_back(imager, tmp_path):
+    # SDL's disk driver reads the file as the input and, at its end, goes on delivering exact zeros: a device
+    # that was unplugged. Opened again, it reads the file from its start: the device is back. (Heard messages
+    # keep coming throughout, so each wait is bounded in all, not per message.)
+    samples, _ = clicks(3, BPM)
+    write_raw_stereo(tmp_path / "heard.raw", numpy.concatenate([samples, sine(3, 80)]))
+    env = {"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": str(tmp_path / "heard.raw"), "SDL_DISKAUDIOFILE": str(tmp_path / "out.raw")}
+    with Receiver() as receiver:
+        arguments = ["--audio", "none", "--listen", "default", "--osc-out", f"127.0.0.1:{receiver.port}"]
+        with serving(imager, tmp_path / "library.sqlite", *arguments, env=env) as server:
+            with live_socket(server) as socket:
+                until_message(socket, lambda m: m["type"] == "heard" and m["hearing"] and m["level"] > 0.3, within=30)
+                lost = until_message(socket, lambda m: m["type"] == "heard" and m.get("lost"), within=30)
+                assert "gives only digital silence" in lost["problem"] and not lost["hearing"], lost
+                status = server.status()["listening"]
+                assert status["lost"] and "tried again every 2 s" in status["problem"], status
+                receiver.until(lambda address, arguments: address == "/imager/heard/input" and arguments == ("lost",), timeout=30)
+                back = until_message(socket, lambda m: m["type"] == "heard" and not m.get("lost") and m["hearing"], within=30)
+                assert back["problem"] is None, back
+                receiver.until(lambda address, arguments: address == "/imager/heard/input" and arguments == ("back",), timeout=30)
+                # Heard again from the file's start: the clicks' onsets.
+                until_message(socket, lambda m: m["type"] == "heard" and m["onset"] > 0, within=30)
+            assert server.process.poll() is None
 
 
 def test_noise_fires_no_onsets_and_a_quiet_room_is_gated(imager, tmp_path):

@@ -40,10 +40,12 @@ class Receiver:
         self.server.server_close()
 
     def until(self, wanted, timeout=10):
-        """The first message (address, arguments) that satisfies `wanted`."""
+        """The first message (address, arguments) that satisfies `wanted`, within `timeout` seconds in all (other
+        messages may keep coming)."""
+        deadline = time.monotonic() + timeout
         while True:
             try:
-                message = self.messages.get(timeout=timeout)
+                message = self.messages.get(timeout=max(0, deadline - time.monotonic()))
             except queue.Empty:
                 raise AssertionError(f"no wanted OSC message within {timeout} s") from None
             if wanted(*message):
