@@ -1,7 +1,8 @@
 """The file formats we write, read back by this build: the version-1 fixtures in Tests/fixtures/v1/ — a chordset
 file, a performance log, a binary live frame with its forms messages, a composition file and its mix — were
-written by an earlier build and are frozen (Tests/fixtures/v1/README.md). Every build must still read them, and
-render them as that build did, within the tolerance below."""
+written by an earlier build and are frozen (Tests/fixtures/v1/README.md), and so is a listening set as format
+version 3 keeps it, its log with the hearings beside it (Tests/fixtures/listening-v3/README.md). Every build must
+still read them, and render them as that build did, within the tolerance below."""
 import json
 import pathlib
 import re
@@ -104,8 +105,8 @@ def difference(rendered, stored):
     return float(error.mean()), float((error.max(axis=2) > PIXEL_STEP).mean())
 
 
-def assert_renders_alike(rendered_path, stored_name):
-    mean, changed = difference(read_png(rendered_path), read_png(FIXTURES / stored_name))
+def assert_renders_alike(rendered_path, stored_name, folder=FIXTURES):
+    mean, changed = difference(read_png(rendered_path), read_png(folder / stored_name))
     assert mean <= MEAN_TOLERANCE and changed <= CHANGED_FRACTION, (
         f"{stored_name}: the render differs from the stored one by a mean of {mean:.4f} of 255 per channel "
         f"(at most {MEAN_TOLERANCE}), and {changed:.3%} of its pixels are more than {PIXEL_STEP} off "
@@ -132,11 +133,11 @@ def render_sheet(imager, tmp_path, chordset_file):
     return tmp_path / "sheet.png"
 
 
-def render_performance(imager, tmp_path, log):
+def render_performance(imager, tmp_path, log, count=PERFORMANCE_FRAME_COUNT):
     result = run(imager, "render", "performance", log, *RENDER_PERFORMANCE, "-o", f"{tmp_path / 'frames'}/")
     assert result.returncode == 0, result.stderr
     frames = sorted((tmp_path / "frames").iterdir())
-    assert len(frames) == PERFORMANCE_FRAME_COUNT, [f.name for f in frames]
+    assert len(frames) == count, [f.name for f in frames]
     return frames
 
 
@@ -196,6 +197,32 @@ def test_a_log_of_a_later_version_is_refused_by_name(imager, tmp_path):
     assert not (tmp_path / "frames").exists() or not any((tmp_path / "frames").iterdir())
 
 
+# The listening log of version 3: hearings beside the log (Tests/fixtures/listening-v3)
+
+LISTENING = FIXTURES.parent / "listening-v3"
+LISTENING_LOG = LISTENING / "performance-2026-11-27T15-07-57.253Z.json"
+LISTENING_FRAMES = [5, 9, 13]
+LISTENING_FRAME_COUNT = 24
+
+
+def test_the_listening_log_renders_as_it_did_with_its_hearings(imager, tmp_path):
+    frames = render_performance(imager, tmp_path, LISTENING_LOG, LISTENING_FRAME_COUNT)
+    for number in LISTENING_FRAMES:
+        assert_renders_alike(frames[number - 1], f"performance-frame-{number:04}.png", LISTENING)
+
+
+def test_the_listening_log_without_its_hearings_renders_otherwise_and_says_so(imager, tmp_path):
+    # The hearings are what make these frames: without them the log still renders, says what it could not read,
+    # and the light that followed the sound does not match.
+    (tmp_path / "alone").mkdir()
+    alone = tmp_path / "alone" / LISTENING_LOG.name
+    alone.write_bytes(LISTENING_LOG.read_bytes())
+    result = run(imager, "render", "performance", alone, *RENDER_PERFORMANCE, "-o", f"{tmp_path / 'frames'}/")
+    assert result.returncode == 0 and "cannot read what was heard" in result.stderr, result.stderr
+    frames = sorted((tmp_path / "frames").iterdir())
+    assert not passes(frames[LISTENING_FRAMES[1] - 1], "performance-frame-0009.png", LISTENING)
+
+
 # The live frame
 
 
@@ -207,9 +234,9 @@ def test_the_live_frame_renders_as_it_did(imager, tmp_path):
 # fixtures, and stored pictures with their channels swapped, must fail it.
 
 
-def passes(rendered, stored_name):
+def passes(rendered, stored_name, folder=FIXTURES):
     try:
-        assert_renders_alike(rendered, stored_name)
+        assert_renders_alike(rendered, stored_name, folder)
         return True
     except AssertionError:
         return False
