@@ -150,19 +150,8 @@ public struct PerformanceState: Sendable {
 
     private mutating func perform(_ intent: Intent, at time: Double) -> Set<Aspect> {
         switch intent {
-        // Ribbon values were checked by `Intent.validate()`, so the ribbon setters cannot throw here.
-        case .ribbonCenter(let ribbon, let value):
-            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.drag(to: value) }
-            wakeBackground()
-            return [.colors]
-        case .ribbonRange(let ribbon, let value):
-            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.setRange(value) }
-            wakeBackground()
-            return [.colors]
-        case .ribbonStep(let ribbon, let widen):
-            try? modifyRibbon(ribbon) { selection in if widen { selection.widen() } else { selection.narrow() } }
-            wakeBackground()
-            return [.colors]
+        case .ribbonCenter, .ribbonRange, .ribbonStep:
+            return moveRibbon(intent)
         case .pulse(let newPulse):
             pulse = newPulse
             return [.colors]
@@ -176,35 +165,11 @@ public struct PerformanceState: Sendable {
         case .feature(let feature, let setting):
             design.features[feature] = setting
             return [.design]
-        case .padDown(let pad, let velocity):
-            pressPad(pad, velocity: velocity, at: time)
-            return [.pads, .canvas]
-        case .padUp(let pad):
-            releasePad(pad, at: time)
-            return [.pads, .canvas]
-        case .lightDown(let voice, let chord, let velocity):
-            let key = Self.key(ofLightVoice: voice)
-            letGo(key: key, at: time)
-            wakeBackground()
-            press(chord, key: key, velocity: velocity, at: time)
-            return [.canvas]
-        case .lightUp(let voice):
-            letGo(key: Self.key(ofLightVoice: voice), at: time)
-            return [.canvas]
-        case .tap(let fraction, let velocity):
-            wakeBackground()
-            release(chordset[selectedChord], at: time, velocity: velocity, around: Canvas.point(atFraction: fraction))
-            return [.canvas]
-        case .stroke(let fractions, let velocity):
-            wakeBackground()
-            let points = fractions.map(Canvas.point(atFraction:))
-            if let stroke = try? Stroke(points: points) {
-                release(chordset[selectedChord], at: time, velocity: velocity, around: points[0], following: stroke)
-            }
-            return [.canvas]
         case .lumiCount(let count):
             lumiCount = count
             return [.design]
+        case .padDown, .padUp, .lightDown, .lightUp, .tap, .stroke:
+            return play(intent, at: time)
         case .recallChord(let position):
             recall(position)
             wakeBackground()
@@ -213,29 +178,12 @@ public struct PerformanceState: Sendable {
             store(position)
             return [.chordset]
         case .loadChordset(let newChordset):
-            chordset = newChordset
-            selectedChord = 0
-            // A chordset that says its headroom brings it; one that does not leaves the performer's.
-            guard let strength = newChordset.headroom else { return [.chordset, .selectedChord] }
-            headroom = strength
-            return [.chordset, .selectedChord, .canvas]
+            return load(newChordset)
         case .reviseChordset(let revised):
             chordset = revised
             return [.chordset]
-        case .fade(let seconds):
-            fadeCanvas(at: time, over: seconds)
-            return [.canvas]
-        case .erase:
-            fadeCanvas(at: time, over: 0)
-            erasures += 1
-            prune(at: time)
-            return [.canvas]
-        case .trailPersistence(let value):
-            trailPersistence = value
-            return [.canvas]
-        case .headroom(let value):
-            headroom = value
-            return [.canvas]
+        case .fade, .erase, .trailPersistence, .headroom:
+            return changeCanvas(intent, at: time)
         case .tempo(let bpm):
             retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }
             return [.tempo]
@@ -251,6 +199,83 @@ public struct PerformanceState: Sendable {
             beatOrigin = (time, beat)
             return [.tempo]
         }
+    }
+
+    /// A ribbon dragged, ranged or stepped. Ribbon values were checked by `Intent.validate()`, so the ribbon
+    /// setters cannot throw here.
+    private mutating func moveRibbon(_ intent: Intent) -> Set<Aspect> {
+        switch intent {
+        case .ribbonCenter(let ribbon, let value):
+            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.drag(to: value) }
+        case .ribbonRange(let ribbon, let value):
+            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.setRange(value) }
+        case .ribbonStep(let ribbon, let widen):
+            try? modifyRibbon(ribbon) { selection in if widen { selection.widen() } else { selection.narrow() } }
+        default:
+            return []
+        }
+        wakeBackground()
+        return [.colors]
+    }
+
+    /// What releases and lets go of lumis: pads, a composition's light voices, taps and strokes.
+    private mutating func play(_ intent: Intent, at time: Double) -> Set<Aspect> {
+        switch intent {
+        case .padDown(let pad, let velocity):
+            pressPad(pad, velocity: velocity, at: time)
+            return [.pads, .canvas]
+        case .padUp(let pad):
+            releasePad(pad, at: time)
+            return [.pads, .canvas]
+        case .lightDown(let voice, let chord, let velocity):
+            let key = Self.key(ofLightVoice: voice)
+            letGo(key: key, at: time)
+            wakeBackground()
+            press(chord, key: key, velocity: velocity, at: time)
+        case .lightUp(let voice):
+            letGo(key: Self.key(ofLightVoice: voice), at: time)
+        case .tap(let fraction, let velocity):
+            wakeBackground()
+            release(chordset[selectedChord], at: time, velocity: velocity, around: Canvas.point(atFraction: fraction))
+        case .stroke(let fractions, let velocity):
+            wakeBackground()
+            let points = fractions.map(Canvas.point(atFraction:))
+            if let stroke = try? Stroke(points: points) {
+                release(chordset[selectedChord], at: time, velocity: velocity, around: points[0], following: stroke)
+            }
+        default:
+            return []
+        }
+        return [.canvas]
+    }
+
+    /// A chordset loaded: the pads take its chords, the first selected. A chordset that says its headroom
+    /// brings it; one that does not leaves the performer's.
+    private mutating func load(_ newChordset: Chordset) -> Set<Aspect> {
+        chordset = newChordset
+        selectedChord = 0
+        guard let strength = newChordset.headroom else { return [.chordset, .selectedChord] }
+        headroom = strength
+        return [.chordset, .selectedChord, .canvas]
+    }
+
+    /// The canvas faded, erased, its trails and its output stage set.
+    private mutating func changeCanvas(_ intent: Intent, at time: Double) -> Set<Aspect> {
+        switch intent {
+        case .fade(let seconds):
+            fadeCanvas(at: time, over: seconds)
+        case .erase:
+            fadeCanvas(at: time, over: 0)
+            erasures += 1
+            prune(at: time)
+        case .trailPersistence(let value):
+            trailPersistence = value
+        case .headroom(let value):
+            headroom = value
+        default:
+            return []
+        }
+        return [.canvas]
     }
 
     private mutating func modifyRibbon(

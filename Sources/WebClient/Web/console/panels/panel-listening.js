@@ -61,13 +61,30 @@ class ListeningPanel extends ConsolePanel {
           : `The sound inputs cannot be read: ${error?.message ?? error}`, true);
       },
     );
+    this.status = element('p', { class: 'listening-status', role: 'status' });
+    this.midiClock = new MidiClockSection(() => this.shown);
+    this.append(element('div', { class: 'listening-layout' },
+      element('h2', { class: 'visually-hidden' }, 'Listening'),
+      this.buildSource(),
+      this.problem,
+      this.buildHeard(),
+      this.buildResponse(),
+      this.buildLink(),
+      this.midiClock.element,
+      this.status));
+    this.drawBeatDots(DEFAULT_QUANTUM);
+  }
 
-    // The source.
+  /** "Listen to" and, below it, why nothing is heard. */
+  buildSource() {
     const sourceId = uid('listen-to');
     this.sourceSelect = element('select', { id: sourceId, class: 'listening-select', onchange: () => this.chooseSource() });
     this.problem = element('p', { class: 'listening-problem', hidden: true });
+    return element('div', { class: 'listening-source' }, element('label', { for: sourceId }, 'Listen to'), this.sourceSelect);
+  }
 
-    // What is heard.
+  /** What is heard: the meters, the onset lamp and the tempo heard. */
+  buildHeard() {
     this.meters = METERS.map((meter) => {
       const fill = element('span', { class: 'listening-meter-fill' });
       const peak = meter.key === 'level' ? element('span', { class: 'listening-meter-peak' }) : null;
@@ -82,12 +99,25 @@ class ListeningPanel extends ConsolePanel {
     this.onsetLamp = element('output', { class: 'listening-onset', 'aria-label': 'Onset', 'aria-live': 'off' }, '0');
     const tempoId = uid('tempo-heard');
     this.tempoHeard = element('output', { class: 'listening-tempo', 'aria-labelledby': tempoId, 'aria-live': 'off' }, tempoText(null));
+    return element('div', { class: 'listening-heard' },
+      this.meterGroup,
+      element('div', { class: 'listening-side' },
+        this.onsetLamp,
+        element('span', { class: 'listening-caption', id: tempoId }, 'Tempo heard'),
+        this.tempoHeard));
+  }
 
-    // How the performance answers.
+  /** How the performance answers: "Tempo follows sound" and "Onsets release chord". */
+  buildResponse() {
     this.tempoFollows = element('input', { type: 'checkbox', disabled: true, onchange: () => this.setResponse({ tempoFollows: this.tempoFollows.checked }) });
     this.onsetsRelease = element('input', { type: 'checkbox', disabled: true, onchange: () => this.setResponse({ onsetsRelease: this.onsetsRelease.checked }) });
+    return element('div', { class: 'listening-response' },
+      element('label', { class: 'listening-switch' }, this.tempoFollows, element('span', {}, 'Tempo follows sound')),
+      element('label', { class: 'listening-switch' }, this.onsetsRelease, element('span', {}, 'Onsets release chord')));
+  }
 
-    // Link.
+  /** Link: the switch, the quantum, the beat within it, the session and what went wrong with it. */
+  buildLink() {
     this.linkBox = element('input', { type: 'checkbox', onchange: () => this.setLink() });
     const quantumId = uid('quantum');
     this.quantum = element('input', {
@@ -103,32 +133,12 @@ class ListeningPanel extends ConsolePanel {
     });
     this.linkStatus = element('span', { class: 'listening-link-status' }, linkText(null));
     this.linkProblem = element('p', { class: 'listening-problem listening-link-problem', role: 'status', hidden: true });
-    this.status = element('p', { class: 'listening-status', role: 'status' });
-
-    this.midiClock = new MidiClockSection(() => this.shown);
-
-    this.append(element('div', { class: 'listening-layout' },
-      element('h2', { class: 'visually-hidden' }, 'Listening'),
-      element('div', { class: 'listening-source' }, element('label', { for: sourceId }, 'Listen to'), this.sourceSelect),
-      this.problem,
-      element('div', { class: 'listening-heard' },
-        this.meterGroup,
-        element('div', { class: 'listening-side' },
-          this.onsetLamp,
-          element('span', { class: 'listening-caption', id: tempoId }, 'Tempo heard'),
-          this.tempoHeard)),
-      element('div', { class: 'listening-response' },
-        element('label', { class: 'listening-switch' }, this.tempoFollows, element('span', {}, 'Tempo follows sound')),
-        element('label', { class: 'listening-switch' }, this.onsetsRelease, element('span', {}, 'Onsets release chord'))),
-      element('div', { class: 'listening-link', role: 'group', 'aria-label': 'Ableton Link' },
-        element('label', { class: 'listening-switch' }, this.linkBox, element('span', {}, 'Link')),
-        element('label', { class: 'listening-quantum-label', for: quantumId }, 'Quantum'), this.quantum,
-        this.beat,
-        this.linkStatus,
-        this.linkProblem),
-      this.midiClock.element,
-      this.status));
-    this.drawBeatDots(DEFAULT_QUANTUM);
+    return element('div', { class: 'listening-link', role: 'group', 'aria-label': 'Ableton Link' },
+      element('label', { class: 'listening-switch' }, this.linkBox, element('span', {}, 'Link')),
+      element('label', { class: 'listening-quantum-label', for: quantumId }, 'Quantum'), this.quantum,
+      this.beat,
+      this.linkStatus,
+      this.linkProblem);
   }
 
   disconnectedCallback() {
