@@ -49,6 +49,12 @@ public enum OSCAddressSpace {
         case ["canvas", "fade"]: return .intent(.fade(seconds: try number()))
         case ["canvas", "erase"]: return .intent(.erase)
         case ["canvas", "headroom"]: return .intent(.headroom(try number()))
+        case ["canvas", "polyphony"]:
+            let count = try number()
+            guard let whole = Int(exactly: count.rounded()), PerformanceState.polyphonyRange.contains(whole) else {
+                throw OSCError("\(message.address) takes the most lumis that sound at once, 1 to \(PerformanceState.polyphonyRange.upperBound)")
+            }
+            return .intent(.polyphony(whole))
         case ["tempo"]: return .intent(.tempo(beatsPerMinute: try number()))
         case ["tempo", "tap"]: return .intent(.tapTempo)
         case ["record"]: return .record(try number() != 0)

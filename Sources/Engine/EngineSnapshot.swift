@@ -18,9 +18,21 @@ public struct EngineSnapshot: Hashable, Sendable, Codable {
     /// The output stage's strength, 0…1.
     public var headroom: Double
     public var liveLumis: Int
+    /// The most lumis that sound at once (nil: no limit), and how many have been stolen to keep within it.
+    public var polyphony: Int?
+    public var stolenLumis: Int
     public var isRecording: Bool
     /// How the performance answers the sound heard.
     public var soundResponse: SoundResponse
     /// How many intents had been applied: of two snapshots, the one with the higher revision is newer.
     public var revision: Int
+}
+
+/// The lumis on the stage, as `/status` tells them: how many are live, how many of those sound (the rest fade
+/// out), how many have been stolen to keep within the polyphony, and the polyphony (nil: no limit).
+public struct LumiCounts: Hashable, Sendable, Codable {
+    public var live: Int
+    public var sounding: Int
+    public var stolen: Int
+    public var polyphony: Int?
 }

@@ -115,13 +115,22 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     /// Whether the recording under way is full: the performance goes on, but nothing more is recorded.
     public var recordingIsFull: Bool { recording?.filledAt != nil }
 
+    /// The lumis on the stage now: how many, how many of them sound (the rest fade), how many were stolen,
+    /// and the polyphony.
+    public var lumiCounts: LumiCounts {
+        let now = max(time, state.time)
+        return LumiCounts(
+            live: state.liveLumiCount, sounding: state.soundingLumis(at: now), stolen: state.stolenLumis, polyphony: state.polyphony)
+    }
+
     /// The state as a console shows it.
     public func snapshot() -> EngineSnapshot {
         let now = max(time, state.time)
         return EngineSnapshot(
             time: now, chordset: state.chordset, colors: state.colors, pulse: state.pulse,
             design: state.design, lumiCount: state.lumiCount, selectedChord: state.selectedChord, pads: state.pads, tempo: state.tempo.beatsPerMinute, beat: state.beat(at: now),
-            trailPersistence: state.trailPersistence, headroom: state.headroom, liveLumis: state.liveLumiCount, isRecording: recording != nil,
+            trailPersistence: state.trailPersistence, headroom: state.headroom, liveLumis: state.liveLumiCount,
+            polyphony: state.polyphony, stolenLumis: state.stolenLumis, isRecording: recording != nil,
             soundResponse: state.soundResponse, revision: revision)
     }
 

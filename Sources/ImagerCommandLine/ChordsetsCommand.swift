@@ -44,7 +44,7 @@ struct ChordsetsCommand: ParsableCommand {
 
         func run() throws {
             let opened = try library.open()
-            try libraryCommand { () throws(LibraryError) in try opened.rename(try opened.chordset(named: chordset).id, to: title) }
+            _ = try libraryCommand { () throws(LibraryError) in try opened.rename(try opened.chordset(named: chordset).id, to: title) }
         }
     }
 

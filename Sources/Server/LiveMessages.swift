@@ -29,6 +29,8 @@ enum LiveMessages {
         var selectedChord: Int?
         var pads: TriggerPads?
         var liveLumis: Int?
+        var polyphony: Int?
+        var stolenLumis: Int?
         var trailPersistence: Double?
         var headroom: Double?
         var tempo: Double?
@@ -61,6 +63,8 @@ enum LiveMessages {
             case .pads: change.pads = state.pads
             case .canvas:
                 change.liveLumis = state.liveLumis
+                change.polyphony = state.polyphony
+                change.stolenLumis = state.stolenLumis
                 change.trailPersistence = state.trailPersistence
                 change.headroom = state.headroom
             case .tempo: change.tempo = state.tempo

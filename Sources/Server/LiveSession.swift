@@ -66,7 +66,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 clients: counts.clients, canvases: counts.canvases, evicted: hub.evictedCount, droppedFrames: hub.droppedFrames,
                 tickMedianMilliseconds: milliseconds(0.5), tickP99Milliseconds: milliseconds(0.99),
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
-                recordingProblem: instrument.recordingProblem,
+                recordingProblem: instrument.recordingProblem, lumis: await engine.lumiCounts,
                 canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status,
                 oscOut: followers?.status)
         }

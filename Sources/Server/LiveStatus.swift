@@ -17,6 +17,8 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     /// What went wrong with the last recording, until the next starts: its disk failed (it was stopped, and
     /// what reached the disk saved), or it could not keep the sound heard. Absent when nothing did.
     public var recordingProblem: String?
+    /// The lumis on the stage: how many, how many sound, how many were stolen, and the polyphony.
+    public var lumis: LumiCounts
     /// What the canvas pages connected now say of their own drawing (`CanvasReport`), the slowest first.
     public var canvasReports: [CanvasReport]
     /// What the instrument hears, or why it hears nothing (nil: it cannot listen).

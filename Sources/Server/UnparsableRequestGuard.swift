@@ -38,7 +38,8 @@ final class UnparsableRequestGuard: ChannelInboundHandler, RemovableChannelHandl
         guard error is HTTPParserError else { return context.fireErrorCaught(error) }
         let head = HTTPResponseHead(version: .http1_1, status: .badRequest, headers: ["Connection": "close", "Content-Length": "0"])
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 }
 

@@ -52,7 +52,7 @@ struct RecordingFolderTests {
         try Data(bytes).write(to: crashedURL)
         // One cut off before its start reached the disk: empty.
         let empty = temporary.file("recordings/performance-0000.journal")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
 
         let outcomes = try folder.recoverUnfinished()
         #expect(outcomes.count == 2)

@@ -45,6 +45,10 @@ test('a change carries only its aspects: they are merged, the rest is kept', () 
   assert.deepEqual(heard.at(-1), ['canvas', 'pads']);
   assert.equal(store.state.pads.pads[2].isDown, true);
   assert.equal(store.state.liveLumis, 12);
+  assert.equal(store.state.polyphony, null, 'a canvas change without a polyphony says there is no limit');
+  store.applyMessage({ type: 'changed', aspects: ['canvas'], time: 2, liveLumis: 12, polyphony: 64, stolenLumis: 3, trailPersistence: 0.5, headroom: 1 });
+  assert.equal(store.state.polyphony, 64);
+  assert.equal(store.state.stolenLumis, 3);
   assert.equal(store.state.time, 2);
   assert.equal(store.state.colors.hue.center, 0.72, 'colours untouched');
   assert.equal(store.state.chordset.title, 'Lumia', 'the chordset is not resent with a pad');

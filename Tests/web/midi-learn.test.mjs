@@ -109,7 +109,7 @@ test('mapped notes play pads (0-based, velocity/127) and buttons; control change
     'note:1:60': 'pad:1', 'note:1:67': 'pad:8', 'note:2:36': 'tapTempo', 'note:2:37': 'erase', 'note:2:38': 'fade',
     'cc:1:1': 'hue.center', 'cc:1:2': 'purity.range', 'cc:1:3': 'tempo', 'cc:1:4': 'feature.size.base',
     'cc:1:5': 'feature.size.depth', 'cc:1:6': 'feature.hue.base', 'cc:1:7': 'pad:2', 'note:1:70': 'hue.range',
-    'cc:1:8': 'someday.control', 'cc:1:9': 'trailPersistence', 'cc:1:10': 'headroom',
+    'cc:1:8': 'someday.control', 'cc:1:9': 'trailPersistence', 'cc:1:10': 'headroom', 'cc:1:11': 'polyphony',
   };
   assert.deepEqual(intentsForMessage(noteOn(60, 127), mappings, state), [{ type: 'padDown', pad: 0, velocity: 1 }]);
   assert.deepEqual(intentsForMessage(noteOn(67, 1), mappings, state), [{ type: 'padDown', pad: 7, velocity: 1 / 127 }]);
@@ -133,6 +133,9 @@ test('mapped notes play pads (0-based, velocity/127) and buttons; control change
   assert.deepEqual(intentsForMessage(cc(8, 3), mappings, state), [], 'an unknown target plays nothing');
   assert.deepEqual(intentsForMessage(cc(9, 127), mappings, state), [{ type: 'trailPersistence', value: 1 }]);
   assert.deepEqual(intentsForMessage(cc(10, 0), mappings, state), [{ type: 'headroom', value: 0 }]);
+  assert.deepEqual(intentsForMessage(cc(11, 0), mappings, state), [{ type: 'polyphony', count: 1 }]);
+  assert.deepEqual(intentsForMessage(cc(11, 127), mappings, state), [{ type: 'polyphony', count: 4096 }]);
+  assert.ok(Number.isInteger(intentsForMessage(cc(11, 64), mappings, state)[0].count), 'a polyphony is a whole number');
   assert.deepEqual(intentsForMessage(cc(99, 3), mappings, state), [], 'an unmapped source');
   assert.deepEqual(intentsForMessage(cc(1, 3), null, state), []);
   assert.deepEqual(intentsForMessage({ type: 'controlChange', channel: 1, controller: 1, value: 5 }, { 'cc:1:1': 'constructor' }, state), []);

@@ -8,6 +8,7 @@ extension Intent: Codable {
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
         "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp", "heard", "soundResponse", "alignBeat",
+        "polyphony",
     ]
 
     private enum CodingKeys: String, CodingKey {
@@ -44,6 +45,7 @@ extension Intent: Codable {
         case .heard: "heard"
         case .soundResponse: "soundResponse"
         case .alignBeat: "alignBeat"
+        case .polyphony: "polyphony"
         }
     }
 
@@ -82,6 +84,7 @@ extension Intent: Codable {
         case "heard": self = .heard(try c.decode(Heard.self, forKey: .heard))
         case "soundResponse": self = .soundResponse(try c.decode(SoundResponse.self, forKey: .response))
         case "alignBeat": self = .alignBeat(try c.decode(Double.self, forKey: .beat))
+        case "polyphony": self = .polyphony(try c.decode(Int.self, forKey: .count))
         default: throw InstrumentError.unknownName("intent", type, known: Self.types)
         }
     }
@@ -129,6 +132,7 @@ extension Intent: Codable {
         case .heard(let heard): try c.encode(heard, forKey: .heard)
         case .soundResponse(let response): try c.encode(response, forKey: .response)
         case .alignBeat(let beat): try c.encode(beat, forKey: .beat)
+        case .polyphony(let count): try c.encode(count, forKey: .count)
         }
     }
 }

@@ -62,6 +62,8 @@ public enum Intent: Hashable, Sendable {
     case heard(Heard)
     /// Whether the tempo follows the tempo heard, and whether onsets release the selected chord.
     case soundResponse(SoundResponse)
+    /// The most lumis that sound at once (`PerformanceState.polyphonyRange`): past it the oldest are stolen.
+    case polyphony(Int)
 
     /// Checks every value; throws an `InstrumentError` naming the first problem. Nothing is changed.
     public func validate() throws(InstrumentError) {
@@ -104,6 +106,11 @@ public enum Intent: Hashable, Sendable {
         case .erase, .tapTempo, .soundResponse: break
         case .heard(let heard): try heard.validate()
         case .alignBeat(let beat): _ = try beat.checked("beat", in: -1e12...1e12)
+        case .polyphony(let count):
+            let range = PerformanceState.polyphonyRange
+            guard range.contains(count) else {
+                throw .invalid("polyphony is \(range.lowerBound) to \(range.upperBound) lumis, not \(count)")
+            }
         case .trailPersistence(let value): _ = try value.checked("trail persistence", in: 0...1)
         case .headroom(let value): _ = try value.checked("headroom", in: 0...1)
         case .tempo(let bpm): _ = try bpm.checked("tempo (BPM)", in: Tempo.range)

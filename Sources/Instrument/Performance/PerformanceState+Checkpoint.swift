@@ -11,7 +11,7 @@ extension PerformanceState: Codable {
     private enum CodingKeys: String, CodingKey {
         case seed, time, eventCount, chordset, colors, pulse, design, selectedChord, pads, tempo, trailPersistence
         case headroom, lumiCount, erasures, beatOrigin, backgroundFade, forms, designs, live, rhythms, litPanes
-        case listening
+        case listening, polyphony, stolenLumis
     }
 
     /// What the performance has heard and how it answers: written only once it listens.
@@ -49,6 +49,8 @@ extension PerformanceState: Codable {
         try container.encode(tempo, forKey: .tempo)
         try container.encode(trailPersistence, forKey: .trailPersistence)
         try container.encode(headroom, forKey: .headroom)
+        try container.encodeIfPresent(polyphony, forKey: .polyphony)
+        if stolenLumis > 0 { try container.encode(stolenLumis, forKey: .stolenLumis) }
         try container.encode(erasures, forKey: .erasures)
         try container.encode(Mark(time: beatOrigin.time, value: beatOrigin.beat), forKey: .beatOrigin)
         try container.encodeIfPresent(backgroundFade.map { Mark(time: $0.start, value: $0.duration) }, forKey: .backgroundFade)
@@ -115,6 +117,15 @@ extension PerformanceState: Codable {
         trailPersistence = try container.decode(Double.self, forKey: .trailPersistence).checked("trail persistence", in: 0...1)
         // A checkpoint written before the output stage existed was shown without it.
         headroom = try container.decodeIfPresent(Double.self, forKey: .headroom)?.checked("headroom", in: 0...1) ?? 0
+        // A checkpoint written before polyphony existed played without it.
+        if let count = try container.decodeIfPresent(Int.self, forKey: .polyphony) {
+            try Intent.polyphony(count).validate()
+            polyphony = count
+        }
+        stolenLumis = try container.decodeIfPresent(Int.self, forKey: .stolenLumis) ?? 0
+        guard (0...Self.maximumCount).contains(stolenLumis) else {
+            throw InstrumentError.invalid("a checkpoint's count of stolen lumis must be 0 to \(Self.maximumCount)")
+        }
         erasures = try container.decode(Int.self, forKey: .erasures)
         guard (0...Self.maximumCount).contains(erasures) else {
             throw InstrumentError.invalid("a checkpoint's count of erasures must be 0 to \(Self.maximumCount)")

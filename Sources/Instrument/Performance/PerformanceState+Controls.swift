@@ -14,6 +14,8 @@ extension PerformanceState {
         public var tempo: Double
         public var trailPersistence: Double
         public var headroom: Double
+        /// The most lumis that sound at once (nil in controls kept before polyphony existed: the default).
+        public var polyphony: Int?
 
         /// Checks every value; throws naming the first problem.
         public func validate() throws(InstrumentError) {
@@ -26,6 +28,7 @@ extension PerformanceState {
             _ = try tempo.checked("tempo (BPM)", in: Tempo.range)
             _ = try trailPersistence.checked("trail persistence", in: 0...1)
             _ = try headroom.checked("headroom", in: 0...1)
+            if let polyphony { try Intent.polyphony(polyphony).validate() }
         }
     }
 
@@ -33,7 +36,7 @@ extension PerformanceState {
     public var controls: Controls {
         Controls(
             colors: colors, pulse: pulse, design: design, lumiCount: lumiCount, selectedChord: selectedChord, tempo: tempo.beatsPerMinute,
-            trailPersistence: trailPersistence, headroom: headroom)
+            trailPersistence: trailPersistence, headroom: headroom, polyphony: polyphony)
     }
 
     /// A new performance on `chordset` whose controls start as `controls` left them (checked first: controls
@@ -48,5 +51,6 @@ extension PerformanceState {
         selectedChord = controls.selectedChord
         trailPersistence = controls.trailPersistence
         headroom = controls.headroom
+        polyphony = controls.polyphony ?? Self.defaultPolyphony
     }
 }

@@ -68,6 +68,7 @@ extension PerformanceState {
                 velocity: velocity, origin: origin,
                 seed: StableRandom.bits(seed, Int64(eventCount) << 8 | Int64(index))))
         }
+        stealPastPolyphony(at: time)
         if live.count > Self.maximumLiveLumis { live.removeFirst(live.count - Self.maximumLiveLumis) }
     }
 

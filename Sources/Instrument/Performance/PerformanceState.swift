@@ -49,6 +49,11 @@ public struct PerformanceState: Sendable {
     /// How strongly the output stage keeps a full stage from burning out to white (0…1, `HeadroomLimiter`).
     public internal(set) var headroom = HeadroomLimiter.defaultStrength
     public internal(set) var erasures = 0
+    /// The most lumis that sound at once (`PerformanceState+Polyphony`); nil: no limit, as a performance
+    /// recorded before polyphony existed was played.
+    public internal(set) var polyphony: Int?
+    /// How many lumis have been stolen to keep within the polyphony.
+    public internal(set) var stolenLumis = 0
     /// How the performance answers the sound beyond its followers.
     public internal(set) var soundResponse = SoundResponse()
     /// The envelopes the followers of the sound read.
@@ -74,11 +79,13 @@ public struct PerformanceState: Sendable {
     var rhythms: [RhythmicPress] = []
     var litPanes: [LitPane] = []
 
-    /// A new performance on `chordset`, whose random streams derive from `seed`.
-    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E, tempo: Tempo = .standard) {
+    /// A new performance on `chordset`, whose random streams derive from `seed`, with at most `polyphony` lumis
+    /// sounding at once (nil: no limit).
+    public init(chordset: Chordset, seed: UInt64 = 0x1_1A6E, tempo: Tempo = .standard, polyphony: Int? = nil) {
         self.chordset = chordset
         self.seed = seed
         self.tempo = tempo
+        self.polyphony = polyphony.map { min(Self.polyphonyRange.upperBound, max(Self.polyphonyRange.lowerBound, $0)) }
         let first = chordset[0]
         colors = first.background
         pulse = first.pulse
@@ -195,6 +202,8 @@ public struct PerformanceState: Sendable {
         case .soundResponse(let response):
             soundResponse = response
             return [.listening]
+        case .polyphony(let count):
+            return setPolyphony(count, at: time)
         case .alignBeat(let beat):
             beatOrigin = (time, beat)
             return [.tempo]

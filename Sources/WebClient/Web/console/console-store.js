@@ -27,14 +27,15 @@ export const ASPECT_FIELDS = Object.freeze({
   chordset: ['chordset'],
   selectedChord: ['selectedChord'],
   pads: ['pads'],
-  canvas: ['liveLumis', 'trailPersistence', 'headroom'],
+  canvas: ['liveLumis', 'polyphony', 'stolenLumis', 'trailPersistence', 'headroom'],
   tempo: ['tempo'],
   listening: ['soundResponse'],
 });
 
 /** Fields the server leaves out when they have no value (Swift's nil): an aspect that carries others and
- * not these says they are null. `lumiCount` absent: a stored chord keeps as many lumis as it had. */
-export const ABSENT_MEANS_NULL = Object.freeze(new Set(['lumiCount']));
+ * not these says they are null. `lumiCount` absent: a stored chord keeps as many lumis as it had; `polyphony`
+ * absent: no limit (a performance from before polyphony). */
+export const ABSENT_MEANS_NULL = Object.freeze(new Set(['lumiCount', 'polyphony']));
 
 /** Every aspect, as a snapshot reports them all changed. */
 export const ASPECTS = Object.freeze(Object.keys(ASPECT_FIELDS));

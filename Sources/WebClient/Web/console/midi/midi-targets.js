@@ -121,6 +121,10 @@ export const CONTROLS = Object.freeze(Object.fromEntries([
   ['tempo', { label: 'Tempo', group: 'color', range: [20, 300], decimals: 1, intent: (bpm) => ({ type: 'tempo', bpm }) }],
   ['trailPersistence', { label: 'Trail persistence', group: 'color', range: [0, 1], intent: (value) => ({ type: 'trailPersistence', value }) }],
   ['headroom', { label: 'Headroom', group: 'color', range: [0, 1], intent: (value) => ({ type: 'headroom', value }) }],
+  ['polyphony', {
+    label: 'Polyphony', group: 'color', range: [1, 4096], decimals: 0,
+    intent: (count) => ({ type: 'polyphony', count: Math.min(4096, Math.max(1, Math.round(count))) }),
+  }],
   ...FORM_KINDS.flatMap((entry) => entry.params.map((param) => [`form.${entry.kind}.${param.name}`, {
     label: formParamName(entry, param), group: 'form', range: [param.min, param.max], ...(param.integer ? { decimals: 0 } : {}),
     intent: (value, state, pending = null) => formParamIntent(state, entry.kind, param.name, value, pending),

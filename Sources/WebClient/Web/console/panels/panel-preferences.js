@@ -5,6 +5,8 @@
 //   with next time, here or in another browser. "Restore the first-run layout" brings back seed 000's map.
 // - Tempo: the engine's tempo; a new value is played at once (a `tempo` intent) and kept as the
 //   library's default (PATCH tempo). "Tap tempo" taps it.
+// - Polyphony: the most lumis that sound at once (the `polyphony` intent; past it the oldest are stolen),
+//   kept with the controls between runs.
 // - Output resolution: the size offline renders and recordings are drawn at (PATCH outputSize).
 // - Pairing: the canvas's address for another device, as text and as a QR code (GET /api/pairing).
 // - OSC out: where the instrument sends OSC as it plays (docs/osc.md, "Being followed"): the targets kept
@@ -47,6 +49,9 @@ class Preferences extends ConsolePanel {
     const tempoLabel = element('label', { class: 'field' }, element('span', {}, 'Tempo (BPM)'), this.tempo);
     const tap = element('button', { type: 'button', class: 'list-button', onclick: () => this.send({ type: 'tapTempo' }) }, 'Tap tempo');
 
+    this.polyphony = element('input', { type: 'number', min: '1', max: '4096', step: '1', inputmode: 'numeric', onchange: () => this.setPolyphony() });
+    const polyphonyLabel = element('label', { class: 'field' }, element('span', {}, 'Polyphony (lumis at once)'), this.polyphony);
+
     this.output = element('select', { onchange: () => this.setOutputSize() });
     const outputLabel = element('label', { class: 'field' }, element('span', {}, 'Output resolution'), this.output);
 
@@ -81,7 +86,7 @@ class Preferences extends ConsolePanel {
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Panels'),
           element('div', { class: 'switches' }, switches), firstRun),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Tempo and output'),
-          element('div', { class: 'inline' }, tempoLabel, tap), outputLabel),
+          element('div', { class: 'inline' }, tempoLabel, tap), polyphonyLabel, outputLabel),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Pairing'),
           element('p', {}, 'Open the canvas on another device at:'), this.pairingText, this.pairingCode, this.pairingNote),
         element('section', { class: 'preferences-section osc-section', 'aria-label': 'OSC out' }, element('h3', {}, 'OSC out'),
@@ -135,6 +140,9 @@ class Preferences extends ConsolePanel {
     if ((what.has('tempo') || what.has('preferences')) && document.activeElement !== this.tempo) {
       const tempo = this.state?.tempo ?? this.store?.preferences?.tempo;
       this.tempo.value = tempo === undefined ? '' : String(Math.round(tempo * 100) / 100);
+    }
+    if (what.has('canvas') && document.activeElement !== this.polyphony) {
+      this.polyphony.value = Number.isInteger(this.state?.polyphony) ? String(this.state.polyphony) : '';
     }
   }
 
@@ -259,6 +267,17 @@ class Preferences extends ConsolePanel {
     this.send({ type: 'tempo', bpm });
     const answer = await this.request('PATCH', apiPaths.preferences, { tempo: bpm }, { doing: 'keep the tempo' });
     if (answer.ok) this.store.setPreferences(answer.data);
+  }
+
+  /** The polyphony typed, played at once (the engine keeps it with the controls, between runs too). */
+  setPolyphony() {
+    const count = Number(this.polyphony.value);
+    if (!Number.isInteger(count) || count < 1 || count > 4096) {
+      this.message('Polyphony is a whole number of lumis, 1 to 4096.');
+      this.update(new Set(['canvas']));
+      return;
+    }
+    this.send({ type: 'polyphony', count });
   }
 
   async setOutputSize() {

@@ -1,0 +1,49 @@
+/// Polyphony: the most lumis that sound at once. A release that would pass it steals — the oldest lumis still
+/// sounding (released first; among lumis released together, the faintest first) are let go with a short fade
+/// of their own, never cut — so the stage holds at most `polyphony` lumis sounding, and those fading. A rule
+/// of the state: a replay steals exactly as the performance did, and checkpoints keep it.
+extension PerformanceState {
+    /// The polyphonies a performer may set.
+    public static let polyphonyRange = 1...4096
+    /// The polyphony of a new performance (a log written before polyphony existed has none: `polyphony` nil).
+    public static let defaultPolyphony = 256
+    /// How long a stolen lumi takes to fade out (seconds): quick, and never a cut.
+    public static let stealFade = 0.08
+
+    /// Whether `lumi` still sounds at `time`: not fading (stolen, or the canvas faded) and not yet at the end
+    /// of its envelope.
+    func sounds(_ lumi: LiveLumi, at time: Double) -> Bool {
+        lumi.fadeStart == .infinity
+            && !lumiTable[Int(lumi.template)].envelope.isFinished(age: time - lumi.releaseTime, noteOff: lumi.noteOffAge)
+    }
+
+    /// How many lumis sound at `time`.
+    public func soundingLumis(at time: Double) -> Int {
+        live.reduce(0) { count, lumi in sounds(lumi, at: time) ? count + 1 : count }
+    }
+
+    /// Steals what sounds past the polyphony at `time`: the oldest first, among lumis released together the
+    /// faintest first; each fades out over `stealFade` from `time`.
+    mutating func stealPastPolyphony(at time: Double) {
+        guard let polyphony else { return }
+        let sounding = live.indices.filter { sounds(live[$0], at: time) }
+        guard sounding.count > polyphony else { return }
+        // `live` is in release order, so only lumis released at one moment need ordering among themselves.
+        let stolen = sounding.sorted { a, b in
+            let (x, y) = (live[a], live[b])
+            return x.releaseTime != y.releaseTime ? x.releaseTime < y.releaseTime : (x.velocity, a) < (y.velocity, b)
+        }.prefix(sounding.count - polyphony)
+        for index in stolen {
+            live[index].fadeStart = time
+            live[index].fadeDuration = Self.stealFade
+        }
+        stolenLumis += stolen.count
+    }
+
+    /// Sets the polyphony; what sounds past it is stolen at once.
+    mutating func setPolyphony(_ count: Int, at time: Double) -> Set<Aspect> {
+        polyphony = count
+        stealPastPolyphony(at: time)
+        return [.canvas]
+    }
+}
