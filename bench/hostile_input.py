@@ -130,6 +130,22 @@ async def fuzz(port, count, marker_hue):
     return replies
 
 
+def hostile_polyphonies(count, seed=38):
+    """`count` polyphony messages for /live that must all be refused: counts out of 1…4096, not whole numbers,
+    not numbers, missing, NaN and infinities written as numbers. Each is a JSON text."""
+    rng = random.Random(seed)
+    values = [lambda: 0, lambda: -rng.randrange(1, 2**40), lambda: rng.randrange(4097, 2**62), lambda: rng.uniform(1.01, 4095.9),
+              lambda: str(rng.randrange(1, 4097)), lambda: None, lambda: [], lambda: {}, lambda: True, lambda: "NaN",
+              lambda: "Infinity", lambda: 1e300, lambda: 2**64]
+    messages = []
+    for _ in range(count):
+        message = {"type": "polyphony", "count": rng.choice(values)()}
+        if rng.random() < 0.1:
+            del message["count"]
+        messages.append(json.dumps(message).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity"))
+    return messages
+
+
 def hostile_follows(count, seed=34):
     """`count` messages that set what a feature's oscillator or the pulse follows, with every attack, release,
     amount and source a careless or hostile client might send: valid ones of every shape, values out of range,

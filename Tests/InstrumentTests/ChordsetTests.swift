@@ -124,9 +124,14 @@ struct ControlsTests {
         try played.apply(PerformanceEvent(time: 1, intent: .ribbonCenter(.hue, 0.31)))
         try played.apply(PerformanceEvent(time: 2, intent: .tempo(beatsPerMinute: 93)))
         try played.apply(PerformanceEvent(time: 3, intent: .lumiCount(5)))
+        try played.apply(PerformanceEvent(time: 4, intent: .polyphony(40)))
         let kept = try JSONDecoder().decode(PerformanceState.Controls.self, from: try JSONEncoder().encode(played.controls))
         let resumed = try PerformanceState(chordset: FactoryChordsets.lumia, controls: kept)
-        #expect(resumed.controls == played.controls)
+        #expect(resumed.controls == played.controls && resumed.polyphony == 40)
+        // Controls kept before polyphony existed start at the default.
+        var older = kept
+        older.polyphony = nil
+        #expect(try PerformanceState(chordset: FactoryChordsets.lumia, controls: older).polyphony == PerformanceState.defaultPolyphony)
         #expect(resumed.colors.hue.center == 0.31 && resumed.tempo.beatsPerMinute == 93 && resumed.selectedChord == 4)
         var broken = kept
         broken.tempo = 9999

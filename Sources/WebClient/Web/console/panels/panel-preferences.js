@@ -274,7 +274,7 @@ class Preferences extends ConsolePanel {
     const count = Number(this.polyphony.value);
     if (!Number.isInteger(count) || count < 1 || count > 4096) {
       this.message('Polyphony is a whole number of lumis, 1 to 4096.');
-      this.update(new Set(['canvas']));
+      this.polyphony.value = Number.isInteger(this.state?.polyphony) ? String(this.state.polyphony) : '';
       return;
     }
     this.send({ type: 'polyphony', count });

@@ -1,0 +1,106 @@
+"""Polyphony (issue 38) through the real server: the most lumis that sound at once, set over /live, OSC and the
+console's Preferences ("Polyphony (lumis at once)"); `/status` tells how many lumis live, sound and were stolen;
+a flood of taps, and onsets releasing a chord while a drum track is heard, keep the stage at or under the limit;
+hostile polyphonies are refused and change nothing."""
+import json
+
+from playwright.sync_api import expect, sync_playwright
+from pythonosc.udp_client import SimpleUDPClient
+
+from hostile_input import hostile_polyphonies
+from live import live_socket, serving, until_message
+from sound_signals import clicks, sine, write_wav
+from test_console import FIRST_RUN
+from test_console_listening import Console
+from test_console_panels import WEB_ROOT
+
+
+def tap(socket, x=0.5, y=0.5):
+    socket.send(json.dumps({"type": "tap", "at": {"x": x, "y": y}, "velocity": 1}))
+
+
+def polyphony_said(socket, count):
+    """Waits for the state change that says the polyphony is `count`."""
+    return until_message(socket, lambda m: m["type"] == "changed" and m.get("polyphony") == count, within=30)
+
+
+def test_a_flood_of_taps_steals_past_the_polyphony_and_status_counts_it(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+        assert server.status()["lumis"]["polyphony"] == 256, "a new performance plays at the default"
+        with live_socket(server) as socket:
+            socket.send(json.dumps({"type": "polyphony", "count": 12}))
+            polyphony_said(socket, 12)
+            for index in range(200):
+                tap(socket, 0.1 + 0.8 * (index % 10) / 10, 0.5)
+            until_message(socket, lambda m: m["type"] == "changed" and m.get("stolenLumis", 0) > 0, within=30)
+            # Every tap is applied before the next message's answer: a round trip after the flood.
+            socket.send(json.dumps({"type": "tempo", "bpm": 121}))
+            until_message(socket, lambda m: m["type"] == "changed" and m.get("tempo") == 121, within=30)
+            lumis = server.status()["lumis"]
+        assert lumis["polyphony"] == 12 and lumis["sounding"] <= 12, lumis
+        assert lumis["stolen"] > 100 and lumis["live"] >= lumis["sounding"], lumis
+
+
+def test_hostile_polyphonies_are_refused_and_change_nothing(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+        osc = SimpleUDPClient("127.0.0.1", server.osc_port)
+        with live_socket(server) as socket:
+            socket.send(json.dumps({"type": "polyphony", "count": 40}))
+            polyphony_said(socket, 40)
+            messages = hostile_polyphonies(400)
+            for message in messages:
+                socket.send(message)
+            errors = 0
+            while errors < len(messages):
+                reply = until_message(socket, lambda m: m["type"] in ("error", "changed"), within=30)
+                assert reply["type"] == "error", reply
+                errors += 1
+            for value in [0, -3, 4097, 1e12, float("nan"), float("inf")]:
+                osc.send_message("/imager/canvas/polyphony", value)
+            # OSC answers nothing; a valid value after the hostile ones is the first change.
+            osc.send_message("/imager/canvas/polyphony", 41)
+            polyphony_said(socket, 41)
+        assert server.status()["lumis"]["polyphony"] == 41
+        assert server.process.poll() is None
+
+
+def test_onsets_releasing_a_chord_keep_the_stage_within_the_polyphony(imager, tmp_path):
+    # A busy drum track: clicks at 174 BPM over a bass, each onset releasing the selected chord.
+    samples, _ = clicks(30, 174.0)
+    write_wav(tmp_path / "drums.wav", samples + sine(30, 60))
+    arguments = ["--audio", "none", "--listen", str(tmp_path / "drums.wav")]
+    with serving(imager, tmp_path / "library.sqlite", *arguments) as server:
+        with live_socket(server) as socket:
+            socket.send(json.dumps({"type": "polyphony", "count": 6}))
+            polyphony_said(socket, 6)
+            socket.send(json.dumps({"type": "soundResponse", "response": {"tempoFollows": False, "onsetsRelease": True}}))
+            first = until_message(socket, lambda m: m["type"] == "heard", within=30)["onsets"]
+            counts = []
+            for wanted in range(first + 2, first + 26, 2):
+                until_message(socket, lambda m: m["type"] == "heard" and m["onsets"] >= wanted, within=30)
+                counts.append(server.status()["lumis"])
+        assert all(lumis["sounding"] <= 6 for lumis in counts), counts
+        assert counts[-1]["stolen"] > 0, counts
+
+
+def test_the_preferences_set_the_polyphony(imager, tmp_path):
+    env = {"IMAGER_WEB_ROOT": str(WEB_ROOT)}
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=env) as server, sync_playwright() as playwright:
+        console = Console(playwright, server.port)
+        try:
+            console.show({**FIRST_RUN, "listening": False, "settings": True})
+            field = console.page.get_by_role("spinbutton", name="Polyphony (lumis at once)", exact=True)
+            expect(field).to_have_value("256")
+            with live_socket(server) as socket:
+                field.fill("48")
+                field.press("Enter")
+                polyphony_said(socket, 48)
+            # A value out of range is said and not sent: the field shows the engine's again.
+            field.fill("5000")
+            field.press("Enter")
+            expect(field).to_have_value("48", timeout=20_000)
+            assert server.status()["lumis"]["polyphony"] == 48
+            console.shoot("polyphony")
+            assert console.errors == []
+        finally:
+            console.close()
