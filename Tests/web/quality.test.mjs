@@ -209,3 +209,30 @@ test('the work of the waiting frames: the newest lumis at the picture resolution
   assert.equal(work({ resolution: 1, trailResolution: 1, stampBudget: 4 }), 10_000 * ((2 + pass) + (0.5 * 3 + pass)));
   assert.equal(work({ resolution: 0.5, trailResolution: 0.5, stampBudget: 1 }), 10_000 * ((2 + pass) * 0.25 + (0.5 + pass) * 0.25));
 });
+
+test('after a heavy load on a machine busy elsewhere, the quality still climbs back once the stage is light', () => {
+  // The machine stalls a tenth of the frames by up to 200 ms, during the load and after it, whatever the page
+  // draws (the work the page is told leaves the stalls out). A light frame stalled once taught the page that
+  // work cost ten times what it does; its forecast dropped the level it had climbed back to, and that failure,
+  // under light work, made the level wait two minutes.
+  for (const seed of [3, 4, 5, 6]) {
+    const next = random(seed), controller = new QualityController();
+    const run = (seconds, cost, from) => {
+      let t = from;
+      const changes = [];
+      while (t < from + seconds * 1000) {
+        const stall = next() < 0.1 ? 200 * next() : 0;
+        const took = Math.max(cost(controller.levels[controller.level]) * (1 + 0.4 * (2 * next() - 1)) + stall, VSYNC);
+        t += Math.max(1, Math.ceil(took / VSYNC - 1e-9)) * VSYNC;
+        if (controller.observe(t, { active: true, work: (level) => cost(level) })) changes.push([Math.round(t / 100) / 10, controller.level]);
+      }
+      return { end: t, changes };
+    };
+    const loaded = run(60, fill(200), 0);
+    assert.ok(controller.level >= QUALITY_LEVELS.length / 2, `seed ${seed}: the load takes it far down, not to ${controller.level}`);
+    const { changes } = run(60, () => 3, loaded.end);
+    assert.equal(controller.level, 0, `seed ${seed}: the levels after the load: ${JSON.stringify(changes)}`);
+    const back = changes.at(-1)[0] - loaded.end / 1000;
+    assert.ok(back <= 30, `seed ${seed}: back at full quality ${back} s after the load ended`);
+  }
+});

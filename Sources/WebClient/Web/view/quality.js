@@ -187,7 +187,9 @@ export class QualityController {
     if (!warm || Math.max(before, last) > 2 * Math.min(before, last)) return;
     // Light work stalled by something else (the machine, the browser) says nothing about what work costs.
     if (this.costPerWork !== null && this.costPerWork * last < period / 2) return;
-    const perWork = interval / last;
+    // One slow frame raises what work is thought to cost by half at most: a stall of the machine's own is no
+    // measure of drawing, and the quick frames around it bring the cost down again.
+    const perWork = this.costPerWork === null ? interval / last : Math.min(interval / last, 2 * this.costPerWork);
     this.costPerWork = this.costPerWork === null ? perWork : (this.costPerWork + perWork) / 2;
   }
 
@@ -300,10 +302,16 @@ export class QualityController {
     return fromBottom && median * t.futile <= this.before.median;
   }
 
+  /**
+   * The level failed at `timestamp`: it is not tried again for a while, unless the work falls well below the
+   * heaviest it failed under (a failure under light work — the machine busy elsewhere — does not make a
+   * lighter stage wait the longest rest).
+   */
   noteFailure(level, timestamp, work) {
-    const t = this.timing, count = (this.failures.get(level)?.count ?? 0) + 1;
+    const t = this.timing, before = this.failures.get(level), count = (before?.count ?? 0) + 1;
     const wait = count <= t.retryWaits.length ? t.retryWaits[count - 1] : t.rest;
-    this.failures.set(level, { count, until: timestamp + wait, work: work ? work(this.levels[0]) : undefined });
+    const works = [before?.work, work ? work(this.levels[0]) : undefined].filter((value) => value !== undefined);
+    this.failures.set(level, { count, until: timestamp + wait, work: works.length ? Math.max(...works) : undefined });
   }
 
   moveTo(level, timestamp, median) {
