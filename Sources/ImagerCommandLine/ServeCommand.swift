@@ -76,8 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         let (bpm, tempoProblem) = opened.preferenceOrDefault(.tempo)
         for problem in [keptProblem, tempoProblem].compactMap({ $0 }) { print("warning: \(problem)") }
         let tempo = (try? Tempo(beatsPerMinute: bpm)) ?? .standard
-        let state = kept.flatMap { try? PerformanceState(chordset: chordset, controls: $0) }
-            ?? PerformanceState(chordset: chordset, tempo: tempo, polyphony: PerformanceState.defaultPolyphony)
+        let state = PerformanceState.onStage(chordset: chordset, controls: kept, tempo: tempo)
         let instrument = LiveInstrument(
             engine: InstrumentEngine(state: state, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),
             recordings: FolderRecordings(folder: RecordingFolder(recordingsFolder)))

@@ -142,3 +142,75 @@ struct PolyphonyTests {
         #expect(throws: (any Error).self) { try JSONDecoder().decode(Intent.self, from: Data(json.utf8)) }
     }
 }
+
+/// Onsets releasing the selected chord respect the stage: at most one release a gap, each retriggering the last.
+@Suite("Onsets within the polyphony")
+struct OnsetReleaseTests {
+    private func onset(_ state: inout PerformanceState, at time: Double) throws {
+        try state.apply(PerformanceEvent(time: time, intent: .heard(Heard(level: 0.8, peak: 0.8, bands: [0.8, 0, 0, 0], onset: 1))))
+    }
+
+    /// A stage performance (the gap at its default) whose onsets release the selected chord from `time` 0.
+    private func listening() throws -> PerformanceState {
+        var state = PerformanceState.onStage(chordset: try testChordset(), controls: nil, tempo: .standard)
+        try state.apply(PerformanceEvent(time: 0, intent: .soundResponse(SoundResponse(onsetsRelease: true))))
+        return state
+    }
+
+    @Test func aNewStagePerformanceKeepsAGapOf100MillisecondsAndAResponseWithoutOneKeepsIt() throws {
+        let state = try listening()
+        #expect(state.soundResponse.onsetGap == 0.1 && SoundResponse.defaultOnsetGap == 0.1)
+        #expect(state.polyphony == PerformanceState.defaultPolyphony)
+    }
+
+    @Test func onsetsCloserThanTheGapReleaseNothing() throws {
+        var state = try listening()
+        for step in 0..<20 { try onset(&state, at: 1 + Double(step) * 0.03) }
+        // Twenty onsets 30 ms apart: a release at 1.0, 1.12, 1.24, 1.36 and 1.48 s only, each retriggering the
+        // one before (one lumi a release in the test chordset).
+        let end: Double = 1 + 19 * 0.03, lastRelease: Double = 1 + 16 * 0.03
+        let sounding: [Double] = state.live.filter { state.sounds($0, at: end) }.map(\.releaseTime)
+        #expect(state.stolenLumis == 4)
+        #expect(sounding == [lastRelease])
+    }
+
+    @Test func eachOnsetReleaseRetriggersTheLast() throws {
+        var state = try listening()
+        for step in 0..<6 { try onset(&state, at: 1 + Double(step) * 0.2) }
+        let sounding = state.live.filter { state.sounds($0, at: 2) }
+        #expect(sounding.count == 1 && sounding[0].releaseTime == 2)
+        #expect(state.stolenLumis == 5)
+        #expect(state.live.filter { $0.fadeStart != .infinity }.allSatisfy { $0.fadeDuration == PerformanceState.stealFade })
+    }
+
+    @Test func aResponseFromBeforeTheGapReleasesEveryOnsetAndStealsNone() throws {
+        var state = PerformanceState(chordset: try testChordset())
+        try state.apply(PerformanceEvent(time: 0, intent: .soundResponse(SoundResponse(onsetsRelease: true))))
+        #expect(state.soundResponse.onsetGap == nil)
+        for step in 0..<10 { try onset(&state, at: 1 + Double(step) * 0.02) }
+        #expect(state.live.count == 10 && state.stolenLumis == 0)
+    }
+
+    @Test func theGapIsKeptByACheckpointAndReplayedExactly() throws {
+        var log = PerformanceLog(checkpoint: try listening(), recordedFrom: 0)
+        for step in 0..<30 {
+            try log.append(PerformanceEvent(time: 1 + Double(step) * 0.03, intent: .heard(Heard(level: 0.5, peak: 0.5, bands: [0.5, 0, 0, 0], onset: 1))))
+        }
+        let read = try JSONDecoder().decode(PerformanceLog.self, from: try JSONEncoder().encode(log))
+        for moment in stride(from: 1.0, to: 3, by: 1 / 30.0) {
+            #expect(log.state(at: moment).scene(at: moment) == read.state(at: moment).scene(at: moment))
+        }
+        let middle = log.state(at: 1.5)
+        let checkpoint = try JSONDecoder().decode(PerformanceState.self, from: try JSONEncoder().encode(middle))
+        #expect(checkpoint.lastOnsetRelease == middle.lastOnsetRelease && checkpoint.soundResponse.onsetGap == 0.1)
+    }
+
+    @Test(arguments: [-0.1, 2.5, Double.nan, Double.infinity])
+    func hostileGapsAreRefused(gap: Double) throws {
+        var state = try listening()
+        #expect(throws: InstrumentError.self) {
+            try state.apply(PerformanceEvent(time: 1, intent: .soundResponse(SoundResponse(onsetsRelease: true, onsetGap: gap))))
+        }
+        #expect(state.soundResponse.onsetGap == 0.1)
+    }
+}

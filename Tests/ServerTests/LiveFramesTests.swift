@@ -17,7 +17,7 @@ struct LiveFramesTests {
     @Test func aCanvasReceivesEachNewFormsGeometryBeforeTheFramesThatUseIt() async throws {
         let session = LiveTesting.session()
         let application = buildApplication(configuration: ServerConfiguration(port: 0, fps: 120), session: session)
-        try await application.test(.live) { client in
+        _ = try await application.test(.live) { client in
             try await client.ws("/live?frames=1", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                 var reader = MessageReader(inbound)
                 _ = try await reader.expect("snapshot")
@@ -61,7 +61,7 @@ struct LiveFramesTests {
 
     @Test func aClientThatDidNotAskForFramesGetsNone() async throws {
         let session = LiveTesting.session()
-        try await buildApplication(configuration: ServerConfiguration(port: 0, fps: 120), session: session).test(.live) { client in
+        _ = try await buildApplication(configuration: ServerConfiguration(port: 0, fps: 120), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                 var reader = MessageReader(inbound)
                 _ = try await reader.expect("snapshot")
@@ -85,7 +85,7 @@ struct LiveFramesTests {
     @Test func oscCommandsAreHeardByEveryWebSocketClient() async throws {
         let session = LiveTesting.session()
         let dispatch = ControlDispatch(instrument: session.instrument)
-        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+        _ = try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, _, _ in
                 var reader = MessageReader(inbound)
                 _ = try await reader.expect("snapshot")
@@ -100,7 +100,7 @@ struct LiveFramesTests {
         let recordings = MemoryRecordings()
         do {
             let session = LiveTesting.session(recordings: recordings)
-            try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+            _ = try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
                 try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                     var reader = MessageReader(inbound)
                     _ = try await reader.expect("snapshot")
@@ -126,7 +126,7 @@ struct LiveFramesTests {
 
     @Test func withoutARecordingsFolderRecordingIsRefused() async throws {
         let session = LiveTesting.session()
-        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+        _ = try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                 var reader = MessageReader(inbound)
                 try await outbound.write(.text(#"{"type":"record","on":true}"#))
@@ -151,7 +151,7 @@ struct LiveFramesTests {
         let session = LiveTesting.session()
         let report = #"{"type":"canvasReport","framesReceived":600,"framesDrawn":200,"framesFolded":390,"stampsGivenUp":12,"#
             + #""quality":{"level":3,"resolution":0.6,"trailResolution":0.5,"stampBudget":2},"frameMilliseconds":{"median":48.5,"p95":70}}"#
-        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+        _ = try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live?frames=1", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                 var reader = MessageReader(inbound)
                 try await outbound.write(.text(report))
@@ -181,7 +181,7 @@ struct LiveSessionTests {
     @Test func aChordStoredOverTheWireIsSavedAndChordsetsStepThroughTheLibrary() async throws {
         let shelf = MemoryShelf()
         let session = LiveTesting.session(shelf: shelf)
-        try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
+        _ = try await buildApplication(configuration: ServerConfiguration(port: 0), session: session).test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 24)) { inbound, outbound, _ in
                 var reader = MessageReader(inbound)
                 _ = try await reader.expect("snapshot")

@@ -30,9 +30,22 @@ public struct SoundFollow: Hashable, Sendable, Codable {
 public struct SoundResponse: Hashable, Sendable, Codable {
     public var tempoFollows: Bool
     public var onsetsRelease: Bool
+    /// The least time between two onsets' releases (seconds, 0…2): onsets closer to the last release than this
+    /// release nothing, and each release retriggers the chord — the last onset's release is stolen first —
+    /// instead of piling up. Nil: every onset releases and none is stolen, as a performance recorded before
+    /// the gap existed played.
+    public var onsetGap: Double?
 
-    public init(tempoFollows: Bool = false, onsetsRelease: Bool = false) {
+    /// The gap a new performance starts with.
+    public static let defaultOnsetGap = 0.1
+
+    public init(tempoFollows: Bool = false, onsetsRelease: Bool = false, onsetGap: Double? = nil) {
         self.tempoFollows = tempoFollows
         self.onsetsRelease = onsetsRelease
+        self.onsetGap = onsetGap
+    }
+
+    public func validate() throws(InstrumentError) {
+        if let onsetGap { _ = try onsetGap.checked("the gap between onset releases (s)", in: 0...2) }
     }
 }

@@ -103,7 +103,8 @@ public enum Intent: Hashable, Sendable {
             }
         case .loadChordset(let chordset), .reviseChordset(let chordset): try chordset.validate()
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
-        case .erase, .tapTempo, .soundResponse: break
+        case .erase, .tapTempo: break
+        case .soundResponse(let response): try response.validate()
         case .heard(let heard): try heard.validate()
         case .alignBeat(let beat): _ = try beat.checked("beat", in: -1e12...1e12)
         case .polyphony(let count):

@@ -26,6 +26,8 @@ extension PerformanceState: Codable {
         var heardAt: Double?
         var last: Heard
         var onsets: Int
+        /// When an onset last released the selected chord.
+        var lastOnsetRelease: Double?
     }
 
     /// A moment and the beat count (or fade length) that goes with it.
@@ -57,11 +59,12 @@ extension PerformanceState: Codable {
         // The form table is written whole and in order (scenes name forms by their place in it, so it reads
         // back the same). Of the lumi table — every design played since the start, which a long show grows —
         // only the designs still on the canvas are written, numbered afresh in table order.
-        if soundEnvelopes != SoundEnvelopes() || soundResponse != SoundResponse() {
+        if soundEnvelopes != SoundEnvelopes() || soundResponse != SoundResponse() || lastOnsetRelease != nil {
             try container.encode(Listening(
                 response: soundResponse,
                 envelopes: zip(soundEnvelopes.shapes, soundEnvelopes.values).map { Listening.Envelope(shape: $0, value: $1) },
-                heardAt: soundEnvelopes.heardAt, last: soundEnvelopes.last, onsets: soundEnvelopes.onsets), forKey: .listening)
+                heardAt: soundEnvelopes.heardAt, last: soundEnvelopes.last, onsets: soundEnvelopes.onsets,
+                lastOnsetRelease: lastOnsetRelease), forKey: .listening)
         }
         try container.encode(forms, forKey: .forms)
         var designOf = [Lumi?](repeating: nil, count: lumiTable.count)
@@ -143,7 +146,9 @@ extension PerformanceState: Codable {
         }
         // Before the designs, which find their envelopes by shape.
         if let listening = try container.decodeIfPresent(Listening.self, forKey: .listening) {
+            try listening.response.validate()
             soundResponse = listening.response
+            lastOnsetRelease = try listening.lastOnsetRelease?.checked("the last onset release (s)", in: 0...Self.maximumTime)
             try soundEnvelopes = Self.envelopes(from: listening)
         }
         let writtenForms = try container.decodeIfPresent([Form].self, forKey: .forms) ?? []

@@ -39,6 +39,17 @@ extension PerformanceState {
             trailPersistence: trailPersistence, headroom: headroom, polyphony: polyphony)
     }
 
+    /// A new performance for the stage (what `imager serve` plays): the controls as `controls` left them when
+    /// they were kept and still hold, else the chordset's first chord at `tempo`; the polyphony, when none was
+    /// kept, and the gap between onset releases at their defaults.
+    public static func onStage(chordset: Chordset, controls: Controls?, tempo: Tempo) -> PerformanceState {
+        var state = controls.flatMap { try? PerformanceState(chordset: chordset, controls: $0) }
+            ?? PerformanceState(chordset: chordset, tempo: tempo)
+        state.polyphony = state.polyphony ?? defaultPolyphony
+        state.soundResponse.onsetGap = SoundResponse.defaultOnsetGap
+        return state
+    }
+
     /// A new performance on `chordset` whose controls start as `controls` left them (checked first: controls
     /// that do not validate are refused and nothing is taken from them).
     public init(chordset: Chordset, controls: Controls, seed: UInt64 = 0x1_1A6E) throws(InstrumentError) {

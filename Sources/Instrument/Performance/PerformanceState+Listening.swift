@@ -16,16 +16,18 @@ extension PerformanceState {
     }
 
     /// Sound heard at `time`: the envelopes move; with the response on, an onset releases the selected chord
-    /// (around a point of the canvas's middle, drawn from the performance's random stream) and the tempo
-    /// follows the tempo heard.
+    /// (around a point of the canvas's middle, drawn from the performance's random stream) — at most one
+    /// release a gap, each retriggering the last — and the tempo follows the tempo heard.
     mutating func hear(_ heard: Heard, at time: Double) -> Set<Aspect> {
         soundEnvelopes.hear(heard, at: time)
         var changed: Set<Aspect> = [.heard]
-        if soundResponse.onsetsRelease, heard.onset > 0 {
+        if soundResponse.onsetsRelease, heard.onset > 0, onsetMayRelease(at: time) {
             wakeBackground()
+            if soundResponse.onsetGap != nil { stealLastOnsetRelease(at: time) }
             let key = Int64(soundEnvelopes.onsets) << 1
             let point = Point(x: 0.2 + 0.6 * StableRandom.unit(seed, key), y: 0.2 + 0.6 * StableRandom.unit(seed, key | 1))
             release(chordset[selectedChord], at: time, velocity: 0.4 + 0.6 * heard.onset, around: Canvas.point(atFraction: point))
+            lastOnsetRelease = time
             changed.insert(.canvas)
         }
         if soundResponse.tempoFollows, let heardTempo = heard.tempo,
@@ -36,5 +38,21 @@ extension PerformanceState {
             changed.insert(.tempo)
         }
         return changed
+    }
+
+    /// Whether an onset at `time` may release: always without a gap, else once the gap since the last has passed.
+    func onsetMayRelease(at time: Double) -> Bool {
+        guard let gap = soundResponse.onsetGap, let last = lastOnsetRelease else { return true }
+        return time - last >= gap
+    }
+
+    /// Retriggering: the lumis the last onset released that still sound are stolen, fading out as any stolen.
+    mutating func stealLastOnsetRelease(at time: Double) {
+        guard let last = lastOnsetRelease else { return }
+        for index in live.indices where live[index].pad == -1 && live[index].releaseTime == last && sounds(live[index], at: time) {
+            live[index].fadeStart = time
+            live[index].fadeDuration = Self.stealFade
+            stolenLumis += 1
+        }
     }
 }

@@ -56,6 +56,8 @@ public struct PerformanceState: Sendable {
     public internal(set) var stolenLumis = 0
     /// How the performance answers the sound beyond its followers.
     public internal(set) var soundResponse = SoundResponse()
+    /// When an onset last released the selected chord (`SoundResponse.onsetGap`).
+    var lastOnsetRelease: Double?
     /// The envelopes the followers of the sound read.
     var soundEnvelopes = SoundEnvelopes()
 
@@ -200,7 +202,10 @@ public struct PerformanceState: Sendable {
         case .heard(let heard):
             return hear(heard, at: time)
         case .soundResponse(let response):
+            // A response that does not say its gap keeps the one playing.
+            let gap = response.onsetGap ?? soundResponse.onsetGap
             soundResponse = response
+            soundResponse.onsetGap = gap
             return [.listening]
         case .polyphony(let count):
             return setPolyphony(count, at: time)
