@@ -83,11 +83,23 @@ def test_onsets_releasing_a_chord_keep_the_stage_within_the_polyphony(imager, tm
         assert counts[-1]["stolen"] > 0, counts
 
 
-def test_the_preferences_set_the_polyphony(imager, tmp_path):
+def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
     env = {"IMAGER_WEB_ROOT": str(WEB_ROOT)}
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=env) as server, sync_playwright() as playwright:
         console = Console(playwright, server.port)
         try:
+            # The Listening panel's "Onset gap (ms)": the engine's 100 ms, then 250 typed.
+            console.show({**FIRST_RUN, "listening": True, "settings": False})
+            gap = console.page.get_by_role("spinbutton", name="Onset gap (ms)", exact=True)
+            expect(gap).to_have_value("100")
+            with live_socket(server) as socket:
+                gap.fill("250")
+                gap.press("Enter")
+                until_message(socket, lambda m: m["type"] == "changed" and (m.get("soundResponse") or {}).get("onsetGap") == 0.25, within=30)
+            gap.fill("5000")
+            gap.press("Enter")
+            expect(gap).to_have_value("250", timeout=20_000)
+            # The Preferences' "Polyphony (lumis at once)".
             console.show({**FIRST_RUN, "listening": False, "settings": True})
             field = console.page.get_by_role("spinbutton", name="Polyphony (lumis at once)", exact=True)
             expect(field).to_have_value("256")

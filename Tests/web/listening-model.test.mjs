@@ -6,7 +6,7 @@ import { test } from 'node:test';
 
 import {
   ARIA_MILLISECONDS, HEARD_STALE_MILLISECONDS, METERS, QUIET_RESPONSE, Throttle, isCurrent, meterText, meterValue, onsetSince,
-  parseHeard, soundResponse, soundResponseIntent, tempoText,
+  onsetGapFromMilliseconds, parseHeard, soundResponse, soundResponseIntent, tempoText,
 } from '../../Sources/WebClient/Web/console/listening-model.js';
 import { PendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
 
@@ -96,4 +96,18 @@ test('both boxes ticked before the engine answers both count', () => {
   clock = 5000;
   assert.deepEqual(soundResponseIntent(state, { onsetsRelease: false }, pending).response, { tempoFollows: false, onsetsRelease: false },
     'never said back: the engine’s again after a while');
+});
+
+test('the gap between onset releases: read from the engine in seconds, typed in milliseconds, sent only when changed', () => {
+  assert.deepEqual(soundResponse({ soundResponse: { tempoFollows: false, onsetsRelease: true, onsetGap: 0.1 } }),
+    { tempoFollows: false, onsetsRelease: true, onsetGap: 0.1 });
+  assert.equal('onsetGap' in soundResponse({ soundResponse: { onsetGap: 'soon' } }), false, 'a gap that is not a number is not read');
+  assert.equal(onsetGapFromMilliseconds('250'), 0.25);
+  assert.equal(onsetGapFromMilliseconds(' 0 '), 0);
+  assert.equal(onsetGapFromMilliseconds('2000'), 2);
+  for (const text of ['', '2001', '-10', 'soon', 'NaN', 'Infinity']) assert.equal(onsetGapFromMilliseconds(text), null, text);
+  const state = { soundResponse: { tempoFollows: false, onsetsRelease: true, onsetGap: 0.1 } };
+  assert.deepEqual(soundResponseIntent(state, { onsetGap: 0.25 }, null).response, { tempoFollows: false, onsetsRelease: true, onsetGap: 0.25 });
+  assert.equal('onsetGap' in soundResponseIntent(state, { tempoFollows: true }, null).response, false,
+    'a box ticked leaves the gap to the engine');
 });

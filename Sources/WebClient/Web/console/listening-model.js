@@ -94,11 +94,27 @@ export class Throttle {
 /** How the performance answers the sound when the engine has not said: neither. */
 export const QUIET_RESPONSE = Object.freeze({ tempoFollows: false, onsetsRelease: false });
 
-/** The engine's `soundResponse` (`{tempoFollows, onsetsRelease}`), or null before it has said it. */
+/** The longest gap between onset releases the engine takes, in seconds. */
+export const ONSET_GAP_RANGE = Object.freeze([0, 2]);
+
+/**
+ * The engine's `soundResponse` (`{tempoFollows, onsetsRelease}`, with `onsetGap` in seconds when it says one),
+ * or null before it has said it.
+ */
 export function soundResponse(state) {
   const response = state?.soundResponse;
   if (!response || typeof response !== 'object') return null;
-  return { tempoFollows: response.tempoFollows === true, onsetsRelease: response.onsetsRelease === true };
+  const read = { tempoFollows: response.tempoFollows === true, onsetsRelease: response.onsetsRelease === true };
+  if (Number.isFinite(response.onsetGap)) read.onsetGap = response.onsetGap;
+  return read;
+}
+
+/** The gap typed in milliseconds as seconds for the engine, or null when it is not a number of 0…2000 ms. */
+export function onsetGapFromMilliseconds(text) {
+  const milliseconds = Number(String(text).trim());
+  if (String(text).trim() === '' || !Number.isFinite(milliseconds)) return null;
+  const seconds = milliseconds / 1000;
+  return seconds >= ONSET_GAP_RANGE[0] && seconds <= ONSET_GAP_RANGE[1] ? seconds : null;
 }
 
 /**
@@ -113,6 +129,8 @@ export function soundResponseIntent(state, change, pending = pendingSettings) {
     tempoFollows: typeof change.tempoFollows === 'boolean' ? change.tempoFollows : base.tempoFollows === true,
     onsetsRelease: typeof change.onsetsRelease === 'boolean' ? change.onsetsRelease : base.onsetsRelease === true,
   };
+  // A gap is sent only when it is changed: a response without one keeps the engine's.
+  if (Number.isFinite(change.onsetGap)) response.onsetGap = change.onsetGap;
   pending?.record('soundResponse', response);
   return { type: 'soundResponse', response };
 }

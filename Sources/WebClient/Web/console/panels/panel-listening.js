@@ -2,15 +2,15 @@
 //
 // - "Listen to": the sound input — the default one, nothing, or a device (GET /api/listening, chosen with
 //   POST); a file given when the server started shows but cannot be chosen. Why nothing is heard, when the
-//   server says (in that answer, or in the heard messages), below it. The choices are read when the panel shows, on every connection and every five
-//   seconds while it shows (a device plugged in appears).
+//   server says (in that answer, or in the heard messages), below it. The choices are read when the panel
+//   shows, on every connection and every five seconds while it shows (a device plugged in appears).
 // - Five meters (`role="meter"`: Level, with the peak as a tick, and the bands Low, Low-mid, High-mid,
 //   High), the onset lamp ("Onset": it flashes at each onset, the count so far in it) and the tempo heard,
 //   from the store's `heard` (listening-model.js), drawn at most once an animation frame while the panel
 //   shows; what is older than HEARD_STALE_MILLISECONDS shows as silence. Their accessible values are told at
 //   most four times a second.
-// - "Tempo follows sound" and "Onsets release chord": the engine's `soundResponse`, changed with the
-//   `soundResponse` intent.
+// - "Tempo follows sound", "Onsets release chord" and "Onset gap (ms)" (the least time between two onsets'
+//   releases, each retriggering the last): the engine's `soundResponse`, changed with the `soundResponse` intent.
 // - Link: "Link" joins or leaves an Ableton Link session, "Quantum" sets its quantum (the `link` request,
 //   link-model.js); the peers, the session's tempo and the beat within the quantum ("Link beat": a dot a
 //   beat — at most sixteen, each several beats of a longer quantum — carried forward between the server's
@@ -20,8 +20,8 @@
 import { ConsolePanel, element } from '../console-panel.js';
 import { LatestFetch } from '../console-store.js';
 import {
-  ARIA_MILLISECONDS, HEARD_STALE_MILLISECONDS, METERS, ONSET_FLASH_MILLISECONDS, Throttle, isCurrent, meterText, meterValue,
-  onsetSince, soundResponse, soundResponseIntent, tempoText,
+  ARIA_MILLISECONDS, HEARD_STALE_MILLISECONDS, METERS, ONSET_FLASH_MILLISECONDS, ONSET_GAP_RANGE, Throttle, isCurrent, meterText,
+  meterValue, onsetGapFromMilliseconds, onsetSince, soundResponse, soundResponseIntent, tempoText,
 } from '../listening-model.js';
 import { parseListening, shownProblem, sourceChoices, sourceRequest } from '../listening-sources.js';
 import {
@@ -38,6 +38,8 @@ const RESYNC_MILLISECONDS = 700;
 
 const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const clock = () => performance.now();
+/** The engine's gap between onset releases, in milliseconds as the field shows it ('' when it says none). */
+const gapText = (response) => (response?.onsetGap === undefined ? '' : String(Math.round(response.onsetGap * 1000)));
 
 class ListeningPanel extends ConsolePanel {
   build() {
@@ -111,9 +113,14 @@ class ListeningPanel extends ConsolePanel {
   buildResponse() {
     this.tempoFollows = element('input', { type: 'checkbox', disabled: true, onchange: () => this.setResponse({ tempoFollows: this.tempoFollows.checked }) });
     this.onsetsRelease = element('input', { type: 'checkbox', disabled: true, onchange: () => this.setResponse({ onsetsRelease: this.onsetsRelease.checked }) });
+    this.onsetGap = element('input', {
+      type: 'number', class: 'listening-gap', disabled: true, min: String(ONSET_GAP_RANGE[0] * 1000),
+      max: String(ONSET_GAP_RANGE[1] * 1000), step: '10', inputmode: 'numeric', onchange: () => this.setOnsetGap(),
+    });
     return element('div', { class: 'listening-response' },
       element('label', { class: 'listening-switch' }, this.tempoFollows, element('span', {}, 'Tempo follows sound')),
-      element('label', { class: 'listening-switch' }, this.onsetsRelease, element('span', {}, 'Onsets release chord')));
+      element('label', { class: 'listening-switch' }, this.onsetsRelease, element('span', {}, 'Onsets release chord')),
+      element('label', { class: 'listening-gap-label' }, element('span', {}, 'Onset gap (ms)'), this.onsetGap));
   }
 
   /** Link: the switch, the quantum, the beat within it, the session and what went wrong with it. */
@@ -290,6 +297,15 @@ class ListeningPanel extends ConsolePanel {
       box.disabled = response === null;
       box.checked = response?.[key] === true;
     }
+    this.onsetGap.disabled = response === null || response.onsetGap === undefined;
+    if (document.activeElement !== this.onsetGap) this.onsetGap.value = gapText(response);
+  }
+
+  /** The gap typed, sent when it is one (0…2000 ms); else the engine's shown again. */
+  setOnsetGap() {
+    const gap = onsetGapFromMilliseconds(this.onsetGap.value);
+    if (gap === null) this.onsetGap.value = gapText(soundResponse(this.state));
+    else this.setResponse({ onsetGap: gap });
   }
 
   /** Sends the change; the engine's answer shows when it comes, and its value after a while anyway (a refusal). */
