@@ -66,7 +66,8 @@ test: build python-deps
 # WAV and 1080p MP4 against sox -m and ffmpeg's encoding alone (bench/lab_figures.py), and playing with the band:
 # the listening analysis's onset F-measure (mir_eval), tempo and cost on a seeded drum set (bench/listening_figures.py),
 # sound in to heard intent, the Link phase error against a peer and the live latency with OSC out (bench/band_figures.py),
-# and the tempo of Hydrogen's demo songs against their own and librosa's (bench/hydrogen_tempo.py).
+# and the tempo of Hydrogen's demo songs against their own and librosa's (bench/hydrogen_tempo.py), and the canvas
+# page under a flood of taps and of onsets, at the default polyphony and the largest (bench/flood_fps.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps bench-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -88,6 +89,7 @@ bench: release python-deps bench-deps
 	$(PYTHON) bench/listening_figures.py .build/release/imager
 	$(PYTHON) bench/band_figures.py .build/release/imager
 	$(PYTHON) bench/hydrogen_tempo.py .build/release/imager
+	$(PYTHON) bench/flood_fps.py .build/release/imager
 
 # What only the benchmarks need from Debian: Hydrogen (h2cli renders its demo songs for bench/hydrogen_tempo.py).
 BENCH_APT_PACKAGES := hydrogen

@@ -153,7 +153,7 @@ def test_the_listening_panel_shows_what_is_heard_and_the_performance_answers(ima
 
             # 3. Onsets release the selected chord: lumis on the canvas with no pad pressed.
             before = state(port)
-            assert before["soundResponse"] == {"tempoFollows": False, "onsetsRelease": False}, before["soundResponse"]
+            assert before["soundResponse"] == {"tempoFollows": False, "onsetsRelease": False, "onsetGap": 0.1}, before["soundResponse"]
             assert before["liveLumis"] == 0, before["liveLumis"]
             page.get_by_role("checkbox", name="Onsets release chord", exact=True).check()
             wait_state(port, lambda s: s["soundResponse"]["onsetsRelease"] is True, "onsets releasing the chord",

@@ -96,6 +96,7 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
                 gap.fill("250")
                 gap.press("Enter")
                 until_message(socket, lambda m: m["type"] == "changed" and (m.get("soundResponse") or {}).get("onsetGap") == 0.25, within=30)
+            console.page.wait_for_function("window.imagerConsole.store.state.soundResponse.onsetGap === 0.25", timeout=20_000)
             gap.fill("5000")
             gap.press("Enter")
             expect(gap).to_have_value("250", timeout=20_000)
@@ -107,6 +108,8 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
                 field.fill("48")
                 field.press("Enter")
                 polyphony_said(socket, 48)
+            # The console has heard it back too.
+            console.page.wait_for_function("window.imagerConsole.store.state.polyphony === 48", timeout=20_000)
             # A value out of range is said and not sent: the field shows the engine's again.
             field.fill("5000")
             field.press("Enter")
