@@ -65,7 +65,7 @@ struct SoundsBroughtInTests {
         let before = try library.musicLibrary()
         let tone = try Self.tone()
         func bringIn(_ name: String) throws {
-            try library.bringInSound(file: tone, named: name) { music, format in
+            _ = try library.bringInSound(file: tone, named: name) { music, format in
                 try music.bringIn(soundFrom: name, format: format, as: .newVoice(parent: nil))
             }
         }

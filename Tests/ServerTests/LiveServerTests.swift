@@ -36,7 +36,7 @@ struct LiveServerTests {
     }
 
     @Test func intentsChangeTheStateForEveryoneAndBadOnesAreAnswered() async throws {
-        try await application().test(.live) { client in
+        _ = try await application().test(.live) { client in
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 22)) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
                 let received = try await messages.next()
@@ -63,7 +63,7 @@ struct LiveServerTests {
     }
 
     @Test func aWebSocketFromAForeignOriginIsRefused() async throws {
-        try await application().test(.live) { client in
+        _ = try await application().test(.live) { client in
             await #expect(throws: (any Error).self) {
                 try await client.ws("/live", configuration: .init(additionalHeaders: [.origin: "http://evil.example"])) { _, _, _ in
                     Issue.record("upgraded")

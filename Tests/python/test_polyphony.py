@@ -19,6 +19,11 @@ def tap(socket, x=0.5, y=0.5):
     socket.send(json.dumps({"type": "tap", "at": {"x": x, "y": y}, "velocity": 1}))
 
 
+def snapshot_read(socket):
+    """Waits for the snapshot a new connection is sent first: from then on, every change reaches it."""
+    return until_message(socket, lambda m: m["type"] == "snapshot", within=30)
+
+
 def polyphony_said(socket, count):
     """Waits for the state change that says the polyphony is `count`."""
     return until_message(socket, lambda m: m["type"] == "changed" and m.get("polyphony") == count, within=30)
@@ -28,6 +33,7 @@ def test_a_flood_of_taps_steals_past_the_polyphony_and_status_counts_it(imager, 
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
         assert server.status()["lumis"]["polyphony"] == 256, "a new performance plays at the default"
         with live_socket(server) as socket:
+            snapshot_read(socket)
             socket.send(json.dumps({"type": "polyphony", "count": 12}))
             polyphony_said(socket, 12)
             for index in range(200):
@@ -45,6 +51,7 @@ def test_hostile_polyphonies_are_refused_and_change_nothing(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
         osc = SimpleUDPClient("127.0.0.1", server.osc_port)
         with live_socket(server) as socket:
+            snapshot_read(socket)
             socket.send(json.dumps({"type": "polyphony", "count": 40}))
             polyphony_said(socket, 40)
             messages = hostile_polyphonies(400)
@@ -71,6 +78,7 @@ def test_onsets_releasing_a_chord_keep_the_stage_within_the_polyphony(imager, tm
     arguments = ["--audio", "none", "--listen", str(tmp_path / "drums.wav")]
     with serving(imager, tmp_path / "library.sqlite", *arguments) as server:
         with live_socket(server) as socket:
+            snapshot_read(socket)
             socket.send(json.dumps({"type": "polyphony", "count": 6}))
             polyphony_said(socket, 6)
             socket.send(json.dumps({"type": "soundResponse", "response": {"tempoFollows": False, "onsetsRelease": True}}))
@@ -93,6 +101,7 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
             gap = console.page.get_by_role("spinbutton", name="Onset gap (ms)", exact=True)
             expect(gap).to_have_value("100")
             with live_socket(server) as socket:
+                snapshot_read(socket)
                 gap.fill("250")
                 gap.press("Enter")
                 until_message(socket, lambda m: m["type"] == "changed" and (m.get("soundResponse") or {}).get("onsetGap") == 0.25, within=30)
@@ -105,6 +114,7 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
             field = console.page.get_by_role("spinbutton", name="Polyphony (lumis at once)", exact=True)
             expect(field).to_have_value("256")
             with live_socket(server) as socket:
+                snapshot_read(socket)
                 field.fill("48")
                 field.press("Enter")
                 polyphony_said(socket, 48)

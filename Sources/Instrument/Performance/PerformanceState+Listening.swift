@@ -50,9 +50,7 @@ extension PerformanceState {
     mutating func stealLastOnsetRelease(at time: Double) {
         guard let last = lastOnsetRelease else { return }
         for index in live.indices where live[index].pad == -1 && live[index].releaseTime == last && sounds(live[index], at: time) {
-            live[index].fadeStart = time
-            live[index].fadeDuration = Self.stealFade
-            stolenLumis += 1
+            steal(index, at: time)
         }
     }
 }

@@ -28,16 +28,19 @@ extension PerformanceState {
         guard let polyphony else { return }
         let sounding = live.indices.filter { sounds(live[$0], at: time) }
         guard sounding.count > polyphony else { return }
-        // `live` is in release order, so only lumis released at one moment need ordering among themselves.
+        // Released first, then the faintest, then the first in the table: the same order in every replay.
         let stolen = sounding.sorted { a, b in
             let (x, y) = (live[a], live[b])
             return x.releaseTime != y.releaseTime ? x.releaseTime < y.releaseTime : (x.velocity, a) < (y.velocity, b)
         }.prefix(sounding.count - polyphony)
-        for index in stolen {
-            live[index].fadeStart = time
-            live[index].fadeDuration = Self.stealFade
-        }
-        stolenLumis += stolen.count
+        for index in stolen { steal(index, at: time) }
+    }
+
+    /// Lets the lumi at `index` of `live` go: it fades out over `stealFade` from `time`, and is counted stolen.
+    mutating func steal(_ index: Int, at time: Double) {
+        live[index].fadeStart = time
+        live[index].fadeDuration = Self.stealFade
+        stolenLumis += 1
     }
 
     /// Sets the polyphony; what sounds past it is stolen at once.
