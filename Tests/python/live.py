@@ -3,10 +3,12 @@ import contextlib
 import http.client
 import json
 import os
+import queue
 import re
 import signal
 import socket
 import subprocess
+import threading
 import time
 
 
@@ -42,6 +44,30 @@ class Server:
 
     def __init__(self, process, port, osc_port, lines):
         self.process, self.port, self.osc_port, self.lines = process, port, osc_port, lines
+        self.reader = None
+        self.printed = queue.Queue()
+
+    def until_line(self, text, timeout=30):
+        """The first line the server prints from now on that contains `text`, within `timeout` seconds. From the
+        first call, a thread reads what it prints (into `lines` too), so that a wait is bounded."""
+        if self.reader is None:
+            def read():
+                for line in self.process.stdout:
+                    self.lines.append(line)
+                    self.printed.put(line)
+                self.printed.put(None)
+            self.reader = threading.Thread(target=read, daemon=True)
+            self.reader.start()
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.printed.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"the server printed no line with {text!r} within {timeout} s") from None
+            if line is None:
+                raise AssertionError(f"the server stopped before it printed {text!r}: " + "".join(self.lines))
+            if text in line:
+                return line
 
     @property
     def token(self):
@@ -70,7 +96,7 @@ def serving(imager, library, *arguments, env=None, port=None):
     process = subprocess.Popen(
         [imager, "serve", "--port", str(port), "--osc-port", str(osc_port), "--library", str(library), *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})
-    lines = []
+    lines, server = [], None
     try:
         # The addresses are printed before it listens; then wait until it answers.
         while not any("OSC:" in line for line in lines):
@@ -90,8 +116,13 @@ def serving(imager, library, *arguments, env=None, port=None):
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
             try:
-                rest, _ = process.communicate(timeout=10)
-                lines.extend(rest.splitlines(keepends=True))
+                if server is not None and server.reader is not None:
+                    # Its reader has the output: it ends with the process.
+                    process.wait(timeout=10)
+                    server.reader.join(timeout=10)
+                else:
+                    rest, _ = process.communicate(timeout=10)
+                    lines.extend(rest.splitlines(keepends=True))
             except subprocess.TimeoutExpired:
                 process.kill()
                 raise

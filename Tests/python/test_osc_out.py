@@ -127,25 +127,17 @@ def test_a_follower_whose_port_closes_is_dropped_and_comes_back_when_it_opens_ag
     target = f"127.0.0.1:{port}"
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--osc-out", target) as server:
         # Each beat is sent to it, and refused.
-        problem = until_status(server, target, lambda follower: follower.get("problem"))
-        assert problem == "connection refused", problem
+        server.until_line(f"OSC to {target} cannot be sent (connection refused)")
+        follower = {entry["address"]: entry for entry in server.status()["oscOut"]}[target]
+        assert follower.get("problem") == "connection refused", follower
         with Receiver(port) as receiver:
             receiver.until(lambda address, _: address == "/imager/beat", timeout=15)
-            until_status(server, target, lambda follower: "problem" not in follower, timeout=10)
+            server.until_line(f"OSC to {target} is followed again", timeout=15)
+            follower = {entry["address"]: entry for entry in server.status()["oscOut"]}[target]
+            assert "problem" not in follower, follower
             SimpleUDPClient("127.0.0.1", server.osc_port).send_message("/imager/tempo", 97.0)
             receiver.until(lambda address, arguments: address == "/imager/tempo" and abs(arguments[0] - 97) < 1e-3)
     said = "".join(server.lines)
     assert f"OSC to {target} cannot be sent (connection refused); it is no longer followed" in said, said
     assert f"OSC to {target} is followed again" in said, said
 
-
-def until_status(server, target, wanted, timeout=10):
-    """The follower at `target` as /status tells it, once it satisfies `wanted`; asked again until `timeout` s."""
-    deadline = time.monotonic() + timeout
-    while True:
-        follower = {entry["address"]: entry for entry in server.status()["oscOut"]}[target]
-        if wanted(follower):
-            return wanted(follower)
-        if time.monotonic() > deadline:
-            raise AssertionError(f"/status never said so of {target} within {timeout} s: {follower}")
-        time.sleep(0.05)

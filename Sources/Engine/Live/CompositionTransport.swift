@@ -18,7 +18,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// The rate compositions are laid out and played at.
     public let sampleRate: Int
     /// The state the audio device's thread and the transport's callers share.
-    private let box = Box()
+    let box = Box()
     /// How often the playhead is told while playing.
     static var statusInterval: Duration { .milliseconds(100) }
     /// When a start asked for at a moment is to come (nil, or a moment not after it: at once).
@@ -33,13 +33,13 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         case sound(SoundID)
     }
 
-    private final class Box: Sendable {
+    final class Box: Sendable {
         let core = Mutex(Core())
         let device = Mutex(Device.unopened)
     }
 
     /// The sound device: not opened yet, open, or not to be had (and why).
-    private enum Device {
+    enum Device {
         case unopened
         case open(any AudioOutput)
         case silent(String?)
@@ -383,66 +383,5 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         await perform(intents)
         if let wrappedTo { await perform(relight(at: wrappedTo, heardAlready: true)) }
         if let status { instrument.transportChanged(status) }
-    }
-
-    /// A start that waited and whose moment has come by `now`: it plays from that moment (without a device,
-    /// the playhead runs from the moment itself, not from the tick that found it come). Whether one started,
-    /// and where to light again what was lit, when it plays on from where it stopped.
-    private func startIfDue(at now: C.Instant) -> (started: Bool, relightAt: Int?) {
-        box.core.withLock { core in
-            guard let startsAt = core.startsAt, startsAt <= now, core.loaded != nil else { return (false, nil) }
-            defer { core.relightAtStart = false }
-            core.startsAt = nil
-            core.playing = true
-            core.lastTick = startsAt
-            return (true, core.relightAtStart ? core.loaded!.performance.position : nil)
-        }
-    }
-
-    /// The frames between what the device pulled and what is heard (0 without one).
-    private var latencyFrames: Int {
-        if case .open(let output) = box.device.withLock({ $0 }) { output.latencyFrames } else { 0 }
-    }
-
-    /// The frame heard now: what the device pulled, less what its buffers still hold.
-    private static func heardFrame(_ core: Core, latency: Int) -> Int {
-        guard let loaded = core.loaded else { return 0 }
-        return heard(loaded.performance.position, latency: core.playing ? latency : 0)
-    }
-
-    private static func heard(_ position: Int, latency: Int) -> Int { max(0, position - latency) }
-
-    /// Lets go of every voice lit now.
-    private static func lettingGo(_ core: inout Core) -> [Intent] {
-        defer { core.lit = [] }
-        return core.lit.sorted().map { Intent.lightUp(voice: $0) }
-    }
-
-    /// The light as it stands at `frame`: everything lit let go, then what is lit there lit again (and the
-    /// tempo there taken up); the next light to fire is the first after it. Worked out away from the lock the
-    /// device's thread takes (a composition's light may be long). `heardAlready`: `frame` is what is heard
-    /// now; otherwise it is where the device pulls from, heard a buffer later. `was`: the light that played
-    /// until now, when it was laid out again — then only what changed at `frame` is let go and lit.
-    private func relight(at frame: Int, heardAlready: Bool = false, was previous: [(frame: Int, intent: Intent)]? = nil) -> [Intent] {
-        guard let light = box.core.withLock({ $0.loaded?.light }) else { return [] }
-        let now = Self.standing(in: light, at: frame)
-        let before = previous.map { Self.standing(in: $0, at: frame) }
-        let latency = heardAlready ? 0 : latencyFrames
-        let (letGo, lighting) = box.core.withLock { core -> ([Intent], [Int]) in
-            // Laid out again: a voice lit with the same chord there as before stays lit, untouched.
-            let unchanged = before.map { before in Set(core.lit.filter { before.lit[$0] != nil && before.lit[$0] == now.lit[$0] }) } ?? []
-            let letGo = core.lit.subtracting(unchanged).sorted().map { Intent.lightUp(voice: $0) }
-            core.lit = Set(now.lit.keys)
-            core.nextLight = now.next
-            core.lastHeard = max(0, frame - (core.playing ? latency : 0))
-            return (letGo, now.lit.keys.filter { !unchanged.contains($0) }.sorted())
-        }
-        let tempo = before != nil && before!.tempo == now.tempo ? nil : now.tempo
-        return letGo + (tempo.map { [$0] } ?? []) + lighting.map { now.lit[$0]! }
-    }
-
-    /// Performs the light on the instrument; one refused (it cannot be: the score checked it) is passed over.
-    private func perform(_ intents: [Intent]) async {
-        for intent in intents { _ = try? await instrument.perform(intent) }
     }
 }

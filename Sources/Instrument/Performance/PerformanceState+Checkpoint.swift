@@ -95,6 +95,14 @@ extension PerformanceState: Codable {
         guard (0...Self.maximumCount).contains(eventCount) else {
             throw InstrumentError.invalid("a checkpoint's event count must be 0 to \(Self.maximumCount)")
         }
+        try decodeControls(from: container, chordset: chordset)
+        try decodeTimes(from: container)
+        try decodeTables(from: container)
+        try decodeStage(from: container)
+    }
+
+    /// The controls, the pads, the tempo and the counts, each checked.
+    private mutating func decodeControls(from container: KeyedDecodingContainer<CodingKeys>, chordset: Chordset) throws {
         colors = try container.decode(ColorSelection.self, forKey: .colors)
         pulse = try container.decode(Pulse.self, forKey: .pulse)
         try pulse.validate()
@@ -133,6 +141,10 @@ extension PerformanceState: Codable {
         guard (0...Self.maximumCount).contains(erasures) else {
             throw InstrumentError.invalid("a checkpoint's count of erasures must be 0 to \(Self.maximumCount)")
         }
+    }
+
+    /// The beat's origin, the background's fade and what was heard.
+    private mutating func decodeTimes(from container: KeyedDecodingContainer<CodingKeys>) throws {
         let origin = try container.decode(Mark.self, forKey: .beatOrigin)
         beatOrigin = (
             try origin.time.checked("the beat origin's time (s)", in: 0...Self.maximumTime),
@@ -151,6 +163,10 @@ extension PerformanceState: Codable {
             lastOnsetRelease = try listening.lastOnsetRelease?.checked("the last onset release (s)", in: 0...Self.maximumTime)
             try soundEnvelopes = Self.envelopes(from: listening)
         }
+    }
+
+    /// The forms and the lumi designs, interned in their order (scenes and live lumis name them by place).
+    private mutating func decodeTables(from container: KeyedDecodingContainer<CodingKeys>) throws {
         let writtenForms = try container.decodeIfPresent([Form].self, forKey: .forms) ?? []
         guard writtenForms.count <= Self.maximumLiveLumis else {
             throw InstrumentError.invalid("a checkpoint holds at most \(Self.maximumLiveLumis) forms")
@@ -169,6 +185,10 @@ extension PerformanceState: Codable {
             guard lumiIndex[lumi] == nil else { throw InstrumentError.invalid("a checkpoint names a lumi design twice") }
             _ = intern(lumi)
         }
+    }
+
+    /// What is on the canvas: live lumis, held rhythms and lit panes, every index checked against its table.
+    private mutating func decodeStage(from container: KeyedDecodingContainer<CodingKeys>) throws {
         live = try container.decode([LiveLumi].self, forKey: .live)
         rhythms = try container.decode([RhythmicPress].self, forKey: .rhythms)
         litPanes = try container.decode([LitPane].self, forKey: .litPanes)
