@@ -146,6 +146,27 @@ def hostile_polyphonies(count, seed=38):
     return messages
 
 
+def hostile_chord_polyphonies(count, seed=16):
+    """`count` chordPolyphony messages for /live that must all be refused: a chord that is not 0…7 (with a good
+    count), or a count out of 1…16, not a whole number, not a number, NaN or an infinity written as a number (for
+    a good chord). A missing or null count is not here: it clears the chord's own polyphony. Each is a JSON text."""
+    rng = random.Random(seed)
+    chords = [lambda: 8, lambda: -1, lambda: rng.randrange(9, 2**62), lambda: 2.5, lambda: "1", lambda: None, lambda: [],
+              lambda: "NaN"]
+    counts = [lambda: 0, lambda: 17, lambda: -rng.randrange(1, 2**40), lambda: rng.randrange(17, 2**62), lambda: rng.uniform(1.01, 15.9),
+              lambda: str(rng.randrange(1, 17)), lambda: [], lambda: {}, lambda: True, lambda: "NaN", lambda: "Infinity", lambda: 1e300]
+    messages = []
+    for _ in range(count):
+        if rng.random() < 0.3:
+            message = {"type": "chordPolyphony", "chord": rng.choice(chords)(), "count": rng.randrange(1, 17)}
+            if rng.random() < 0.2:
+                del message["chord"]
+        else:
+            message = {"type": "chordPolyphony", "chord": rng.randrange(0, 8), "count": rng.choice(counts)()}
+        messages.append(json.dumps(message).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity"))
+    return messages
+
+
 def hostile_follows(count, seed=34):
     """`count` messages that set what a feature's oscillator or the pulse follows, with every attack, release,
     amount and source a careless or hostile client might send: valid ones of every shape, values out of range,

@@ -8,8 +8,10 @@ import Library
 struct ChordsetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chordsets",
-        abstract: "Manage the chordset library: list, add, rename, move, duplicate, delete, export, import.",
-        subcommands: [List.self, Add.self, Rename.self, Move.self, Headroom.self, Duplicate.self, Delete.self, Export.self, Import.self])
+        abstract: "Manage the chordset library: list, add, rename, move, headroom, polyphony, duplicate, delete, export, import.",
+        subcommands: [
+            List.self, Add.self, Rename.self, Move.self, Headroom.self, Polyphony.self, Duplicate.self, Delete.self, Export.self, Import.self,
+        ])
 
     /// One line per chordset: its number (from 1), then its title.
     struct List: ParsableCommand {
@@ -76,6 +78,32 @@ struct ChordsetsCommand: ParsableCommand {
             let value = strength == "none" ? nil : try NumberArgument.fraction(strength, "STRENGTH")
             let opened = try library.open()
             try libraryCommand { () throws(LibraryError) in try opened.setHeadroom(value, of: try opened.chordset(named: chordset).id) }
+        }
+    }
+
+    struct Polyphony: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set how many of a chord's releases may sound at once.",
+            discussion: """
+                COUNT is 1 to 16: played again past it, the chord retriggers — its oldest release still sounding \
+                fades out over 80 ms — instead of piling up; onsets releasing the chord keep to it too. \
+                `none` leaves only the performance's polyphony (docs/model.md, "Polyphony").
+                """)
+        @OptionGroup var library: LibraryOption
+        @Argument(help: "The chordset: its number (from 1) or title.") var chordset: String
+        @Argument(help: "The chord: 1…8.") var chord: String
+        @Argument(help: "1…16, or none.") var count: String
+
+        func run() throws {
+            let position = try NumberArgument.integer(chord, "CHORD", in: 1...Chordset.chordCount) - 1
+            let limit = count == "none" ? nil : try NumberArgument.integer(count, "COUNT", in: Chord.polyphonyRange)
+            let opened = try library.open()
+            try libraryCommand { () throws(LibraryError) in
+                let id = try opened.chordset(named: chordset).id
+                var stored = try opened.recall(position, in: id)
+                stored.polyphony = limit
+                try opened.store(stored, in: id)
+            }
         }
     }
 

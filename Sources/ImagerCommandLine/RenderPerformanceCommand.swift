@@ -44,6 +44,11 @@ struct RenderPerformanceCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
+        help: "The most lumis that sound at once (1…4096), past which the oldest are stolen, instead of what the log says: to render a recording made without a polyphony with one.")
+    var polyphony: String?
+
+    @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("The video's sound: an audio file starting at the recording's first moment, or none. Default: what was heard, kept beside the log (LOG.flac), if it was.", valueName: "FILE|none"))
     var audio: String?
 
@@ -66,6 +71,11 @@ struct RenderPerformanceCommand: ParsableCommand {
         }
         var performance = try Self.read(log)
         if let headroom { performance.startHeadroom(at: try NumberArgument.fraction(headroom, "--headroom")) }
+        if let polyphony {
+            let range = PerformanceState.polyphonyRange
+            let count = try NumberArgument.integer(polyphony, "--polyphony", in: range.lowerBound...range.upperBound)
+            do { try performance.startPolyphony(at: count) } catch { throw CommandFailure(error.description) }
+        }
         let target = try OutputTarget(output)
         let span = performance.recordedSpan
         let count = Int(((span.upperBound - span.lowerBound + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1

@@ -4,7 +4,7 @@ import Instrument
 import UserText
 
 /// Chordsets to rows and back: one row per chordset, one per chord; a chord's background colour in columns,
-/// its pulse, lumi group, panes and rhythm as JSON.
+/// its pulse, lumi group, panes and rhythm as JSON, its polyphony a number.
 enum ChordsetRows {
     static func insert(_ chordset: Chordset, _ db: Database) throws {
         try db.execute(
@@ -20,13 +20,13 @@ enum ChordsetRows {
         try db.execute(
             sql: """
                 INSERT INTO chord (chordsetId, position, title, hueCenter, hueRange, purityCenter, purityRange,
-                                   pulse, lumis, panes, rhythm)
-                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?)
+                                   pulse, lumis, panes, rhythm, polyphony)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 chordsetID.uuidString, chord.position, StoredText(chord.title), chord.background.hue.center, chord.background.hue.range,
                 chord.background.purity.center, chord.background.purity.range, try json(chord.pulse), try json(chord.lumis),
-                try json(chord.panes), try chord.rhythm.map(json),
+                try json(chord.panes), try chord.rhythm.map(json), chord.polyphony,
             ])
     }
 
@@ -34,7 +34,8 @@ enum ChordsetRows {
     static let chordsetColumns = "id, CAST(title AS BLOB) AS title, creationDate, sortIndex, headroom"
     /// The columns of a chord row, its title as stored byte for byte.
     static let chordColumns = """
-        chordsetId, position, CAST(title AS BLOB) AS title, hueCenter, hueRange, purityCenter, purityRange, pulse, lumis, panes, rhythm
+        chordsetId, position, CAST(title AS BLOB) AS title, hueCenter, hueRange, purityCenter, purityRange, pulse, lumis, panes, rhythm,
+        polyphony
         """
 
     /// The chordset with this id, or nil; a chordset that cannot be read is refused with why.
@@ -98,7 +99,8 @@ enum ChordsetRows {
             let chord = Chord(
                 position: try row.decode(forColumn: "position"), title: try row.storedText("title"), background: ColorSelection(hue: hue, purity: purity),
                 pulse: try decode(Pulse.self, try row.decode(forColumn: "pulse")), lumis: try decodedLumis.value(of: try row.decode(forColumn: "lumis")),
-                panes: try decode([Pane].self, try row.decode(forColumn: "panes")), rhythm: try rhythm.map { try decode(Rhythm.self, $0) })
+                panes: try decode([Pane].self, try row.decode(forColumn: "panes")), rhythm: try rhythm.map { try decode(Rhythm.self, $0) },
+                polyphony: try row.decode(forColumn: "polyphony"))
             try chord.validate()
             return chord
         } catch let error as DecodingError {

@@ -114,6 +114,11 @@ enum LibrarySchema {
         migrator.registerMigration("v6: sounds taken out kept for undo") { db in
             try db.alter(table: "musicSound") { t in t.add(column: "retired", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v7: a chord's own polyphony") { db in
+            try db.alter(table: "chord") { t in
+                t.add(column: "polyphony", .integer)  // 1…16 releases at once, or NULL: no limit of its own
+            }
+        }
         return migrator
     }
 }

@@ -48,6 +48,18 @@ struct DamagedLibraryTests {
         #expect(try Arrangement(of: demo.pair, in: music, sampleRate: 44_100).sounds.count > 10)
     }
 
+    @Test func aChordWhosePolyphonyWasDamagedSetsAsideOnlyItsChordset() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        try library.pool.write { db in
+            try db.execute(sql: "UPDATE chord SET polyphony = 99 WHERE chordsetId = ? AND position = 1", arguments: [FactoryChordsets.prism.id.uuidString])
+        }
+        #expect(try library.list().map(\.title) == ["Lumia", "Cole's Contrasts", "Pulse Garden"])
+        let damage = try #require(try library.damage().first { $0.kind == .chordset })
+        #expect(damage.key == FactoryChordsets.prism.id.uuidString && damage.reason.contains("polyphony"))
+    }
+
     @Test func anEditOfSomethingElseLeavesTheDamagedRowsAsTheyWere() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

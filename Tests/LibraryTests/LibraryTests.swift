@@ -37,6 +37,24 @@ struct LibraryTests {
         #expect(try library.chordset(id: lumia.id).headroom == nil)
     }
 
+    @Test func aChordKeepsItsOwnPolyphonyThroughStoringDuplicatingAndSharing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        let lumia = try library.chordset(named: "Lumia")
+        var chord = try library.recall(2, in: lumia.id)
+        #expect(chord.polyphony == nil)
+        chord.polyphony = 4
+        try library.store(chord, in: lumia.id)
+        #expect(try library.recall(2, in: lumia.id).polyphony == 4)
+        #expect(try library.chordset(id: try library.duplicate(lumia.id).id)[2].polyphony == 4)
+        chord.polyphony = 17
+        #expect(throws: LibraryError.self) { try library.store(chord, in: lumia.id) }
+        #expect(try library.recall(2, in: lumia.id).polyphony == 4)
+        let shared = try JSONDecoder().decode(Chordset.self, from: try JSONEncoder().encode(try library.chordset(id: lumia.id)))
+        #expect(shared[2].polyphony == 4 && shared[3].polyphony == nil)
+    }
+
     @Test func chordsetsAreAddedRenamedMovedDuplicatedAndDeletedWithTheirChords() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -56,6 +56,10 @@ struct MigrationTests {
             // A sound set aside for an undo that never came: opening the library lets it go.
             try db.execute(sql: "INSERT INTO musicSound (id, name, sampleRate, channelCount, frameCount, file, retired) VALUES (9, 'Gone', 8000, 1, 0, x'00', 1)")
         },
+        "v7: a chord's own polyphony": { db in
+            try fixtures["v6: sounds taken out kept for undo"]!(db)
+            try db.execute(sql: "UPDATE chord SET polyphony = 3 WHERE position = 5")
+        },
     ]
 
     @Test func everyMigrationHasAFixture() {
@@ -80,8 +84,10 @@ struct MigrationTests {
         #expect(try library.list().count == 1)  // seeded long ago: the factory sets are not added again
         // Before the headroom column, a chordset said none.
         #expect(chordset.headroom == (migration.hasPrefix("v1:") ? nil : 0.4))
+        // Before the polyphony column, no chord had one of its own.
+        #expect(chordset.chords.map(\.polyphony) == (0..<8).map { $0 == 5 && migration.hasPrefix("v7:") ? 3 : nil })
         let music = try library.musicLibrary()
-        if ["v4:", "v5:", "v6:"].contains(where: migration.hasPrefix) {
+        if ["v4:", "v5:", "v6:", "v7:"].contains(where: migration.hasPrefix) {
             // Seeded long ago: the factory composition is not added again.
             let song = try #require(music.composition(named: "Old song"))
             #expect(music.compositions.count == 1)

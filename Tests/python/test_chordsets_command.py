@@ -83,6 +83,12 @@ def test_bad_input_gets_one_line_and_changes_nothing(imager, tmp_path):
         ["chordsets", "headroom", "Lumia", "loud"],
         ["chordsets", "headroom", "Nonesuch", "0.5"],
         ["render", "chordset", "Lumia", "--headroom", "2", "-o", str(tmp_path / "sheet.png")],
+        ["chordsets", "polyphony", "Lumia", "1", "0"],
+        ["chordsets", "polyphony", "Lumia", "1", "17"],
+        ["chordsets", "polyphony", "Lumia", "1", "2.5"],
+        ["chordsets", "polyphony", "Lumia", "9", "2"],
+        ["chordsets", "polyphony", "Lumia", "0", "2"],
+        ["chordsets", "polyphony", "Nonesuch", "1", "2"],
     ]
     for args in cases:
         result = run(imager, library, *args)
@@ -91,7 +97,25 @@ def test_bad_input_gets_one_line_and_changes_nothing(imager, tmp_path):
     assert titles(imager, library) == before
     assert not (tmp_path / "out.json").exists() and not (tmp_path / "sheet.png").exists()
     assert run(imager, library, "chordsets", "export", "Lumia", "-o", str(tmp_path / "lumia.json")).returncode == 0
-    assert "headroom" not in json.loads((tmp_path / "lumia.json").read_text())["chordsets"][0]
+    kept = json.loads((tmp_path / "lumia.json").read_text())["chordsets"][0]
+    assert "headroom" not in kept and all("polyphony" not in chord for chord in kept["chords"])
+
+
+def test_a_chord_says_its_own_polyphony_in_its_chordsets_file(imager, tmp_path):
+    library, shared = tmp_path / "library.sqlite", tmp_path / "lumia.json"
+
+    def chords():
+        assert run(imager, library, "chordsets", "export", "Lumia", "-o", str(shared)).returncode == 0
+        return json.loads(shared.read_text())["chordsets"][0]["chords"]
+
+    assert run(imager, library, "chordsets", "polyphony", "Lumia", "3", "2").returncode == 0
+    assert [chord.get("polyphony") for chord in chords()] == [None, None, 2, None, None, None, None, None]
+    other = tmp_path / "other.sqlite"
+    assert run(imager, other, "chordsets", "import", str(shared)).stdout == "5\tLumia (2)\n"
+    assert run(imager, other, "chordsets", "export", "5", "-o", str(tmp_path / "again.json")).returncode == 0
+    assert json.loads((tmp_path / "again.json").read_text())["chordsets"][0]["chords"][2]["polyphony"] == 2
+    assert run(imager, library, "chordsets", "polyphony", "Lumia", "3", "none").returncode == 0
+    assert all("polyphony" not in chord for chord in chords())
 
 
 def test_a_backup_is_a_library(imager, tmp_path):

@@ -1,14 +1,15 @@
 """Polyphony (issue 38) through the real server: the most lumis that sound at once, set over /live, OSC and the
 console's Preferences ("Polyphony (lumis at once)"); `/status` tells how many lumis live, sound and were stolen;
 a flood of taps, and onsets releasing a chord while a drum track is heard, keep the stage at or under the limit;
-hostile polyphonies are refused and change nothing."""
+a chord's own polyphony ("Chord polyphony (releases at once)") retriggers it and is saved with it; hostile
+polyphonies are refused and change nothing."""
 import json
 
 from playwright.sync_api import expect, sync_playwright
 from pythonosc.udp_client import SimpleUDPClient
 
-from hostile_input import hostile_polyphonies
-from live import live_socket, serving, until_message
+from hostile_input import hostile_chord_polyphonies, hostile_polyphonies
+from live import api, live_socket, serving, until_message
 from sound_signals import clicks, sine, write_wav
 from test_console import FIRST_RUN
 from test_console_listening import Console
@@ -22,6 +23,18 @@ def tap(socket, x=0.5, y=0.5):
 def snapshot_read(socket):
     """Waits for the snapshot a new connection is sent first: from then on, every change reaches it."""
     return until_message(socket, lambda m: m["type"] == "snapshot", within=30)
+
+
+def all_refused(socket, messages, batch=16):
+    """Sends `messages` a batch at a time and checks each is answered with an error. A client's outbox keeps
+    at most 32 errors for it (the oldest go), so the answers are read before the next batch is sent."""
+    for start in range(0, len(messages), batch):
+        sent = messages[start:start + batch]
+        for message in sent:
+            socket.send(message)
+        for message in sent:
+            reply = until_message(socket, lambda m: m["type"] in ("error", "changed"), within=30)
+            assert reply["type"] == "error", (message, reply)
 
 
 def polyphony_said(socket, count):
@@ -54,20 +67,49 @@ def test_hostile_polyphonies_are_refused_and_change_nothing(imager, tmp_path):
             snapshot_read(socket)
             socket.send(json.dumps({"type": "polyphony", "count": 40}))
             polyphony_said(socket, 40)
-            messages = hostile_polyphonies(400)
-            for message in messages:
-                socket.send(message)
-            errors = 0
-            while errors < len(messages):
-                reply = until_message(socket, lambda m: m["type"] in ("error", "changed"), within=30)
-                assert reply["type"] == "error", reply
-                errors += 1
+            all_refused(socket, hostile_polyphonies(400))
             for value in [0, -3, 4097, 1e12, float("nan"), float("inf")]:
                 osc.send_message("/imager/canvas/polyphony", value)
             # OSC answers nothing; a valid value after the hostile ones is the first change.
             osc.send_message("/imager/canvas/polyphony", 41)
             polyphony_said(socket, 41)
         assert server.status()["lumis"]["polyphony"] == 41
+        assert server.process.poll() is None
+
+
+def chord_polyphony_said(socket, chord, count):
+    """Waits for the state change that says chord `chord`'s own polyphony is `count` (None: it has none)."""
+    return until_message(socket, lambda m: m["type"] == "changed" and "chordset" in m
+                         and m["chordset"]["chords"][chord].get("polyphony") == count, within=30)
+
+
+def saved_chord_polyphonies(server, chordset):
+    status, shared = api(server, "GET", f"/api/chordsets/{chordset}/export")
+    assert status == 200, shared
+    return [chord.get("polyphony") for chord in shared["chordsets"][0]["chords"]]
+
+
+def test_a_chord_played_past_its_own_polyphony_retriggers_and_is_saved_with_it(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+        with live_socket(server) as socket:
+            chordset = snapshot_read(socket)["state"]["chordset"]
+            group = len(chordset["chords"][0]["lumis"])
+            socket.send(json.dumps({"type": "chordPolyphony", "chord": 0, "count": 1}))
+            chord_polyphony_said(socket, 0, 1)
+            for index in range(30):
+                tap(socket, 0.1 + 0.8 * index / 30, 0.5)
+            socket.send(json.dumps({"type": "tempo", "bpm": 119}))
+            until_message(socket, lambda m: m["type"] == "changed" and m.get("tempo") == 119, within=30)
+            lumis = server.status()["lumis"]
+            assert lumis["sounding"] <= group and lumis["stolen"] >= group, (group, lumis)
+            assert saved_chord_polyphonies(server, chordset["id"]) == [1, None, None, None, None, None, None, None]
+
+            all_refused(socket, hostile_chord_polyphonies(300))
+            assert saved_chord_polyphonies(server, chordset["id"]) == [1, None, None, None, None, None, None, None]
+
+            socket.send(json.dumps({"type": "chordPolyphony", "chord": 0, "count": None}))
+            chord_polyphony_said(socket, 0, None)
+        assert saved_chord_polyphonies(server, chordset["id"]) == [None] * 8
         assert server.process.poll() is None
 
 
@@ -125,6 +167,21 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
             field.press("Enter")
             expect(field).to_have_value("48", timeout=20_000)
             assert server.status()["lumis"]["polyphony"] == 48
+            # The selected chord's "Chord polyphony (releases at once)": blank (none of its own), 3, then blank again.
+            own = console.page.get_by_role("spinbutton", name="Chord polyphony (releases at once)", exact=True)
+            expect(own).to_have_value("")
+            with live_socket(server) as socket:
+                snapshot_read(socket)
+                own.fill("3")
+                own.press("Enter")
+                chord_polyphony_said(socket, 0, 3)
+                console.page.wait_for_function("window.imagerConsole.store.state.chordset.chords[0].polyphony === 3", timeout=20_000)
+                own.fill("40")
+                own.press("Enter")
+                expect(own).to_have_value("3", timeout=20_000)
+                own.fill("")
+                own.press("Enter")
+                chord_polyphony_said(socket, 0, None)
             console.shoot("polyphony")
             assert console.errors == []
         finally:

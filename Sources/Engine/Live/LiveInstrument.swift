@@ -62,7 +62,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         for audience in audiences.withLock({ $0 }) { message(audience) }
     }
 
-    /// Applies an intent and tells everyone what changed; a chord stored is saved in the library. A bad
+    /// Applies an intent and tells everyone what changed; a chord stored, or given a polyphony, is saved in the library. A bad
     /// intent changes nothing and is refused with the reason, for its sender alone. `moment` (engine seconds)
     /// stamps it earlier than now, as sound heard is stamped by when it was played.
     @discardableResult
@@ -70,7 +70,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         let (changed, state): (Set<PerformanceState.Aspect>, EngineSnapshot)
         do { (changed, state) = try await engine.performReporting(intent, at: moment) } catch { throw .refused(error) }
         tell { $0.changed(changed, state: state) }
-        if case .storeChord(let position) = intent, let shelf {
+        if let position = intent.chordToSave, let shelf {
             do {
                 try await WorkerPool.library.run { try shelf.store(state.chordset.chords[position], in: state.chordset.id) }
             } catch {

@@ -5,6 +5,8 @@ public struct Chord: Hashable, Sendable, Codable {
     public static let maximumLumis = 64
     public static let maximumPanes = 16
     public static let maximumTitleLength = Chordset.maximumTitleLength
+    /// How many of one chord's releases may sound at once, when the chord says.
+    public static let polyphonyRange = 1...16
 
     /// The chord's place in its chordset, 0…7.
     public var position: Int
@@ -16,10 +18,13 @@ public struct Chord: Hashable, Sendable, Codable {
     public var panes: [Pane]
     /// If set, a held pad releases the group on the beat instead of once.
     public var rhythm: Rhythm?
+    /// How many of its releases may sound at once: a release past it retriggers, stealing the oldest of
+    /// its releases still sounding (`polyphonyRange`). Nil: as many as the performance's polyphony allows.
+    public var polyphony: Int?
 
     public init(
         position: Int, title: String, background: ColorSelection, pulse: Pulse = Pulse(), lumis: [Lumi] = [],
-        panes: [Pane] = [.whole], rhythm: Rhythm? = nil
+        panes: [Pane] = [.whole], rhythm: Rhythm? = nil, polyphony: Int? = nil
     ) {
         self.position = position
         self.title = title
@@ -28,6 +33,7 @@ public struct Chord: Hashable, Sendable, Codable {
         self.lumis = lumis
         self.panes = panes
         self.rhythm = rhythm
+        self.polyphony = polyphony
     }
 
     /// An empty chord: a dark, nearly black background and no lumis.
@@ -47,7 +53,8 @@ public struct Chord: Hashable, Sendable, Codable {
             pulse: try container.decode(Pulse.self, forKey: .pulse),
             lumis: try container.decode([Lumi].self, forKey: .lumis),
             panes: try container.decode([Pane].self, forKey: .panes),
-            rhythm: try container.decodeIfPresent(Rhythm.self, forKey: .rhythm))
+            rhythm: try container.decodeIfPresent(Rhythm.self, forKey: .rhythm),
+            polyphony: try container.decodeIfPresent(Int.self, forKey: .polyphony))
     }
 
     public func validate() throws(InstrumentError) {
@@ -63,5 +70,9 @@ public struct Chord: Hashable, Sendable, Codable {
         for lumi in lumis { try lumi.validate() }
         for pane in panes { try pane.validate() }
         try rhythm?.validate()
+        if let polyphony, !Self.polyphonyRange.contains(polyphony) {
+            throw .invalid(
+                "a chord's polyphony is \(Self.polyphonyRange.lowerBound) to \(Self.polyphonyRange.upperBound) releases at once, not \(polyphony)")
+        }
     }
 }

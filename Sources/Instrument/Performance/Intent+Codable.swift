@@ -8,7 +8,7 @@ extension Intent: Codable {
         "ribbonCenter", "ribbonRange", "ribbonStep", "pulse", "form", "motion", "feature", "padDown", "padUp", "tap",
         "stroke", "recallChord", "storeChord", "loadChordset", "fade", "erase", "trailPersistence", "tempo", "tapTempo",
         "headroom", "reviseChordset", "lumiCount", "lightDown", "lightUp", "heard", "soundResponse", "alignBeat",
-        "polyphony",
+        "polyphony", "chordPolyphony",
     ]
 
     private enum CodingKeys: String, CodingKey {
@@ -46,6 +46,7 @@ extension Intent: Codable {
         case .soundResponse: "soundResponse"
         case .alignBeat: "alignBeat"
         case .polyphony: "polyphony"
+        case .chordPolyphony: "chordPolyphony"
         }
     }
 
@@ -85,6 +86,8 @@ extension Intent: Codable {
         case "soundResponse": self = .soundResponse(try c.decode(SoundResponse.self, forKey: .response))
         case "alignBeat": self = .alignBeat(try c.decode(Double.self, forKey: .beat))
         case "polyphony": self = .polyphony(try c.decode(Int.self, forKey: .count))
+        case "chordPolyphony":
+            self = .chordPolyphony(chord: try c.decode(Int.self, forKey: .chord), count: try c.decodeIfPresent(Int.self, forKey: .count))
         default: throw InstrumentError.unknownName("intent", type, known: Self.types)
         }
     }
@@ -133,6 +136,9 @@ extension Intent: Codable {
         case .soundResponse(let response): try c.encode(response, forKey: .response)
         case .alignBeat(let beat): try c.encode(beat, forKey: .beat)
         case .polyphony(let count): try c.encode(count, forKey: .count)
+        case .chordPolyphony(let chord, let count):
+            try c.encode(chord, forKey: .chord)
+            try c.encode(count, forKey: .count)  // null: no limit of its own
         }
     }
 }

@@ -64,6 +64,9 @@ public enum Intent: Hashable, Sendable {
     case soundResponse(SoundResponse)
     /// The most lumis that sound at once (`PerformanceState.polyphonyRange`): past it the oldest are stolen.
     case polyphony(Int)
+    /// How many releases chord 0…7 of the playing chordset may sound at once (`Chord.polyphonyRange`; nil:
+    /// no limit of its own), from its next release on; the chord is saved in the library as a stored one is.
+    case chordPolyphony(chord: Int, count: Int?)
 
     /// Checks every value; throws an `InstrumentError` naming the first problem. Nothing is changed.
     public func validate() throws(InstrumentError) {
@@ -97,9 +100,13 @@ public enum Intent: Hashable, Sendable {
                 throw .invalid("a stroke has 1 to \(Stroke.maximumPoints) points; this one has \(points.count)")
             }
             for point in points { try Self.validate(fraction: point) }
-        case .recallChord(let position), .storeChord(let position):
-            guard (0..<Chordset.chordCount).contains(position) else {
-                throw .invalid("there is no chord \(position); chords are numbered 0 to \(Chordset.chordCount - 1)")
+        case .recallChord(let position), .storeChord(let position), .chordPolyphony(let position, nil):
+            try Self.validate(chord: position)
+        case .chordPolyphony(let position, let count?):
+            try Self.validate(chord: position)
+            let range = Chord.polyphonyRange
+            guard range.contains(count) else {
+                throw .invalid("a chord's polyphony is \(range.lowerBound) to \(range.upperBound) releases at once, not \(count)")
             }
         case .loadChordset(let chordset), .reviseChordset(let chordset): try chordset.validate()
         case .fade(let seconds): _ = try seconds.checked("fade time (s)", in: 0...600)
@@ -118,8 +125,23 @@ public enum Intent: Hashable, Sendable {
         }
     }
 
+    /// The chord of the playing chordset this intent changes, to be saved in the library: one stored, or its
+    /// polyphony set.
+    public var chordToSave: Int? {
+        switch self {
+        case .storeChord(let position), .chordPolyphony(let position, _): position
+        default: nil
+        }
+    }
+
     /// How many visual voices of a composition may light chords at once.
     public static let lightVoices = 64
+
+    private static func validate(chord position: Int) throws(InstrumentError) {
+        guard (0..<Chordset.chordCount).contains(position) else {
+            throw .invalid("there is no chord \(position); chords are numbered 0 to \(Chordset.chordCount - 1)")
+        }
+    }
 
     private static func validate(lightVoice voice: Int) throws(InstrumentError) {
         guard (0..<lightVoices).contains(voice) else { throw .invalid("there is no light voice \(voice); they are numbered 0 to \(lightVoices - 1)") }

@@ -17,6 +17,9 @@ struct LiveLumi: Hashable, Sendable {
     /// The release point in canvas coordinates.
     var origin: Point
     var seed: UInt64
+    /// Whose release it is, for a chord's own polyphony: the playing chordset's chord 0…7, or a composition's
+    /// light voice by its key (`PerformanceState.key(ofLightVoice:)`); -1 when not known (an older checkpoint).
+    var releaser: Int8 = -1
 }
 
 /// A held pad whose chord has a rhythm: its lumis are released on each step of the beat grid until the

@@ -27,6 +27,9 @@ public struct PerformanceLog: Sendable, Codable {
     /// on for a new performance; 0 for a log written before the output stage existed, which was shown
     /// without it.
     public private(set) var headroom = HeadroomLimiter.defaultStrength
+    /// The polyphony a performance without a checkpoint starts with: nil (no limit) unless the log says, as
+    /// performances were played before polyphony existed.
+    public private(set) var polyphony: Int?
     /// Where the recording proper begins (seconds): the events before it set the stage — the chordset,
     /// the colours, what is already on the canvas — and a render starts here.
     public var recordedFrom: Double = 0
@@ -99,6 +102,7 @@ public struct PerformanceLog: Sendable, Codable {
         if let checkpoint { return checkpoint }
         var state = PerformanceState(chordset: chordset, seed: seed)
         state.headroom = headroom
+        state.polyphony = polyphony
         return state
     }
 
@@ -107,6 +111,15 @@ public struct PerformanceLog: Sendable, Codable {
     public mutating func startHeadroom(at strength: Double) {
         headroom = strength.clamped(to: 0...1)
         checkpoint?.headroom = headroom
+    }
+
+    /// Makes the performance start with `count` lumis at most sounding at once (`PerformanceState.polyphonyRange`),
+    /// whatever the log said: to render a recording made without a polyphony with one. A checkpoint's lumis
+    /// past it are stolen at its moment.
+    public mutating func startPolyphony(at count: Int) throws(InstrumentError) {
+        try Intent.polyphony(count).validate()
+        polyphony = count
+        if let time = checkpoint?.time { _ = checkpoint?.setPolyphony(count, at: time) }
     }
 
     /// The state after every event up to and including `time`.
@@ -177,7 +190,7 @@ public struct PerformanceLog: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, seed, chordset, checkpoint, headroom, events, recordedFrom, recordedUntil, hearings
+        case formatVersion, seed, chordset, checkpoint, headroom, polyphony, events, recordedFrom, recordedUntil, hearings
     }
 
     /// Where the hearings are, as the log writes it: `{"file": NAME, "count": N}`.
@@ -192,7 +205,10 @@ public struct PerformanceLog: Sendable, Codable {
         try container.encode(seed, forKey: .seed)
         try container.encode(chordset, forKey: .chordset)
         try container.encodeIfPresent(checkpoint, forKey: .checkpoint)
-        if checkpoint == nil { try container.encode(headroom, forKey: .headroom) }
+        if checkpoint == nil {
+            try container.encode(headroom, forKey: .headroom)
+            try container.encodeIfPresent(polyphony, forKey: .polyphony)
+        }
         try container.encode(events, forKey: .events)
         if recordedFrom != 0 { try container.encode(recordedFrom, forKey: .recordedFrom) }
         try container.encodeIfPresent(recordedUntil, forKey: .recordedUntil)
@@ -219,6 +235,7 @@ public struct PerformanceLog: Sendable, Codable {
                 seed: try container.decode(UInt64.self, forKey: .seed),
                 events: try container.decode([PerformanceEvent].self, forKey: .events))
             headroom = try container.decodeIfPresent(Double.self, forKey: .headroom)?.checked("headroom", in: 0...1) ?? 0
+            if let count = try container.decodeIfPresent(Int.self, forKey: .polyphony) { try startPolyphony(at: count) }
         }
         recordedFrom = try container.decodeIfPresent(Double.self, forKey: .recordedFrom)?
             .checked("recording start (s)", in: (checkpoint?.time ?? 0)...PerformanceState.maximumTime) ?? checkpoint?.time ?? 0

@@ -212,7 +212,7 @@ extension PerformanceState: Codable {
 
 extension LiveLumi: Codable {
     private enum CodingKeys: String, CodingKey {
-        case template, pad, releaseTime, noteOffAge, fadeStart, fadeDuration, velocity, origin, seed
+        case template, pad, releaseTime, noteOffAge, fadeStart, fadeDuration, velocity, origin, seed, releaser
     }
 
     // A lumi still held, or not faded, has an infinite note-off or fade start; JSON has no infinity, so
@@ -228,8 +228,10 @@ extension LiveLumi: Codable {
         try container.encode(velocity, forKey: .velocity)
         try container.encode(origin, forKey: .origin)
         try container.encode(seed, forKey: .seed)
+        try container.encode(releaser, forKey: .releaser)
     }
 
+    // A checkpoint from before chords had a polyphony does not say whose release a lumi is: -1.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -239,11 +241,15 @@ extension LiveLumi: Codable {
             fadeStart: try container.decodeFinite(forKey: .fadeStart),
             fadeDuration: try container.decode(Double.self, forKey: .fadeDuration),
             velocity: try container.decode(Double.self, forKey: .velocity), origin: try container.decode(Point.self, forKey: .origin),
-            seed: try container.decode(UInt64.self, forKey: .seed))
+            seed: try container.decode(UInt64.self, forKey: .seed),
+            releaser: try container.decodeIfPresent(Int8.self, forKey: .releaser) ?? -1)
     }
 
     func validate() throws(InstrumentError) {
         try PerformanceState.validate(pad: pad)
+        guard PerformanceState.keys.contains(releaser) else {
+            throw .invalid("a checkpoint says a lumi is the release of \(releaser); there is no such chord or light voice")
+        }
         try PerformanceState.validate(moments: releaseTime, fadeDuration, velocity, origin.x, origin.y)
         try PerformanceState.validate(moments: noteOffAge, fadeStart, allowingInfinity: true)
     }

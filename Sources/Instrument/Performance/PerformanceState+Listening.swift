@@ -17,13 +17,15 @@ extension PerformanceState {
 
     /// Sound heard at `time`: the envelopes move; with the response on, an onset releases the selected chord
     /// (around a point of the canvas's middle, drawn from the performance's random stream) — at most one
-    /// release a gap, each retriggering the last — and the tempo follows the tempo heard.
+    /// release a gap, each retriggering the last unless the chord's own polyphony allows more — and the tempo
+    /// follows the tempo heard.
     mutating func hear(_ heard: Heard, at time: Double) -> Set<Aspect> {
         soundEnvelopes.hear(heard, at: time)
         var changed: Set<Aspect> = [.heard]
         if soundResponse.onsetsRelease, heard.onset > 0, onsetMayRelease(at: time) {
             wakeBackground()
-            if soundResponse.onsetGap != nil { stealLastOnsetRelease(at: time) }
+            // Each onset retriggers the last, unless the chord's own polyphony allows more (its release steals).
+            if soundResponse.onsetGap != nil, chordset[selectedChord].polyphony == nil { stealLastOnsetRelease(at: time) }
             let key = Int64(soundEnvelopes.onsets) << 1
             let point = Point(x: 0.2 + 0.6 * StableRandom.unit(seed, key), y: 0.2 + 0.6 * StableRandom.unit(seed, key | 1))
             release(chordset[selectedChord], at: time, velocity: 0.4 + 0.6 * heard.onset, around: Canvas.point(atFraction: point))

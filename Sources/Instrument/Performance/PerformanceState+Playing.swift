@@ -58,6 +58,8 @@ extension PerformanceState {
         _ chord: Chord, at time: Double, velocity: Double, around center: Point? = nil, following stroke: Stroke? = nil,
         pad: Int8 = -1
     ) {
+        let releaser = Self.releaser(of: chord, pad: pad)
+        if let limit = chord.polyphony { stealReleases(of: releaser, keeping: limit - 1, at: time) }
         for (index, var lumi) in chord.lumis.enumerated() {
             if let stroke { lumi.motion = .follow(stroke, speed: Self.strokeFollowSpeed) }
             let anchor = Canvas.point(atFraction: lumi.anchor)
@@ -66,7 +68,7 @@ extension PerformanceState {
                 template: intern(lumi), pad: pad, releaseTime: time,
                 noteOffAge: pad >= 0 ? .infinity : lumi.envelope.hold, fadeStart: .infinity, fadeDuration: 0,
                 velocity: velocity, origin: origin,
-                seed: StableRandom.bits(seed, Int64(eventCount) << 8 | Int64(index))))
+                seed: StableRandom.bits(seed, Int64(eventCount) << 8 | Int64(index)), releaser: releaser))
         }
         stealPastPolyphony(at: time)
         if live.count > Self.maximumLiveLumis { live.removeFirst(live.count - Self.maximumLiveLumis) }

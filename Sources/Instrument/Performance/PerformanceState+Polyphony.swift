@@ -1,7 +1,8 @@
 /// Polyphony: the most lumis that sound at once. A release that would pass it steals — the oldest lumis still
 /// sounding (released first; among lumis released together, the faintest first) are let go with a short fade
 /// of their own, never cut — so the stage holds at most `polyphony` lumis sounding, and those fading. A rule
-/// of the state: a replay steals exactly as the performance did, and checkpoints keep it.
+/// of the state: a replay steals exactly as the performance did, and checkpoints keep it. A chord may also
+/// say how many of its own releases sound at once (`Chord.polyphony`): played again past that, it retriggers.
 extension PerformanceState {
     /// The polyphonies a performer may set.
     public static let polyphonyRange = 1...4096
@@ -34,6 +35,21 @@ extension PerformanceState {
             return x.releaseTime != y.releaseTime ? x.releaseTime < y.releaseTime : (x.velocity, a) < (y.velocity, b)
         }.prefix(sounding.count - polyphony)
         for index in stolen { steal(index, at: time) }
+    }
+
+    /// Whose release a chord's lumis are (`LiveLumi.releaser`): a light voice's by its key, the playing
+    /// chordset's by the chord's place, whether a pad, a tap, a stroke or an onset released it.
+    static func releaser(of chord: Chord, pad: Int8) -> Int8 {
+        pad >= Int8(TriggerPads.count) ? pad : Int8(chord.position)
+    }
+
+    /// A chord's own polyphony: of the releases of `releaser` still sounding at `time`, all but the newest
+    /// `kept` are stolen (oldest first), so that a chord played again retriggers instead of piling up.
+    mutating func stealReleases(of releaser: Int8, keeping kept: Int, at time: Double) {
+        let mine = live.indices.filter { live[$0].releaser == releaser && sounds(live[$0], at: time) }
+        let releases = Set(mine.map { live[$0].releaseTime }).sorted()
+        guard releases.count > kept, let newestStolen = releases.dropLast(kept).last else { return }
+        for index in mine where live[index].releaseTime <= newestStolen { steal(index, at: time) }
     }
 
     /// Lets the lumi at `index` of `live` go: it fades out over `stealFade` from `time`, and is counted stolen.

@@ -209,6 +209,11 @@ public struct PerformanceState: Sendable {
             return [.listening]
         case .polyphony(let count):
             return setPolyphony(count, at: time)
+        case .chordPolyphony(let position, let count):
+            var chord = chordset[position]
+            chord.polyphony = count
+            try? chordset.store(chord)  // validated with the intent
+            return [.chordset]
         case .alignBeat(let beat):
             beatOrigin = (time, beat)
             return [.tempo]

@@ -27,6 +27,7 @@ import {
 } from '../lumi-features.js';
 import { FORM_KINDS, formParamIntent, formParamName } from '../form-kinds.js';
 import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion-kinds.js';
+import { POLYPHONY_RANGE } from '../polyphony-model.js';
 import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../pulse.js';
 import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../sound-follow.js';
 import { sourceKey } from './midi.js';
@@ -122,8 +123,8 @@ export const CONTROLS = Object.freeze(Object.fromEntries([
   ['trailPersistence', { label: 'Trail persistence', group: 'color', range: [0, 1], intent: (value) => ({ type: 'trailPersistence', value }) }],
   ['headroom', { label: 'Headroom', group: 'color', range: [0, 1], intent: (value) => ({ type: 'headroom', value }) }],
   ['polyphony', {
-    label: 'Polyphony', group: 'color', range: [1, 4096], decimals: 0,
-    intent: (count) => ({ type: 'polyphony', count: Math.min(4096, Math.max(1, Math.round(count))) }),
+    label: 'Polyphony', group: 'color', range: POLYPHONY_RANGE, decimals: 0,
+    intent: (count) => ({ type: 'polyphony', count: Math.min(POLYPHONY_RANGE[1], Math.max(POLYPHONY_RANGE[0], Math.round(count))) }),
   }],
   ...FORM_KINDS.flatMap((entry) => entry.params.map((param) => [`form.${entry.kind}.${param.name}`, {
     label: formParamName(entry, param), group: 'form', range: [param.min, param.max], ...(param.integer ? { decimals: 0 } : {}),

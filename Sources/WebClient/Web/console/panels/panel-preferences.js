@@ -6,7 +6,9 @@
 // - Tempo: the engine's tempo; a new value is played at once (a `tempo` intent) and kept as the
 //   library's default (PATCH tempo). "Tap tempo" taps it.
 // - Polyphony: the most lumis that sound at once (the `polyphony` intent; past it the oldest are stolen),
-//   kept with the controls between runs.
+//   kept with the controls between runs. "Chord polyphony (releases at once)": how many of the selected
+//   chord's releases sound at once (`chordPolyphony`, 1…16, blank for no limit of its own), saved with the
+//   chord in the library.
 // - Output resolution: the size offline renders and recordings are drawn at (PATCH outputSize).
 // - Pairing: the canvas's address for another device, as text and as a QR code (GET /api/pairing).
 // - OSC out: where the instrument sends OSC as it plays (docs/osc.md, "Being followed"): the targets kept
@@ -25,6 +27,7 @@ import { apiPaths } from '../../shared/sender.js';
 import {
   STATUS_PATH, STATUS_REFRESH_MILLISECONDS, addition, followerRows, followerText, keptTargets, parseFollowers, removal,
 } from '../osc-out-model.js';
+import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polyphonyFromText } from '../polyphony-model.js';
 
 /** The panels' names for people, as the edge controls say them. */
 export const PANEL_LABELS = Object.freeze({
@@ -49,8 +52,17 @@ class Preferences extends ConsolePanel {
     const tempoLabel = element('label', { class: 'field' }, element('span', {}, 'Tempo (BPM)'), this.tempo);
     const tap = element('button', { type: 'button', class: 'list-button', onclick: () => this.send({ type: 'tapTempo' }) }, 'Tap tempo');
 
-    this.polyphony = element('input', { type: 'number', min: '1', max: '4096', step: '1', inputmode: 'numeric', onchange: () => this.setPolyphony() });
+    this.polyphony = element('input', {
+      type: 'number', min: String(POLYPHONY_RANGE[0]), max: String(POLYPHONY_RANGE[1]), step: '1', inputmode: 'numeric',
+      onchange: () => this.setPolyphony(),
+    });
     const polyphonyLabel = element('label', { class: 'field' }, element('span', {}, 'Polyphony (lumis at once)'), this.polyphony);
+    this.chordPolyphony = element('input', {
+      type: 'number', min: String(CHORD_POLYPHONY_RANGE[0]), max: String(CHORD_POLYPHONY_RANGE[1]), step: '1', inputmode: 'numeric',
+      placeholder: 'no limit', onchange: () => this.setChordPolyphony(),
+    });
+    const chordPolyphonyLabel = element('label', { class: 'field' },
+      element('span', {}, 'Chord polyphony (releases at once)'), this.chordPolyphony);
 
     this.output = element('select', { onchange: () => this.setOutputSize() });
     const outputLabel = element('label', { class: 'field' }, element('span', {}, 'Output resolution'), this.output);
@@ -86,7 +98,7 @@ class Preferences extends ConsolePanel {
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Panels'),
           element('div', { class: 'switches' }, switches), firstRun),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Tempo and output'),
-          element('div', { class: 'inline' }, tempoLabel, tap), polyphonyLabel, outputLabel),
+          element('div', { class: 'inline' }, tempoLabel, tap), polyphonyLabel, chordPolyphonyLabel, outputLabel),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Pairing'),
           element('p', {}, 'Open the canvas on another device at:'), this.pairingText, this.pairingCode, this.pairingNote),
         element('section', { class: 'preferences-section osc-section', 'aria-label': 'OSC out' }, element('h3', {}, 'OSC out'),
@@ -144,6 +156,15 @@ class Preferences extends ConsolePanel {
     if (what.has('canvas') && document.activeElement !== this.polyphony) {
       this.polyphony.value = Number.isInteger(this.state?.polyphony) ? String(this.state.polyphony) : '';
     }
+    if ((what.has('chordset') || what.has('selectedChord')) && document.activeElement !== this.chordPolyphony) {
+      this.showChordPolyphony();
+    }
+  }
+
+  /** The selected chord's own polyphony, blank when it has none. */
+  showChordPolyphony() {
+    const chord = this.state?.chordset?.chords?.[this.state?.selectedChord ?? 0];
+    this.chordPolyphony.value = Number.isInteger(chord?.polyphony) ? String(chord.polyphony) : '';
   }
 
   drawOutputSizes() {
@@ -271,13 +292,27 @@ class Preferences extends ConsolePanel {
 
   /** The polyphony typed, played at once (the engine keeps it with the controls, between runs too). */
   setPolyphony() {
-    const count = Number(this.polyphony.value);
-    if (!Number.isInteger(count) || count < 1 || count > 4096) {
-      this.message('Polyphony is a whole number of lumis, 1 to 4096.');
+    const count = polyphonyFromText(this.polyphony.value);
+    if (count === undefined) {
+      this.message(`Polyphony is a whole number of lumis, ${POLYPHONY_RANGE[0]} to ${POLYPHONY_RANGE[1]}.`);
       this.polyphony.value = Number.isInteger(this.state?.polyphony) ? String(this.state.polyphony) : '';
       return;
     }
     this.send({ type: 'polyphony', count });
+  }
+
+  /** The selected chord's polyphony typed (blank: no limit of its own), played and saved with the chord. */
+  setChordPolyphony() {
+    const chord = this.state?.selectedChord ?? 0;
+    // A number field holding what is not a number reads as blank: refused, not taken for "no limit".
+    const count = this.chordPolyphony.validity.badInput ? undefined : chordPolyphonyFromText(this.chordPolyphony.value);
+    if (count === undefined) {
+      const [lowest, highest] = CHORD_POLYPHONY_RANGE;
+      this.message(`A chord's polyphony is a whole number of releases, ${lowest} to ${highest}, or blank for no limit.`);
+      this.showChordPolyphony();
+      return;
+    }
+    this.send({ type: 'chordPolyphony', chord, count });
   }
 
   async setOutputSize() {
