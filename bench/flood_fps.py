@@ -11,7 +11,12 @@ The page's own status (window.imagerCanvas: framesDrawn, lastFrame.instanceCount
 the flood runs; frames a second are the frames drawn over the seconds measured; instances are the median and
 the largest read. `/status`'s lumis (live, sounding, stolen) are read at the end.
 
-Usage: .venv/bin/python bench/flood_fps.py IMAGER [--seconds 10] [--json PATH]
+Usage: .venv/bin/python bench/flood_fps.py IMAGER [--seconds 10] [--json PATH] [--floods taps onsets]
+       [--polyphony 256 4096] [--web-root DIR …] [--rounds N]
+
+`--web-root` serves the web client from a working copy (IMAGER_WEB_ROOT) rather than the one built in; given
+more than once, the copies take turns, measurement by measurement, for `--rounds` rounds — an A/B comparison
+on a noisy machine.
 """
 import argparse
 import asyncio
@@ -101,23 +106,30 @@ def drum_track(path, seconds=40):
     write_wav(path, samples + hats + sine(seconds, 55, 0.4))
 
 
-def run(imager, folder, seconds):
+FLOODS = {"taps": ("tap flood", tap_flood, False), "onsets": ("onset flood", onset_flood, True)}
+
+
+def run(imager, folder, seconds, floods=("taps", "onsets"), polyphonies=(256, 4096), web_roots=(None,), rounds=1):
     rows = []
     drum_track(folder / "drums.wav")
-    for flood_name, flood, extra in [("tap flood", tap_flood, []), ("onset flood", onset_flood, ["--listen", str(folder / "drums.wav")])]:
-        for polyphony in [256, 4096]:
-            library = folder / f"{flood_name}-{polyphony}.sqlite"
-            with serving(imager, library, "--audio", "none", *extra) as server:
-                async def play():
-                    async with connect(f"ws://127.0.0.1:{server.port}/live") as setter:
-                        await setter.send(json.dumps({"type": "polyphony", "count": polyphony}))
-                    return await measure(server.port, server.osc_port, seconds, flood)
-                fps, median, most = asyncio.run(play())
-                lumis = server.status()["lumis"]
-            rows.append({"flood": flood_name, "polyphony": polyphony, "framesPerSecond": round(fps, 1),
-                         "instancesMedian": median, "instancesMost": most, "lumis": lumis})
-            print(f"{flood_name:12} polyphony {polyphony:5}: {fps:5.1f} frames a second, instances median {median:.0f}, "
-                  f"most {most}; lumis {lumis}", flush=True)
+    plan = [(name, polyphony, root, round_) for round_ in range(rounds) for name in floods for polyphony in polyphonies
+            for root in web_roots]
+    for index, (name, polyphony, web_root, round_) in enumerate(plan):
+        flood_name, flood, listens = FLOODS[name]
+        extra = ["--listen", str(folder / "drums.wav")] if listens else []
+        library = folder / f"{index}.sqlite"
+        env = {"IMAGER_WEB_ROOT": web_root} if web_root else None
+        with serving(imager, library, "--audio", "none", *extra, env=env) as server:
+            async def play():
+                async with connect(f"ws://127.0.0.1:{server.port}/live") as setter:
+                    await setter.send(json.dumps({"type": "polyphony", "count": polyphony}))
+                return await measure(server.port, server.osc_port, seconds, flood)
+            fps, median, most = asyncio.run(play())
+            lumis = server.status()["lumis"]
+        rows.append({"flood": flood_name, "polyphony": polyphony, "webRoot": web_root, "round": round_,
+                     "framesPerSecond": round(fps, 1), "instancesMedian": median, "instancesMost": most, "lumis": lumis})
+        print(f"{flood_name:12} polyphony {polyphony:5}: {fps:5.1f} frames a second, instances median {median:.0f}, "
+              f"most {most}; lumis {lumis}" + (f"; web {web_root}" if web_root else ""), flush=True)
     return rows
 
 
@@ -126,9 +138,14 @@ def main():
     parser.add_argument("imager")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--json")
+    parser.add_argument("--floods", nargs="+", choices=sorted(FLOODS), default=["taps", "onsets"])
+    parser.add_argument("--polyphony", nargs="+", type=int, default=[256, 4096])
+    parser.add_argument("--web-root", action="append", help="serve the web client from this folder (repeat to alternate)")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="flood-fps-") as folder:
-        rows = run(args.imager, pathlib.Path(folder), args.seconds)
+        rows = run(args.imager, pathlib.Path(folder), args.seconds, args.floods, args.polyphony, args.web_root or [None],
+                   args.rounds)
     text = json.dumps({"width": WIDTH, "height": HEIGHT, "browserArguments": BROWSER_ARGUMENTS, "rows": rows})
     if args.json:
         pathlib.Path(args.json).write_text(text)

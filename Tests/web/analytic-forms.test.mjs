@@ -3,7 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ANALYTIC_SLOTS, AnalyticShapes, radialBands } from '../../Sources/WebClient/Web/view/analytic-forms.js';
+import {
+  ANALYTIC_SLOTS, AnalyticShapes, FEWEST_SEGMENTS, MOST_SEGMENTS, Shape, annulusSegments, isDisc, radialBands,
+} from '../../Sources/WebClient/Web/view/analytic-forms.js';
+import { shapeVertices } from '../../Sources/WebClient/Web/view/instance-shaders.js';
 import { STROKE_UNIT } from '../../Sources/WebClient/Web/shared/frames.js';
 import { random } from './seeded-random.mjs';
 
@@ -78,4 +81,36 @@ test('the bands are marked as changed only when a slot gets other radii', () => 
   shapes.beginFrame();
   shapes.slotFor({ index: 2, generation: 1, form: { kind: 'circle' } }, 0);
   assert.equal(shapes.changed, true);
+});
+
+test('a disc is one band reaching the centre: filled circles, and strokes that fill them; rings are annuli', () => {
+  const shapes = new AnalyticShapes();
+  const entry = (generation, form) => ({ generation, form });
+  const circle = entry(1, { kind: 'circle' }), ring = entry(2, { kind: 'ring', innerRadius: 0.5 });
+  assert.equal(shapes.shapeOf(shapes.slotFor(circle, 0)), Shape.disc);
+  assert.equal(shapes.shapeOf(shapes.slotFor(circle, STROKE_UNIT)), Shape.disc, 'a stroke as wide as the form fills it');
+  assert.equal(shapes.shapeOf(shapes.slotFor(circle, 16)), Shape.annulus);
+  assert.equal(shapes.shapeOf(shapes.slotFor(ring, 0)), Shape.annulus);
+  assert.equal(isDisc([-1, 0.5, 0, 0]), true);
+  assert.equal(isDisc([-1, 0.3, 0.4, 0.5]), false, 'a second band makes it a ring');
+  assert.equal(isDisc([0.1, 0.5, 0, 0]), false);
+});
+
+test('the polygons round circles and rings have fewer sides on a small picture, within bounds', () => {
+  assert.equal(annulusSegments(720), MOST_SEGMENTS);
+  assert.equal(annulusSegments(2160), MOST_SEGMENTS);
+  assert.equal(annulusSegments(180), FEWEST_SEGMENTS);
+  assert.equal(annulusSegments(0), FEWEST_SEGMENTS);
+  assert.equal(annulusSegments(Number.NaN), MOST_SEGMENTS, 'nonsense draws as finely as ever');
+  let before = FEWEST_SEGMENTS;
+  for (let pixels = 1; pixels <= 1000; pixels += 1) {
+    const segments = annulusSegments(pixels);
+    assert.ok(Number.isInteger(segments) && segments >= before, `${pixels} px: ${segments}`);
+    before = segments;
+  }
+  // A strip round an annulus has two vertices a side and the first pair again; a disc's inside, one a corner.
+  assert.equal(shapeVertices(Shape.annulus, 12), 26);
+  assert.equal(shapeVertices(Shape.disc, 12), 26);
+  assert.equal(shapeVertices('discInside', 12), 12);
+  assert.equal(shapeVertices(Shape.picture, 12), 4);
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { packInstances, quadAreas } from '../../Sources/WebClient/Web/view/batches.js';
+import { groupedOrder, packInstances, quadAreas } from '../../Sources/WebClient/Web/view/batches.js';
 import { Blend, Layer, decodeFrame } from '../../Sources/WebClient/Web/shared/frames.js';
 import { encodeFrame } from './frame-bytes.mjs';
 
@@ -63,6 +63,32 @@ test('a buffer large enough is reused', () => {
   const first = packInstances(frame.instances, () => 0);
   const second = packInstances(frame.instances, () => 0, first.bytes);
   assert.equal(second.bytes, first.bytes);
+});
+
+test('runs split where the shape changes; additive instances of a shape come together, others keep their order', () => {
+  const mixed = decodeFrame(encodeFrame({
+    instances: [
+      instance(1, Layer.lumis, Blend.additive), instance(2, Layer.lumis, Blend.additive),
+      instance(3, Layer.lumis, Blend.additive), instance(4, Layer.lumis, Blend.additive),
+      instance(5, Layer.lumis, Blend.sourceOver), instance(6, Layer.lumis, Blend.sourceOver),
+      instance(7, Layer.lumis, Blend.sourceOver),
+    ],
+  }));
+  // Odd forms are one shape (1), even ones another (2); form 4 cannot be drawn.
+  const packed = packInstances(mixed.instances, (form) => (form === 4 ? -1 : form), null, (layer) => 1 + (layer % 2 === 0 ? 1 : 0));
+  assert.deepEqual(packed.lumis.map((r) => [r.blend, r.shape, r.first, r.count]),
+    [[Blend.additive, 1, 0, 2], [Blend.additive, 2, 2, 1], [Blend.sourceOver, 1, 3, 1], [Blend.sourceOver, 2, 4, 1], [Blend.sourceOver, 1, 5, 1]]);
+  assert.deepEqual(unpack(packed.bytes, [0, 1, 2, 3, 4, 5]).map((r) => r.form), [1, 3, 2, 5, 6, 7]);
+  assert.equal(packed.byteLength, 6 * 24);
+});
+
+test('grouping keeps the order within a shape, and a stretch of another blend ends the group', () => {
+  const entry = (name, blend, shape) => ({ name, blend, shape });
+  const order = groupedOrder([
+    entry('a', Blend.additive, 0), entry('b', Blend.additive, 1), entry('c', Blend.additive, 0),
+    entry('d', Blend.screen, 1), entry('e', Blend.additive, 1), entry('f', Blend.additive, 0), entry('g', Blend.additive, -1),
+  ]);
+  assert.deepEqual(order.map((e) => e.name), ['a', 'c', 'b', 'd', 'e', 'f']);
 });
 
 test('the area the quads cover, per layer: each quad as large as its form and stroke reach, in canvas heights', () => {

@@ -120,7 +120,7 @@ test('a load sitting at the threshold between two levels does not make the level
 test('when the load ends the quality climbs back to full', () => {
   for (const workHint of [false, true]) {
     const controller = new QualityController();
-    const loaded = drive(controller, 30, fill(2000), { workHint });
+    const loaded = drive(controller, 30, fill(4000), { workHint });
     assert.equal(controller.level, QUALITY_LEVELS.length - 1, 'the heaviest load takes it to the bottom');
     const { changes } = drive(controller, 60, () => 3, { from: loaded.end, workHint });
     assert.equal(controller.level, 0);

@@ -1,9 +1,12 @@
 // A frame's instances arranged for the GPU: the trail stamps, then the lumis, each in their order, as the
 // raw 24-byte records with the atlas layer written into the two reserved bytes; and the runs of
-// consecutive instances that share a blend, each drawn with one instanced call. No DOM or WebGL here.
+// consecutive instances that share a blend and a shape (how the renderer draws them: analytic-forms.js),
+// each drawn with one instanced call. Additive instances may be drawn in any order (their sum is the same
+// to the last bit, see groupedOrder), so within a stretch of them those of one shape are brought together:
+// one call for each shape rather than one for each change of shape. No DOM or WebGL here.
 
 import { ATLAS_EXTENT } from './atlas.js';
-import { INSTANCE_SIZE, InstanceField, Layer, SCALE_UNIT, STROKE_UNIT } from '../shared/frames.js';
+import { Blend, INSTANCE_SIZE, InstanceField, Layer, SCALE_UNIT, STROKE_UNIT } from '../shared/frames.js';
 
 const WORDS = INSTANCE_SIZE / 4;
 /** Bytes 16–19 of a record: blue, opacity, then the form in the upper half. */
@@ -13,8 +16,9 @@ const STYLE_WORD = InstanceField.strokeWidth / 4;
 
 /** A run of instances drawn with one call: the first record's position in the packed bytes and the count. */
 export class Run {
-  constructor(blend, first) {
+  constructor(blend, first, shape = 0) {
     this.blend = blend;
+    this.shape = shape;
     this.first = first;
     this.count = 0;
   }
@@ -22,43 +26,70 @@ export class Run {
 
 /**
  * Packs `records` (InstanceRecords) for drawing. `atlasLayerOf(form, strokeByte)` says where the form's
- * picture lives, or −1 when it cannot be drawn yet (that instance is left out). Reuses `packed` when it is
- * large enough. Assumes a little-endian machine, as every WebGL platform is.
- * Returns `{ bytes, trails: [Run], lumis: [Run] }`.
+ * picture lives, or −1 when it cannot be drawn yet (that instance is left out); `shapeOf(atlasLayer)`, how
+ * an instance drawn from there is drawn (a small whole number; all alike by default). Reuses `packed` when
+ * it is large enough. Assumes a little-endian machine, as every WebGL platform is.
+ * Returns `{ bytes, trails: [Run], lumis: [Run], byteLength }`.
  */
-export function packInstances(records, atlasLayerOf, packed = null) {
+export function packInstances(records, atlasLayerOf, packed = null, shapeOf = () => 0) {
   const count = records.count, bytes = records.bytes;
   const source = new Uint32Array(bytes.buffer, bytes.byteOffset, count * WORDS);
-  let trailCount = 0;
+  const kept = { [Layer.trails]: [], [Layer.lumis]: [] };
   for (let i = 0; i < count; i += 1) {
-    if ((bytes[i * INSTANCE_SIZE + InstanceField.layerAndBlend] & 0b11) === Layer.trails) trailCount += 1;
+    const flags = bytes[i * INSTANCE_SIZE + InstanceField.layerAndBlend];
+    const list = kept[flags & 0b11];
+    if (!list) continue;
+    const from = i * WORDS;
+    const atlasLayer = atlasLayerOf(source[from + FORM_WORD] >>> 16, source[from + STYLE_WORD] & 0xFF);
+    list.push({ from, atlasLayer, blend: (flags >> 2) & 0b11, shape: atlasLayer < 0 ? -1 : shapeOf(atlasLayer) });
   }
   const needed = count * INSTANCE_SIZE;
   const out = packed && packed.byteLength >= needed ? packed : new Uint8Array(Math.max(needed, 64 * INSTANCE_SIZE));
   const target = new Uint32Array(out.buffer, out.byteOffset, out.byteLength / 4);
-  const trails = [], lumis = [];
   // Trail stamps fill the records from the front, lumis from just after the last trail stamp's place.
-  let trailNext = 0, lumiNext = trailCount;
-  for (let i = 0; i < count; i += 1) {
-    const flags = bytes[i * INSTANCE_SIZE + InstanceField.layerAndBlend];
-    const layer = flags & 0b11;
-    if (layer !== Layer.trails && layer !== Layer.lumis) continue;
-    const from = i * WORDS;
-    const form = source[from + FORM_WORD] >>> 16;
-    const strokeByte = source[from + STYLE_WORD] & 0xFF;
-    const atlasLayer = atlasLayerOf(form, strokeByte);
-    if (atlasLayer < 0) continue;
-    const blend = (flags >> 2) & 0b11;
-    const runs = layer === Layer.trails ? trails : lumis;
-    const slot = layer === Layer.trails ? trailNext++ : lumiNext++;
-    let run = runs[runs.length - 1];
-    if (!run || run.blend !== blend) runs.push(run = new Run(blend, slot));
+  const trailCount = kept[Layer.trails].length;
+  const trails = writeRuns(groupedOrder(kept[Layer.trails]), 0, source, target);
+  const lumis = writeRuns(groupedOrder(kept[Layer.lumis]), trailCount, source, target);
+  const lumiCount = lumis.reduce((sum, run) => sum + run.count, 0);
+  return { bytes: out, trails, lumis, byteLength: (trailCount + lumiCount) * INSTANCE_SIZE };
+}
+
+/**
+ * The drawable `entries` (`{ shape, blend }`, in the frame's order; shape −1: left out) in the order they
+ * are drawn: as they came, except that in each stretch of additive ones those of a shape come together, in
+ * the order of their first. Additive blending adds each colour, rounded, to a stored byte, and clamps: the
+ * order of the additions changes nothing.
+ */
+export function groupedOrder(entries) {
+  const ordered = [];
+  for (let i = 0; i < entries.length;) {
+    let end = i + 1;
+    while (end < entries.length && entries[end].blend === entries[i].blend) end += 1;
+    const stretch = entries.slice(i, end).filter((entry) => entry.shape >= 0);
+    if (entries[i].blend === Blend.additive) {
+      const shapes = [...new Set(stretch.map((entry) => entry.shape))];
+      for (const shape of shapes) for (const entry of stretch) if (entry.shape === shape) ordered.push(entry);
+    } else {
+      ordered.push(...stretch);
+    }
+    i = end;
+  }
+  return ordered;
+}
+
+/** Copies the `ordered` entries' records into `target` from record `first` on; returns their runs. */
+function writeRuns(ordered, first, source, target) {
+  const runs = [];
+  let slot = first, run = null;
+  for (const { from, atlasLayer, blend, shape } of ordered) {
+    if (!run || run.blend !== blend || run.shape !== shape) runs.push(run = new Run(blend, slot, shape));
     run.count += 1;
     const to = slot * WORDS;
     for (let w = 0; w < WORDS - 1; w += 1) target[to + w] = source[from + w];
     target[to + STYLE_WORD] = (source[from + STYLE_WORD] & 0xFFFF) | (atlasLayer << 16);
+    slot += 1;
   }
-  return { bytes: out, trails, lumis, byteLength: lumiNext * INSTANCE_SIZE };
+  return runs;
 }
 
 /**

@@ -6,7 +6,9 @@ import { FULL_STAMP_BUDGET } from './trail-fold.js';
 /**
  * The ladder, from full quality down: the drawing buffer's resolution and the trail layer's (both as
  * fractions of the device's pixels; the trails never finer than the picture nor coarser than half of it),
- * and how many waiting frames may stamp the trails in one animation frame.
+ * and how many waiting frames may stamp the trails in one animation frame. The last rungs are for a stage
+ * crowded with large forms on software WebGL (hundreds of veils, each a large share of the canvas): there
+ * the pixels, not the stamps, are what is left to cut.
  */
 export const QUALITY_LEVELS = Object.freeze([
   { resolution: 1, trailResolution: 1, stampBudget: FULL_STAMP_BUDGET },
@@ -20,6 +22,8 @@ export const QUALITY_LEVELS = Object.freeze([
   { resolution: 0.25, trailResolution: 0.125, stampBudget: FULL_STAMP_BUDGET },
   { resolution: 0.25, trailResolution: 0.125, stampBudget: 2 },
   { resolution: 0.25, trailResolution: 0.125, stampBudget: 1 },
+  { resolution: 0.2, trailResolution: 0.1, stampBudget: 1 },
+  { resolution: 0.16, trailResolution: 0.08, stampBudget: 1 },
 ].map(Object.freeze));
 
 /** When and how far the controller moves; times in milliseconds. */

@@ -1,17 +1,20 @@
 // Draws decoded frames with WebGL2, as the Swift SceneRenderer draws scenes: the background, the lit
-// panes, the trail layer added on, then the lumis — each run of instances sharing a blend in one
-// instanced draw call, circles and rings worked out in the shader (analytic-forms.js), every other form
-// drawn from the atlas. The trail layer may be smaller than the drawing
-// buffer (a lower quality): it then has its own canvas area and is stretched onto the picture's.
+// panes, the trail layer added on, then the lumis — each run of instances sharing a blend and a shape in
+// one instanced draw call (two for a disc's rim and inside), circles and rings worked out in the shader
+// (analytic-forms.js), every other form drawn from the atlas. The trail layer may be smaller than the
+// drawing buffer (a lower quality): it then has its own canvas area and is stretched onto the picture's.
 
-import { ANALYTIC_BASE, AnalyticShapes } from './analytic-forms.js';
+import { ANALYTIC_BASE, AnalyticShapes, Shape, annulusSegments } from './analytic-forms.js';
 import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
 import { fitCanvasArea, pixelArea } from './canvas-area.js';
 import { Blend, INSTANCE_SIZE, PANE_SIZE } from '../shared/frames.js';
 import {
-  COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, INSTANCE_FRAGMENT, INSTANCE_VERTEX, INSTANCE_VERTICES, PANE_FRAGMENT,
-  PANE_VERTEX, STRETCH_FRAGMENT, buildProgram,
+  ANNULUS_FRAGMENT, ANNULUS_VERTEX, DISC_INSIDE_VERTEX, INSTANCE_UNIFORMS, PICTURE_FRAGMENT, PICTURE_VERTEX,
+  SOLID_FRAGMENT, shapeVertices,
+} from './instance-shaders.js';
+import {
+  COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, PANE_FRAGMENT, PANE_VERTEX, STRETCH_FRAGMENT, buildProgram,
 } from './shaders.js';
 import { TrailLayer } from './trails.js';
 
@@ -29,8 +32,16 @@ export class CanvasRenderer {
   constructor(gl, forms, width, height, trailWidth = width, trailHeight = height) {
     this.gl = gl;
     this.forms = forms;
-    this.instanceProgram = buildProgram(gl, INSTANCE_VERTEX, INSTANCE_FRAGMENT,
-      ['canvasToClip', 'extent', 'atlas', 'pixelsPerUnit', 'bands', 'boxes']);
+    /** The instance programs: one for each shape, and the inside of a disc. */
+    this.shapePrograms = {
+      [Shape.picture]: buildProgram(gl, PICTURE_VERTEX, PICTURE_FRAGMENT, INSTANCE_UNIFORMS),
+      [Shape.annulus]: buildProgram(gl, ANNULUS_VERTEX, ANNULUS_FRAGMENT, INSTANCE_UNIFORMS),
+      discInside: buildProgram(gl, DISC_INSIDE_VERTEX, SOLID_FRAGMENT, INSTANCE_UNIFORMS),
+    };
+    this.shapePrograms[Shape.disc] = this.shapePrograms[Shape.annulus];
+    /** The instance programs not yet given the bands and the boxes as they are now. */
+    this.staleBands = new Set();
+    this.staleBoxes = new Set();
     this.paneProgram = buildProgram(gl, PANE_VERTEX, PANE_FRAGMENT, ['canvasToPixels', 'bufferSize']);
     this.fadeProgram = buildProgram(gl, FULL_VIEW_VERTEX, FADE_FRAGMENT, ['source', 'scales', 'count']);
     this.copyProgram = buildProgram(gl, FULL_VIEW_VERTEX, COPY_FRAGMENT, ['source']);
@@ -135,7 +146,8 @@ export class CanvasRenderer {
     const gl = this.gl;
     this.atlas.dispose();
     this.trails.dispose();
-    for (const p of [this.instanceProgram, this.paneProgram, this.fadeProgram, this.copyProgram, this.stretchProgram]) {
+    const instancePrograms = new Set(Object.values(this.shapePrograms));
+    for (const p of [...instancePrograms, this.paneProgram, this.fadeProgram, this.copyProgram, this.stretchProgram]) {
       gl.deleteProgram(p.program);
     }
     for (const a of [this.emptyArray, this.instanceArray, this.paneArray]) gl.deleteVertexArray(a);
@@ -146,7 +158,8 @@ export class CanvasRenderer {
   prepare(frame) {
     const gl = this.gl;
     this.lastFrame = frame;
-    const packed = packInstances(frame.instances, (form, stroke) => this.layerFor(form, stroke), this.packedBytes);
+    const packed = packInstances(frame.instances, (form, stroke) => this.layerFor(form, stroke), this.packedBytes,
+      (layer) => (layer >= ANALYTIC_BASE ? this.shapes.shapeOf(layer - ANALYTIC_BASE) : Shape.picture));
     this.packedBytes = packed.bytes;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, packed.bytes.subarray(0, Math.max(packed.byteLength, INSTANCE_SIZE)), gl.STREAM_DRAW);
@@ -227,35 +240,63 @@ export class CanvasRenderer {
 
   /**
    * Draws runs of packed instances into the bound framebuffer, `width × height` pixels with the canvas at
-   * `area`, one instanced call per run, each run's blend set by `blendFor(gl, blend)`.
+   * `area`, one instanced call per run (a disc's two), each run's blend set by `blendFor(gl, blend)`.
    */
   drawRuns(runs, area, width, height, blendFor) {
     if (runs.length === 0) return;
-    const gl = this.gl, { uniforms } = this.instanceProgram;
-    gl.useProgram(this.instanceProgram.program);
+    const gl = this.gl, segments = annulusSegments(area.scale);
+    this.noteChangedUniforms();
+    this.atlas.bind(0);
+    gl.bindVertexArray(this.instanceArray);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
+    const placed = new Set();
+    const drawWith = (program, vertices, run) => {
+      if (!placed.has(program)) {
+        placed.add(program);
+        this.placeInstances(program, area, width, height, segments);
+      } else {
+        gl.useProgram(program.program);
+      }
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, vertices, run.count);
+    };
+    for (const run of runs) {
+      blendFor(gl, run.blend);
+      pointInstanceAttributes(gl, run.first * INSTANCE_SIZE);
+      drawWith(this.shapePrograms[run.shape], shapeVertices(run.shape, segments), run);
+      if (run.shape === Shape.disc) drawWith(this.shapePrograms.discInside, shapeVertices('discInside', segments), run);
+    }
+    gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  }
+
+  /** Marks the instance programs that need the analytic shapes' bands or the atlas's boxes given again. */
+  noteChangedUniforms() {
+    const programs = Object.values(this.shapePrograms);
+    if (this.shapes.changed) {
+      for (const program of programs) this.staleBands.add(program);
+      this.shapes.changed = false;
+    }
+    if (this.atlas.boxesChanged) {
+      for (const program of programs) this.staleBoxes.add(program);
+      this.atlas.boxesChanged = false;
+    }
+  }
+
+  /**
+   * Makes `program` the one in use, its uniforms set for drawing on `width × height` pixels with the canvas
+   * at `area`, circles and rings on polygons of `segments` sides.
+   */
+  placeInstances(program, area, width, height, segments) {
+    const gl = this.gl, { uniforms } = program;
+    gl.useProgram(program.program);
     gl.uniform4f(uniforms.canvasToClip,
       (2 * area.scale) / width, (-2 * area.scale) / height,
       (2 * area.x) / width - 1, 1 - (2 * area.y) / height);
     gl.uniform1f(uniforms.extent, ATLAS_EXTENT);
     gl.uniform1f(uniforms.pixelsPerUnit, area.scale);
     gl.uniform1i(uniforms.atlas, 0);
-    if (this.shapes.changed) {
-      gl.uniform4fv(uniforms.bands, this.shapes.bands);
-      this.shapes.changed = false;
-    }
-    if (this.atlas.boxesChanged) {
-      gl.uniform4fv(uniforms.boxes, this.atlas.boxes);
-      this.atlas.boxesChanged = false;
-    }
-    this.atlas.bind(0);
-    gl.bindVertexArray(this.instanceArray);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
-    for (const run of runs) {
-      blendFor(gl, run.blend);
-      pointInstanceAttributes(gl, run.first * INSTANCE_SIZE);
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, INSTANCE_VERTICES, run.count);
-    }
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
+    gl.uniform1i(uniforms.segments, segments);
+    if (this.staleBands.delete(program)) gl.uniform4fv(uniforms.bands, this.shapes.bands);
+    if (this.staleBoxes.delete(program)) gl.uniform4fv(uniforms.boxes, this.atlas.boxes);
   }
 
   /** The canvas area of the drawing buffer in whole pixels, in GL window coordinates (y up). */
