@@ -51,7 +51,7 @@ run: release
 test: build python-deps
 	$(SWIFT) test
 	node --test Tests/web/*.test.mjs
-	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q Tests/python
+	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q --durations=15 Tests/python
 
 # Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a composition's
 # mixdown against sox -m, a

@@ -133,6 +133,23 @@ def test_onsets_releasing_a_chord_keep_the_stage_within_the_polyphony(imager, tm
         assert counts[-1]["stolen"] > 0, counts
 
 
+def typed_and_heard(server, field, text, heard):
+    """Types `text` into `field` and presses Enter, as a performer does; `heard(socket)` waits, on a connection
+    opened before, for the engine to say what it took."""
+    with live_socket(server) as socket:
+        snapshot_read(socket)
+        field.fill(text)
+        field.press("Enter")
+        heard(socket)
+
+
+def refused(field, text, kept):
+    """A value out of range typed into `field` is said and not sent: the field shows the engine's `kept` again."""
+    field.fill(text)
+    field.press("Enter")
+    expect(field).to_have_value(kept, timeout=20_000)
+
+
 def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
     env = {"IMAGER_WEB_ROOT": str(WEB_ROOT)}
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=env) as server, sync_playwright() as playwright:
@@ -142,46 +159,26 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
             console.show({**FIRST_RUN, "listening": True, "settings": False})
             gap = console.page.get_by_role("spinbutton", name="Onset gap (ms)", exact=True)
             expect(gap).to_have_value("100")
-            with live_socket(server) as socket:
-                snapshot_read(socket)
-                gap.fill("250")
-                gap.press("Enter")
-                until_message(socket, lambda m: m["type"] == "changed" and (m.get("soundResponse") or {}).get("onsetGap") == 0.25, within=30)
+            typed_and_heard(server, gap, "250", lambda socket: until_message(
+                socket, lambda m: m["type"] == "changed" and (m.get("soundResponse") or {}).get("onsetGap") == 0.25, within=30))
             console.page.wait_for_function("window.imagerConsole.store.state.soundResponse.onsetGap === 0.25", timeout=20_000)
-            gap.fill("5000")
-            gap.press("Enter")
-            expect(gap).to_have_value("250", timeout=20_000)
+            refused(gap, "5000", "250")
             # The Preferences' "Polyphony (lumis at once)".
             console.show({**FIRST_RUN, "listening": False, "settings": True})
             field = console.page.get_by_role("spinbutton", name="Polyphony (lumis at once)", exact=True)
             expect(field).to_have_value("256")
-            with live_socket(server) as socket:
-                snapshot_read(socket)
-                field.fill("48")
-                field.press("Enter")
-                polyphony_said(socket, 48)
+            typed_and_heard(server, field, "48", lambda socket: polyphony_said(socket, 48))
             # The console has heard it back too.
             console.page.wait_for_function("window.imagerConsole.store.state.polyphony === 48", timeout=20_000)
-            # A value out of range is said and not sent: the field shows the engine's again.
-            field.fill("5000")
-            field.press("Enter")
-            expect(field).to_have_value("48", timeout=20_000)
+            refused(field, "5000", "48")
             assert server.status()["lumis"]["polyphony"] == 48
             # The selected chord's "Chord polyphony (releases at once)": blank (none of its own), 3, then blank again.
             own = console.page.get_by_role("spinbutton", name="Chord polyphony (releases at once)", exact=True)
             expect(own).to_have_value("")
-            with live_socket(server) as socket:
-                snapshot_read(socket)
-                own.fill("3")
-                own.press("Enter")
-                chord_polyphony_said(socket, 0, 3)
-                console.page.wait_for_function("window.imagerConsole.store.state.chordset.chords[0].polyphony === 3", timeout=20_000)
-                own.fill("40")
-                own.press("Enter")
-                expect(own).to_have_value("3", timeout=20_000)
-                own.fill("")
-                own.press("Enter")
-                chord_polyphony_said(socket, 0, None)
+            typed_and_heard(server, own, "3", lambda socket: chord_polyphony_said(socket, 0, 3))
+            console.page.wait_for_function("window.imagerConsole.store.state.chordset.chords[0].polyphony === 3", timeout=20_000)
+            refused(own, "40", "3")
+            typed_and_heard(server, own, "", lambda socket: chord_polyphony_said(socket, 0, None))
             console.shoot("polyphony")
             assert console.errors == []
         finally:
