@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { groupedOrder, packInstances, quadAreas } from '../../Sources/WebClient/Web/view/batches.js';
+import { Shape } from '../../Sources/WebClient/Web/view/analytic-forms.js';
 import { Blend, Layer, decodeFrame } from '../../Sources/WebClient/Web/shared/frames.js';
 import { encodeFrame } from './frame-bytes.mjs';
 
@@ -54,9 +55,10 @@ test('the atlas is asked for each form and stroke width; instances it cannot dra
   });
   assert.deepEqual(asked, [[1, 0], [2, 0], [3, 9], [4, 0], [5, 0], [6, 0]]);
   assert.deepEqual(packed.trails.map((r) => [r.blend, r.first, r.count]), [[Blend.sourceOver, 0, 1], [Blend.multiply, 1, 1]]);
-  // Lumis still start after the place of the last trail stamp: a left-out stamp leaves a gap, never drawn.
-  assert.deepEqual(packed.lumis.map((r) => [r.blend, r.first, r.count]), [[Blend.additive, 3, 1], [Blend.screen, 4, 1]]);
-  assert.deepEqual(unpack(packed.bytes, [0, 1, 3, 4]).map((r) => r.form), [2, 6, 1, 5]);
+  // Lumis start just after the last trail stamp drawn: a left-out one leaves no gap.
+  assert.deepEqual(packed.lumis.map((r) => [r.blend, r.first, r.count]), [[Blend.additive, 2, 1], [Blend.screen, 3, 1]]);
+  assert.deepEqual(unpack(packed.bytes, [0, 1, 2, 3]).map((r) => r.form), [2, 6, 1, 5]);
+  assert.equal(packed.byteLength, 4 * 24);
 });
 
 test('a buffer large enough is reused', () => {
@@ -102,4 +104,27 @@ test('the area the quads cover, per layer: each quad as large as its form and st
   assert.ok(Math.abs(areas.lumis - (quad(0.52) + quad(0.645))) < 1e-9, areas.lumis);
   assert.ok(Math.abs(areas.trails - quad(0.52)) < 1e-9, areas.trails);
   assert.deepEqual(quadAreas(decodeFrame(encodeFrame({ instances: [] })).instances), { trails: 0, lumis: 0 });
+});
+
+test('with coarse fills, the large additive discs before the first other blend go to runs of their own', () => {
+  const sized = (form, layer, blend, scale) => ({ ...instance(form, layer, blend), sx: scale, sy: scale });
+  const large = 8192 / 2, small = 8192 / 8;  // radii of a quarter and of a sixteenth of a canvas height
+  const stage = decodeFrame(encodeFrame({
+    instances: [
+      sized(1, Layer.lumis, Blend.additive, large), sized(2, Layer.lumis, Blend.additive, small),
+      sized(3, Layer.trails, Blend.additive, large), sized(4, Layer.lumis, Blend.additive, large),
+      sized(5, Layer.lumis, Blend.screen, large), sized(6, Layer.lumis, Blend.additive, large),
+    ],
+  }));
+  const discs = (coarse) => packInstances(stage.instances, () => 0, null, () => Shape.disc, coarse);
+  const packed = discs(true);
+  const runs = (list) => list.map((r) => [r.shape, r.first, r.count]);
+  assert.deepEqual(runs(packed.trails), []);
+  assert.deepEqual(runs(packed.coarseTrails), [[Shape.discQuad, 0, 1]]);
+  assert.deepEqual(runs(packed.lumis), [[Shape.disc, 1, 1], [Shape.disc, 2, 1], [Shape.disc, 3, 1]]);
+  assert.deepEqual(runs(packed.coarseLumis), [[Shape.discQuad, 4, 2]]);
+  assert.deepEqual(unpack(packed.bytes, [0, 1, 2, 3, 4, 5]).map((r) => r.form), [3, 2, 5, 6, 1, 4]);
+  const plain = discs(false);
+  assert.deepEqual([plain.coarseTrails, plain.coarseLumis], [[], []], 'at full quality nothing is drawn coarsely');
+  assert.deepEqual(runs(plain.lumis), [[Shape.disc, 1, 3], [Shape.disc, 4, 1], [Shape.disc, 5, 1]]);
 });

@@ -8,9 +8,11 @@ import { STROKE_UNIT } from '../shared/frames.js';
 /**
  * How an instance is drawn: from the atlas, on a rectangle round its picture; as an annulus hugging its
  * bands of radii; or, for a disc (one band reaching the centre), as a rim a pixel either side of its edge
- * with its exact coverage worked out, round a polygon inside that is wholly covered and needs none.
+ * with its exact coverage worked out, round a polygon inside that is wholly covered and needs none; or a
+ * disc on the coarse fill layer (coarse-fills.js), where pixels are few, on one square, its coverage worked
+ * out at every pixel.
  */
-export const Shape = Object.freeze({ picture: 0, annulus: 1, disc: 2 });
+export const Shape = Object.freeze({ picture: 0, annulus: 1, disc: 2, discQuad: 3 });
 
 /** The most and the fewest sides of the polygons round circles and rings. */
 export const MOST_SEGMENTS = 20;

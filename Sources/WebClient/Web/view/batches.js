@@ -3,9 +3,12 @@
 // consecutive instances that share a blend and a shape (how the renderer draws them: analytic-forms.js),
 // each drawn with one instanced call. Additive instances may be drawn in any order (their sum is the same
 // to the last bit, see groupedOrder), so within a stretch of them those of one shape are brought together:
-// one call for each shape rather than one for each change of shape. No DOM or WebGL here.
+// one call for each shape rather than one for each change of shape. Below full quality, the large additive
+// discs go to runs of their own, drawn on the coarse fill layer (coarse-fills.js). No DOM or WebGL here.
 
+import { Shape } from './analytic-forms.js';
 import { ATLAS_EXTENT } from './atlas.js';
+import { splitCoarseFills } from './coarse-fills.js';
 import { Blend, INSTANCE_SIZE, InstanceField, Layer, SCALE_UNIT, STROKE_UNIT } from '../shared/frames.js';
 
 const WORDS = INSTANCE_SIZE / 4;
@@ -27,11 +30,13 @@ export class Run {
 /**
  * Packs `records` (InstanceRecords) for drawing. `atlasLayerOf(form, strokeByte)` says where the form's
  * picture lives, or −1 when it cannot be drawn yet (that instance is left out); `shapeOf(atlasLayer)`, how
- * an instance drawn from there is drawn (a small whole number; all alike by default). Reuses `packed` when
- * it is large enough. Assumes a little-endian machine, as every WebGL platform is.
- * Returns `{ bytes, trails: [Run], lumis: [Run], byteLength }`.
+ * an instance drawn from there is drawn (a small whole number; all alike by default). With `coarseFills`,
+ * the large additive discs that may be drawn on the coarse fill layer (splitCoarseFills) are kept apart,
+ * as runs of Shape.discQuad. Reuses `packed` when it is large enough. Assumes a little-endian machine, as
+ * every WebGL platform is. Returns `{ bytes, trails: [Run], lumis: [Run], coarseTrails: [Run],
+ * coarseLumis: [Run], byteLength }`.
  */
-export function packInstances(records, atlasLayerOf, packed = null, shapeOf = () => 0) {
+export function packInstances(records, atlasLayerOf, packed = null, shapeOf = () => 0, coarseFills = false) {
   const count = records.count, bytes = records.bytes;
   const source = new Uint32Array(bytes.buffer, bytes.byteOffset, count * WORDS);
   const kept = { [Layer.trails]: [], [Layer.lumis]: [] };
@@ -41,17 +46,36 @@ export function packInstances(records, atlasLayerOf, packed = null, shapeOf = ()
     if (!list) continue;
     const from = i * WORDS;
     const atlasLayer = atlasLayerOf(source[from + FORM_WORD] >>> 16, source[from + STYLE_WORD] & 0xFF);
-    list.push({ from, atlasLayer, blend: (flags >> 2) & 0b11, shape: atlasLayer < 0 ? -1 : shapeOf(atlasLayer) });
+    const shape = atlasLayer < 0 ? -1 : shapeOf(atlasLayer);
+    const radius = coarseFills && shape === Shape.disc ? circleRadius(records.view, i * INSTANCE_SIZE) : 0;
+    list.push({ from, atlasLayer, blend: (flags >> 2) & 0b11, shape, radius });
   }
   const needed = count * INSTANCE_SIZE;
   const out = packed && packed.byteLength >= needed ? packed : new Uint8Array(Math.max(needed, 64 * INSTANCE_SIZE));
   const target = new Uint32Array(out.buffer, out.byteOffset, out.byteLength / 4);
-  // Trail stamps fill the records from the front, lumis from just after the last trail stamp's place.
-  const trailCount = kept[Layer.trails].length;
-  const trails = writeRuns(groupedOrder(kept[Layer.trails]), 0, source, target);
-  const lumis = writeRuns(groupedOrder(kept[Layer.lumis]), trailCount, source, target);
-  const lumiCount = lumis.reduce((sum, run) => sum + run.count, 0);
-  return { bytes: out, trails, lumis, byteLength: (trailCount + lumiCount) * INSTANCE_SIZE };
+  const [trails, coarseTrails] = coarseFills ? parted(kept[Layer.trails]) : [kept[Layer.trails], []];
+  const [lumis, coarseLumis] = coarseFills ? parted(kept[Layer.lumis]) : [kept[Layer.lumis], []];
+  // The records in order: the trail stamps, those of them drawn coarsely, the lumis, those drawn coarsely.
+  const runs = [], written = { slot: 0 };
+  for (const [entries, shape] of [[trails, null], [coarseTrails, Shape.discQuad], [lumis, null], [coarseLumis, Shape.discQuad]]) {
+    runs.push(writeRuns(groupedOrder(entries), written, source, target, shape));
+  }
+  return {
+    bytes: out, trails: runs[0], coarseTrails: runs[1], lumis: runs[2], coarseLumis: runs[3],
+    byteLength: written.slot * INSTANCE_SIZE,
+  };
+}
+
+/** `entries` parted as splitCoarseFills parts them: `[fine, coarse]`. */
+function parted(entries) {
+  const { fine, coarse } = splitCoarseFills(entries);
+  return [fine, coarse];
+}
+
+/** The radius, in canvas heights, of the circle the form's unit square holds, for the record at `offset`. */
+function circleRadius(view, offset) {
+  const sx = view.getInt16(offset + InstanceField.sx, true), sy = view.getInt16(offset + InstanceField.sy, true);
+  return (0.5 * Math.min(Math.abs(sx), Math.abs(sy))) / SCALE_UNIT;
 }
 
 /**
@@ -77,11 +101,15 @@ export function groupedOrder(entries) {
   return ordered;
 }
 
-/** Copies the `ordered` entries' records into `target` from record `first` on; returns their runs. */
-function writeRuns(ordered, first, source, target) {
+/**
+ * Copies the `ordered` entries' records into `target` from record `written.slot` on, moving it past them;
+ * returns their runs, of `shapeAs` when given, else of the entries' shapes.
+ */
+function writeRuns(ordered, written, source, target, shapeAs = null) {
   const runs = [];
-  let slot = first, run = null;
-  for (const { from, atlasLayer, blend, shape } of ordered) {
+  let slot = written.slot, run = null;
+  for (const { from, atlasLayer, blend, shape: own } of ordered) {
+    const shape = shapeAs ?? own;
     if (!run || run.blend !== blend || run.shape !== shape) runs.push(run = new Run(blend, slot, shape));
     run.count += 1;
     const to = slot * WORDS;
@@ -89,6 +117,7 @@ function writeRuns(ordered, first, source, target) {
     target[to + STYLE_WORD] = (source[from + STYLE_WORD] & 0xFFFF) | (atlasLayer << 16);
     slot += 1;
   }
+  written.slot = slot;
   return runs;
 }
 

@@ -9,6 +9,7 @@
 
 import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
 import { REPORT_INTERVAL, canvasReport, refusesReport } from './canvas-report.js';
+import { usesCoarseFills } from './coarse-fills.js';
 import { FormTable } from './form-table.js';
 import { decodeFrame } from '../shared/frames.js';
 import { GestureTracker } from './gestures.js';
@@ -129,6 +130,7 @@ export function startCanvasView(canvas, { search = window.location.search, gestu
   function drawReceived() {
     applySize();
     if (!renderer || gl.isContextLost()) return false;
+    renderer.coarseFills = usesCoarseFills(quality.setting);
     const waiting = status.hold ? [] : backlog.take();
     if (waiting.length > 0) {
       const plan = foldTrailSteps(waiting, quality.setting.stampBudget);

@@ -3,14 +3,18 @@
 // one instanced draw call (two for a disc's rim and inside), circles and rings worked out in the shader
 // (analytic-forms.js), every other form drawn from the atlas. The trail layer may be smaller than the
 // drawing buffer (a lower quality): it then has its own canvas area and is stretched onto the picture's.
+// Below full quality, large additive discs are drawn on coarse layers added on (coarse-fills.js).
 
 import { ANALYTIC_BASE, AnalyticShapes, Shape, annulusSegments } from './analytic-forms.js';
 import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
 import { fitCanvasArea, pixelArea } from './canvas-area.js';
-import { Blend, INSTANCE_SIZE, PANE_SIZE } from '../shared/frames.js';
+import { setBlend, setScaledBlend } from './blends.js';
+import { coarseArea, coarseLayerSize, pictureToCoarse } from './coarse-fills.js';
+import { CoarseLayer } from './coarse-layer.js';
+import { INSTANCE_SIZE, PANE_SIZE } from '../shared/frames.js';
 import {
-  ANNULUS_FRAGMENT, ANNULUS_VERTEX, DISC_INSIDE_VERTEX, INSTANCE_UNIFORMS, PICTURE_FRAGMENT, PICTURE_VERTEX,
+  ANNULUS_FRAGMENT, ANNULUS_VERTEX, DISC_INSIDE_VERTEX, DISC_QUAD_VERTEX, INSTANCE_UNIFORMS, PICTURE_FRAGMENT, PICTURE_VERTEX,
   SOLID_FRAGMENT, shapeVertices,
 } from './instance-shaders.js';
 import {
@@ -36,6 +40,7 @@ export class CanvasRenderer {
     this.shapePrograms = {
       [Shape.picture]: buildProgram(gl, PICTURE_VERTEX, PICTURE_FRAGMENT, INSTANCE_UNIFORMS),
       [Shape.annulus]: buildProgram(gl, ANNULUS_VERTEX, ANNULUS_FRAGMENT, INSTANCE_UNIFORMS),
+      [Shape.discQuad]: buildProgram(gl, DISC_QUAD_VERTEX, ANNULUS_FRAGMENT, INSTANCE_UNIFORMS),
       discInside: buildProgram(gl, DISC_INSIDE_VERTEX, SOLID_FRAGMENT, INSTANCE_UNIFORMS),
     };
     this.shapePrograms[Shape.disc] = this.shapePrograms[Shape.annulus];
@@ -63,6 +68,9 @@ export class CanvasRenderer {
     this.trailArea = fitCanvasArea(this.trails.width, this.trails.height);
     this.atlas = new FormAtlas(gl, forms, { layerSize: atlasLayerSize(this.height) });
     this.shapes = new AnalyticShapes();
+    /** Whether large additive discs are drawn on coarse layers (coarse-fills.js); set by the page. */
+    this.coarseFills = false;
+    this.coarseLayers = { picture: new CoarseLayer(gl), trails: new CoarseLayer(gl) };
   }
 
   /**
@@ -115,16 +123,39 @@ export class CanvasRenderer {
     }
     for (const { index, gain } of plan.stamps) {
       this.prepare(waiting[index].frame);
-      if (this.prepared.trails.length === 0) continue;
+      const { trails, coarseTrails } = this.prepared;
+      if (trails.length === 0 && coarseTrails.length === 0) continue;
       this.trailsMayShow = true;
+      gl.blendColor(gain, gain, gain, gain);
+      // The coarse stamps first: they were additive stamps ahead of any of another blend.
+      if (coarseTrails.length > 0) this.stampCoarsely(coarseTrails);
       this.trails.bindTarget();
       this.useScissor(this.trailBox());
       gl.enable(gl.BLEND);
-      gl.blendColor(gain, gain, gain, gain);
-      this.drawRuns(this.prepared.trails, this.trailArea, this.trails.width, this.trails.height, setScaledBlend);
+      this.drawRuns(trails, this.trailArea, this.trails.width, this.trails.height, setScaledBlend);
       gl.disable(gl.BLEND);
       gl.disable(gl.SCISSOR_TEST);
     }
+  }
+
+  /** Stamps `runs` (coarse discs, the gain in the blend colour) on the coarse layer, then adds it on the trails. */
+  stampCoarsely(runs) {
+    const layer = this.coarseLayers.trails, trails = this.trails;
+    this.drawCoarsely(layer, runs, trails.width, trails.height, this.trailArea, setScaledBlend);
+    trails.bindTarget();
+    this.useScissor(this.trailBox());
+    layer.addOnto(this.stretchProgram, pictureToCoarse(trails.height, layer), this.emptyArray);
+  }
+
+  /**
+   * Draws `runs` on `layer`, made the coarse layer of a picture `width × height` with its canvas at `area`;
+   * leaves it bound, blending on.
+   */
+  drawCoarsely(layer, runs, width, height, area, blendFor) {
+    const gl = this.gl, size = coarseLayerSize(width, height);
+    layer.begin(size);
+    gl.enable(gl.BLEND);
+    this.drawRuns(runs, coarseArea(area), size.width, size.height, blendFor);
   }
 
   /** Draws `frame` (as decodeFrame returns it) over the trail layer as it stands. */
@@ -146,6 +177,7 @@ export class CanvasRenderer {
     const gl = this.gl;
     this.atlas.dispose();
     this.trails.dispose();
+    for (const layer of Object.values(this.coarseLayers)) layer.dispose();
     const instancePrograms = new Set(Object.values(this.shapePrograms));
     for (const p of [...instancePrograms, this.paneProgram, this.fadeProgram, this.copyProgram, this.stretchProgram]) {
       gl.deleteProgram(p.program);
@@ -159,7 +191,7 @@ export class CanvasRenderer {
     const gl = this.gl;
     this.lastFrame = frame;
     const packed = packInstances(frame.instances, (form, stroke) => this.layerFor(form, stroke), this.packedBytes,
-      (layer) => (layer >= ANALYTIC_BASE ? this.shapes.shapeOf(layer - ANALYTIC_BASE) : Shape.picture));
+      (layer) => (layer >= ANALYTIC_BASE ? this.shapes.shapeOf(layer - ANALYTIC_BASE) : Shape.picture), this.coarseFills);
     this.packedBytes = packed.bytes;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, packed.bytes.subarray(0, Math.max(packed.byteLength, INSTANCE_SIZE)), gl.STREAM_DRAW);
@@ -168,7 +200,8 @@ export class CanvasRenderer {
       gl.bufferData(gl.ARRAY_BUFFER, frame.paneBytes, gl.STREAM_DRAW);
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
-    this.prepared = { trails: packed.trails, lumis: packed.lumis };
+    const { trails, lumis, coarseTrails, coarseLumis } = packed;
+    this.prepared = { trails, lumis, coarseTrails, coarseLumis };
   }
 
   /**
@@ -184,6 +217,8 @@ export class CanvasRenderer {
   /** The canvas: black around the area; in it the background, panes, trails (added) and lumis. */
   compose() {
     const gl = this.gl, frame = this.lastFrame, [red, green, blue] = frame.background;
+    const coarse = this.prepared.coarseLumis, layer = this.coarseLayers.picture;
+    if (coarse.length > 0) this.drawCoarsely(layer, coarse, this.width, this.height, this.area, setBlend);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, this.width, this.height);
     gl.disable(gl.SCISSOR_TEST);
@@ -195,6 +230,7 @@ export class CanvasRenderer {
     gl.enable(gl.BLEND);
     if (frame.paneCount > 0) this.drawPanes(frame.paneCount);
     if (this.trailsMayShow) this.addTrails();
+    if (coarse.length > 0) layer.addOnto(this.stretchProgram, pictureToCoarse(this.height, layer), this.emptyArray);
     this.drawRuns(this.prepared.lumis, this.area, this.width, this.height, setBlend);
     gl.disable(gl.BLEND);
     gl.disable(gl.SCISSOR_TEST);
@@ -356,30 +392,4 @@ function pointInstanceAttributes(gl, base) {
 function glBox(area, height) {
   const box = pixelArea(area);
   return { x: box.x, y: height - (box.y + box.height), width: box.width, height: box.height };
-}
-
-/** The blend state of a blend mode, on premultiplied colours. Multiply is exact over opaque pixels. */
-function setBlend(gl, blend) {
-  switch (blend) {
-    case Blend.additive: gl.blendFunc(gl.ONE, gl.ONE); break;
-    case Blend.screen: gl.blendFuncSeparate(gl.ONE, gl.ONE_MINUS_SRC_COLOR, gl.ONE, gl.ONE_MINUS_SRC_ALPHA); break;
-    case Blend.multiply: gl.blendFuncSeparate(gl.DST_COLOR, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA); break;
-    default: gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-  }
-}
-
-/**
- * setBlend's blend with what the source adds scaled by the blend colour (a trail stamp's gain, see
- * trail-fold.js), while the factors that read the source's colour and alpha use them unscaled. Multiply's
- * colour needs no scaling: it commutes with a fade.
- */
-function setScaledBlend(gl, blend) {
-  switch (blend) {
-    case Blend.additive: gl.blendFunc(gl.CONSTANT_COLOR, gl.ONE); break;
-    case Blend.screen:
-      gl.blendFuncSeparate(gl.CONSTANT_COLOR, gl.ONE_MINUS_SRC_COLOR, gl.CONSTANT_ALPHA, gl.ONE_MINUS_SRC_ALPHA); break;
-    case Blend.multiply:
-      gl.blendFuncSeparate(gl.DST_COLOR, gl.ONE_MINUS_SRC_ALPHA, gl.CONSTANT_ALPHA, gl.ONE_MINUS_SRC_ALPHA); break;
-    default: gl.blendFuncSeparate(gl.CONSTANT_COLOR, gl.ONE_MINUS_SRC_ALPHA, gl.CONSTANT_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-  }
 }
