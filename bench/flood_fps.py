@@ -12,7 +12,7 @@ the flood runs; frames a second are the frames drawn over the seconds measured; 
 the largest read. `/status`'s lumis (live, sounding, stolen) are read at the end.
 
 Usage: .venv/bin/python bench/flood_fps.py IMAGER [--seconds 10] [--json PATH] [--floods taps onsets]
-       [--polyphony 256 4096] [--web-root DIR …] [--rounds N]
+       [--polyphony 96 4096] [--web-root DIR …] [--rounds N]
 
 `--web-root` serves the web client from a working copy (IMAGER_WEB_ROOT) rather than the one built in; given
 more than once, the copies take turns, measurement by measurement, for `--rounds` rounds — an A/B comparison
@@ -109,7 +109,7 @@ def drum_track(path, seconds=40):
 FLOODS = {"taps": ("tap flood", tap_flood, False), "onsets": ("onset flood", onset_flood, True)}
 
 
-def run(imager, folder, seconds, floods=("taps", "onsets"), polyphonies=(256, 4096), web_roots=(None,), rounds=1):
+def run(imager, folder, seconds, floods=("taps", "onsets"), polyphonies=(96, 4096), web_roots=(None,), rounds=1):
     rows = []
     drum_track(folder / "drums.wav")
     plan = [(name, polyphony, root, round_) for round_ in range(rounds) for name in floods for polyphony in polyphonies
@@ -139,7 +139,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--json")
     parser.add_argument("--floods", nargs="+", choices=sorted(FLOODS), default=["taps", "onsets"])
-    parser.add_argument("--polyphony", nargs="+", type=int, default=[256, 4096])
+    parser.add_argument("--polyphony", nargs="+", type=int, default=[96, 4096])
     parser.add_argument("--web-root", action="append", help="serve the web client from this folder (repeat to alternate)")
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()

@@ -18,9 +18,10 @@ struct HeadroomTests {
     }()
 
     /// Mean brightness (0…255 over red, green and blue) and the share of pixels at full white, frame by frame.
-    static func brightness(headroom: Double?) -> [(mean: Double, white: Double)] {
+    static func brightness(headroom: Double?, polyphony: Int? = nil) -> [(mean: Double, white: Double)] {
         var log = passage
         if let headroom { log.startHeadroom(at: headroom) }
+        if let polyphony { try! log.startPolyphony(at: polyphony) }  // a count within the range: never refused
         var player = PerformancePlayer(log: log)
         var renderer = SceneRenderer(width: 160, height: 90)
         let span = log.recordedSpan
@@ -50,6 +51,17 @@ struct HeadroomTests {
         for (quiet, limited) in zip(off.prefix(5), on.prefix(5)) {
             #expect(limited.mean >= 0.9 * quiet.mean, "\(limited.mean) of \(quiet.mean)")
         }
+    }
+
+    @Test func theDefaultPolyphonyKeepsTheBusyPassageFromBurningOutAndTheStageFull() {
+        let unlimited = Self.brightness(headroom: 1), limited = Self.brightness(headroom: 1, polyphony: PerformanceState.defaultPolyphony)
+        let mean = { (frames: [(mean: Double, white: Double)]) in frames.map(\.mean).reduce(0, +) / Double(frames.count) }
+        print("busy passage at 160×90, 10 frames a second: brightest \(unlimited.map(\.mean).max()!) → \(limited.map(\.mean).max()!), "
+            + "white \(unlimited.map(\.white).max()!) → \(limited.map(\.white).max()!), mean \(mean(unlimited)) → \(mean(limited))")
+        #expect(limited.map(\.mean).max()! <= 0.85 * unlimited.map(\.mean).max()!)
+        #expect(limited.map(\.white).max()! <= 0.5 * unlimited.map(\.white).max()!)
+        // Still a full stage: most of the light it had without a limit.
+        #expect(mean(limited) >= 0.75 * mean(unlimited))
     }
 
     @Test func itLetsGoOnceTheStageEmpties() {

@@ -44,7 +44,7 @@ def polyphony_said(socket, count):
 
 def test_a_flood_of_taps_steals_past_the_polyphony_and_status_counts_it(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
-        assert server.status()["lumis"]["polyphony"] == 256, "a new performance plays at the default"
+        assert server.status()["lumis"]["polyphony"] == 96, "a new performance plays at the default"
         with live_socket(server) as socket:
             snapshot_read(socket)
             socket.send(json.dumps({"type": "polyphony", "count": 12}))
@@ -166,7 +166,7 @@ def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
             # The Preferences' "Polyphony (lumis at once)".
             console.show({**FIRST_RUN, "listening": False, "settings": True})
             field = console.page.get_by_role("spinbutton", name="Polyphony (lumis at once)", exact=True)
-            expect(field).to_have_value("256")
+            expect(field).to_have_value("96")
             typed_and_heard(server, field, "48", lambda socket: polyphony_said(socket, 48))
             # The console has heard it back too.
             console.page.wait_for_function("window.imagerConsole.store.state.polyphony === 48", timeout=20_000)

@@ -6,8 +6,10 @@
 extension PerformanceState {
     /// The polyphonies a performer may set.
     public static let polyphonyRange = 1...4096
-    /// The polyphony of a new performance (a log written before polyphony existed has none: `polyphony` nil).
-    public static let defaultPolyphony = 256
+    /// The polyphony of a new performance (a log written before polyphony existed has none: `polyphony` nil):
+    /// the most that keeps the busy full-stage passage from burning out (its brightest frame at most 200 of 255,
+    /// at most 10 % of it white; docs/benchmarks.md, "A polyphony of light").
+    public static let defaultPolyphony = 96
     /// How long a stolen lumi takes to fade out (seconds): quick, and never a cut.
     public static let stealFade = 0.08
 
