@@ -90,6 +90,7 @@ bench: release python-deps bench-deps
 	$(PYTHON) bench/band_figures.py .build/release/imager
 	$(PYTHON) bench/hydrogen_tempo.py .build/release/imager
 	$(PYTHON) bench/flood_fps.py .build/release/imager
+	$(PYTHON) bench/busy_passage.py .build/release/imager
 
 # What only the benchmarks need from Debian: Hydrogen (h2cli renders its demo songs for bench/hydrogen_tempo.py).
 BENCH_APT_PACKAGES := hydrogen
