@@ -102,7 +102,9 @@ def test_clients_that_stop_reading_are_cut_off_and_the_others_play_on(imager, tm
         async def play():
             async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as performer:
                 await performer.recv()
-                for index in range(300):  # taps fill the canvas, so the frames are large
+                # Taps fill the canvas, so the frames are large: at the largest polyphony, all 300 taps stay.
+                await performer.send(json.dumps({"type": "polyphony", "count": 4096}))
+                for index in range(300):
                     await performer.send(json.dumps({"type": "tap", "at": {"x": (index % 17) / 17, "y": (index % 13) / 13}, "velocity": 1}))
                 for _ in range(300):
                     if server.status()["evicted"] >= 5:
