@@ -58,16 +58,11 @@ class Server:
                 self.printed.put(None)
             self.reader = threading.Thread(target=read, daemon=True)
             self.reader.start()
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.printed.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"the server printed no line with {text!r} within {timeout} s") from None
-            if line is None:
-                raise AssertionError(f"the server stopped before it printed {text!r}: " + "".join(self.lines))
-            if text in line:
-                return line
+        line = first_queued(self.printed, lambda line: line is None or text in line, timeout,
+                            f"the server printed no line with {text!r} within {timeout} s")
+        if line is None:
+            raise AssertionError(f"the server stopped before it printed {text!r}: " + "".join(self.lines))
+        return line
 
     @property
     def token(self):
@@ -86,6 +81,19 @@ class Server:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
         return 0
+
+
+def first_queued(items, wanted, timeout, nothing):
+    """The first item of the queue `items` that satisfies `wanted`, within `timeout` seconds in all (other items
+    may keep coming); an AssertionError saying `nothing` after that."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            item = items.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise AssertionError(nothing) from None
+        if wanted(item):
+            return item
 
 
 @contextlib.contextmanager

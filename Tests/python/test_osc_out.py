@@ -9,13 +9,12 @@ import queue
 import socket
 import subprocess
 import threading
-import time
 
 from pythonosc.dispatcher import Dispatcher
 from pythonosc.osc_server import BlockingOSCUDPServer
 from pythonosc.udp_client import SimpleUDPClient
 
-from live import api, free_port, request, serving
+from live import api, first_queued, free_port, request, serving
 from sound_signals import clicks, write_wav
 
 
@@ -42,14 +41,7 @@ class Receiver:
     def until(self, wanted, timeout=10):
         """The first message (address, arguments) that satisfies `wanted`, within `timeout` seconds in all (other
         messages may keep coming)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                message = self.messages.get(timeout=max(0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no wanted OSC message within {timeout} s") from None
-            if wanted(*message):
-                return message
+        return first_queued(self.messages, lambda message: wanted(*message), timeout, f"no wanted OSC message within {timeout} s")
 
 
 def test_what_is_played_is_sent_to_followers(imager, tmp_path):

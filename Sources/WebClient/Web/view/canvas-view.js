@@ -28,79 +28,162 @@ import { foldTrailSteps } from './trail-fold.js';
  * (the canvas element stays, with its last picture).
  */
 export function startCanvasView(canvas, { search = window.location.search, gesturesPlay = () => true, label = 'canvas' } = {}) {
-  /** The frames received since the last animation frame, with what each does to the trail layer. */
-  const backlog = new TrailBacklog();
-  /** What the address asks of the quality, and the controller that keeps it. */
-  const requestedQuality = qualityFromAddress(search);
-  const quality = new QualityController({ pinned: requestedQuality.pinned, costPerWork: FIRST_COST_PER_PIXEL });
-  /** Waiting frames with stamps left unstamped by the stamp budget. */
-  let stampsOverBudget = 0;
+  const view = new CanvasView(canvas, { search, gesturesPlay, label });
+  view.start();
+  return { status: view.status, send: (intent) => view.send(intent), report: (error) => view.report(error), stop: () => view.stop() };
+}
 
-  const forms = new FormTable();
-  const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
-  const pacing = gl ? new GpuPacing(gl) : null;
-  let renderer = null;
-  let needsRedraw = false;
-  /** The canvas's size in device pixels, as last measured, and whether the buffers were sized for it since. */
-  let deviceSize = null;
-  let sizeChanged = false;
-  /** The trail layer's size, which the quality may keep below the drawing buffer's. */
-  let trailSize = { width: canvas.width, height: canvas.height };
-  let stopped = false;
-  let animationFrame = 0;
+/** One canvas element drawn from its own live connection: the state and the steps of `startCanvasView`. */
+class CanvasView {
+  constructor(canvas, { search, gesturesPlay, label }) {
+    this.canvas = canvas;
+    this.gesturesPlay = gesturesPlay;
+    this.label = label;
+    /** The frames received since the last animation frame, with what each does to the trail layer. */
+    this.backlog = new TrailBacklog();
+    /** What the address asks of the quality, and the controller that keeps it. */
+    this.requestedQuality = qualityFromAddress(search);
+    this.quality = new QualityController({ pinned: this.requestedQuality.pinned, costPerWork: FIRST_COST_PER_PIXEL });
+    /** Waiting frames with stamps left unstamped by the stamp budget. */
+    this.stampsOverBudget = 0;
+    this.forms = new FormTable();
+    this.gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
+    this.pacing = this.gl ? new GpuPacing(this.gl) : null;
+    this.renderer = null;
+    this.needsRedraw = false;
+    /** The canvas's size in device pixels, as last measured, and whether the buffers were sized for it since. */
+    this.deviceSize = null;
+    this.sizeChanged = false;
+    /** The trail layer's size, which the quality may keep below the drawing buffer's. */
+    this.trailSize = { width: canvas.width, height: canvas.height };
+    this.stopped = false;
+    this.animationFrame = 0;
+    this.observer = null;
+    /** The canvas's event listeners, `[type, listener]`, removed by `stop()`. */
+    this.listeners = [];
+    this.status = this.makeStatus();
+    this.animate = this.animate.bind(this);
+  }
 
   /** What the view has done, for tests and for curious performers (read-only by convention). */
-  const status = {
-    framesReceived: 0,
-    /** Received frames whose trail stamps reached the trail layer. */
-    framesStamped: 0,
-    /** Received frames with trail stamps that were never stamped: more waited for an animation frame than
-     * its stamp budget, or than the backlog holds (their fades and clears were kept). */
-    get stampsGivenUp() { return backlog.stampsGivenUp + stampsOverBudget; },
-    /** Received frames whose trail step was folded into another's: all but one of each animation frame's. */
-    framesFolded: 0,
-    framesDrawn: 0,
-    /** Animation frames that drew nothing because the GPU was still drawing the frame before. */
-    get framesWaitedForGPU() { return pacing ? pacing.framesWaited : 0; },
-    lastFrame: null,
-    /** The bytes of the frame on screen, as received. */
-    lastFrameBytes: null,
-    connected: false,
-    /** How many times the WebGL context came back after being lost (and the renderer was made again). */
-    contextsRestored: 0,
-    /** `{ level, resolution, trailResolution, stampBudget, pinned }` (quality.js). */
-    get quality() { return quality.setting; },
-    /** `{ median, p95 }` of the last two seconds' animation-frame intervals while frames arrived. */
-    get frameMilliseconds() { return quality.frameMilliseconds(); },
-    lastError: null,
-    /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
-     * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
-    hold: false,
-  };
+  makeStatus() {
+    const view = this;
+    return {
+      framesReceived: 0,
+      /** Received frames whose trail stamps reached the trail layer. */
+      framesStamped: 0,
+      /** Received frames with trail stamps that were never stamped: more waited for an animation frame than
+       * its stamp budget, or than the backlog holds (their fades and clears were kept). */
+      get stampsGivenUp() { return view.backlog.stampsGivenUp + view.stampsOverBudget; },
+      /** Received frames whose trail step was folded into another's: all but one of each animation frame's. */
+      framesFolded: 0,
+      framesDrawn: 0,
+      /** Animation frames that drew nothing because the GPU was still drawing the frame before. */
+      get framesWaitedForGPU() { return view.pacing ? view.pacing.framesWaited : 0; },
+      lastFrame: null,
+      /** The bytes of the frame on screen, as received. */
+      lastFrameBytes: null,
+      connected: false,
+      /** How many times the WebGL context came back after being lost (and the renderer was made again). */
+      contextsRestored: 0,
+      /** `{ level, resolution, trailResolution, stampBudget, pinned }` (quality.js). */
+      get quality() { return view.quality.setting; },
+      /** `{ median, p95 }` of the last two seconds' animation-frame intervals while frames arrived. */
+      get frameMilliseconds() { return view.quality.frameMilliseconds(); },
+      lastError: null,
+      /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
+       * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
+      hold: false,
+    };
+  }
 
-  function report(error) {
-    status.lastError = error instanceof Error ? error.message : String(error);
-    console.error(`${label}:`, error);
+  report(error) {
+    this.status.lastError = error instanceof Error ? error.message : String(error);
+    console.error(`${this.label}:`, error);
+  }
+
+  send(intent) {
+    if (intent) this.live.send(intent);
+  }
+
+  /** Connects, listens for gestures, and draws from the next animation frame on (if WebGL2 is there). */
+  start() {
+    this.connect();
+    this.listenForGestures();
+    if (this.requestedQuality.problem) this.report(this.requestedQuality.problem);
+    // Time spent hidden says nothing about how fast the view draws.
+    this.restartQuality = () => this.quality.restart();
+    document.addEventListener('visibilitychange', this.restartQuality);
+    if (!this.gl) {
+      this.report('this browser cannot draw the canvas: it has no WebGL2');
+      return;
+    }
+    this.listen('webglcontextlost', (event) => {
+      event.preventDefault();  // so that the context can be restored
+      this.renderer = null;
+      this.pacing.forget();
+    });
+    this.listen('webglcontextrestored', () => {
+      this.createRenderer();
+      this.status.contextsRestored += 1;
+    });
+    this.watchSize();
+    this.createRenderer();
+    this.animationFrame = requestAnimationFrame(this.animate);
+  }
+
+  stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    cancelAnimationFrame(this.animationFrame);
+    clearInterval(this.reporting);
+    this.live.close();
+    this.observer?.disconnect();
+    document.removeEventListener('visibilitychange', this.restartQuality);
+    for (const [type, listener] of this.listeners) this.canvas.removeEventListener(type, listener);
+    this.status.connected = false;
+  }
+
+  listen(type, listener) {
+    this.listeners.push([type, listener]);
+    this.canvas.addEventListener(type, listener);
   }
 
   // Drawing.
 
-  function createRenderer() {
+  createRenderer() {
     try {
-      renderer = new CanvasRenderer(gl, forms, canvas.width, canvas.height, trailSize.width, trailSize.height);
-      needsRedraw = true;
+      const { canvas, trailSize } = this;
+      this.renderer = new CanvasRenderer(this.gl, this.forms, canvas.width, canvas.height, trailSize.width, trailSize.height);
+      this.needsRedraw = true;
     } catch (error) {
-      renderer = null;
-      report(error);
+      this.renderer = null;
+      this.report(error);
     }
   }
 
   /** The canvas's size in device pixels: what it covers on screen (the drawing buffer at full quality). */
-  function measure(entry) {
+  measure(entry) {
     const box = entry?.devicePixelContentBoxSize?.[0];
     if (box) return { width: box.inlineSize, height: box.blockSize };
     const ratio = window.devicePixelRatio || 1;
-    return { width: Math.round(canvas.clientWidth * ratio), height: Math.round(canvas.clientHeight * ratio) };
+    return { width: Math.round(this.canvas.clientWidth * ratio), height: Math.round(this.canvas.clientHeight * ratio) };
+  }
+
+  /** Follows the canvas's size on screen, and sizes the buffers for it now. */
+  watchSize() {
+    this.observer = new ResizeObserver(([entry]) => {
+      this.deviceSize = this.measure(entry);
+      this.sizeChanged = true;
+    });
+    try {
+      this.observer.observe(this.canvas, { box: 'device-pixel-content-box' });
+    } catch {
+      this.observer.observe(this.canvas);
+    }
+    this.deviceSize = this.measure(null);
+    this.sizeChanged = true;
+    this.applySize();
   }
 
   /**
@@ -108,48 +191,45 @@ export function startCanvasView(canvas, { search = window.location.search, gestu
    * the animation frame that then draws, so that no frame shows a cleared buffer. The canvas keeps its size
    * on the page; the browser stretches a smaller buffer over it.
    */
-  function applySize() {
-    if (!sizeChanged || !deviceSize) return;
-    sizeChanged = false;
-    const { resolution, trailResolution } = quality.setting;
+  applySize() {
+    if (!this.sizeChanged || !this.deviceSize) return;
+    this.sizeChanged = false;
+    const { canvas, deviceSize } = this;
+    const { resolution, trailResolution } = this.quality.setting;
     const scaled = (pixels, scale) => Math.max(1, Math.round(pixels * scale));
     const width = scaled(deviceSize.width, resolution), height = scaled(deviceSize.height, resolution);
     const trail = { width: scaled(deviceSize.width, trailResolution), height: scaled(deviceSize.height, trailResolution) };
     if (width === canvas.width && height === canvas.height
-      && trail.width === trailSize.width && trail.height === trailSize.height) return;
+      && trail.width === this.trailSize.width && trail.height === this.trailSize.height) return;
     // Setting a canvas's size clears it, even to the size it has.
     if (width !== canvas.width) canvas.width = width;
     if (height !== canvas.height) canvas.height = height;
-    trailSize = trail;
-    if (renderer) renderer.resize(width, height, trail.width, trail.height);
-    needsRedraw = true;
+    this.trailSize = trail;
+    if (this.renderer) this.renderer.resize(width, height, trail.width, trail.height);
+    this.needsRedraw = true;
   }
 
   /** Brings the trail layer up to the frames received since the last animation frame and draws the newest;
    * or draws the last one again after a resize. Returns whether it gave the GPU work. */
-  function drawReceived() {
-    applySize();
-    if (!renderer || gl.isContextLost()) return false;
-    renderer.coarseFills = usesCoarseFills(quality.setting);
-    const waiting = status.hold ? [] : backlog.take();
+  drawReceived() {
+    this.applySize();
+    const { renderer, status } = this;
+    if (!renderer || this.gl.isContextLost()) return false;
+    renderer.coarseFills = usesCoarseFills(this.quality.setting);
+    const waiting = status.hold ? [] : this.backlog.take();
     if (waiting.length > 0) {
-      const plan = foldTrailSteps(waiting, quality.setting.stampBudget);
+      const plan = foldTrailSteps(waiting, this.quality.setting.stampBudget);
       renderer.beginFrame();
       renderer.updateTrails(waiting, plan);
       status.framesStamped += plan.stamps.length;
       status.framesFolded += plan.folded;
-      stampsOverBudget += plan.givenUp;
+      this.stampsOverBudget += plan.givenUp;
       const { frame, data } = waiting[waiting.length - 1];
       renderer.draw(frame);
-      needsRedraw = false;
-      status.framesDrawn += 1;
-      status.lastFrameBytes = data;
-      status.lastFrame = {
-        frame: frame.frame, time: frame.time, background: frame.background, trailPersistence: frame.trailPersistence,
-        erasures: frame.erasures, paneCount: frame.paneCount, instanceCount: frame.instanceCount,
-      };
-    } else if (needsRedraw) {
-      needsRedraw = false;
+      this.needsRedraw = false;
+      this.recordDrawn(frame, data);
+    } else if (this.needsRedraw) {
+      this.needsRedraw = false;
       renderer.redraw();
     } else {
       return false;
@@ -157,139 +237,95 @@ export function startCanvasView(canvas, { search = window.location.search, gestu
     return true;
   }
 
-  function animate(timestamp) {
-    if (stopped) return;
-    animationFrame = requestAnimationFrame(animate);
+  /** The status says which frame is on screen. */
+  recordDrawn(frame, data) {
+    const { status } = this;
+    status.framesDrawn += 1;
+    status.lastFrameBytes = data;
+    status.lastFrame = {
+      frame: frame.frame, time: frame.time, background: frame.background, trailPersistence: frame.trailPersistence,
+      erasures: frame.erasures, paneCount: frame.paneCount, instanceCount: frame.instanceCount,
+    };
+  }
+
+  animate(timestamp) {
+    if (this.stopped) return;
+    this.animationFrame = requestAnimationFrame(this.animate);
     try {
       // Until the GPU is through with the last frame this animation frame does not count: the quality sees
       // the time between frames drawn.
-      if (pacing.busy()) return;
-      const active = !status.hold && backlog.size > 0;
+      if (this.pacing.busy()) return;
+      const { backlog, deviceSize } = this;
+      const active = !this.status.hold && backlog.size > 0;
       const work = active && deviceSize ? drawingWork(backlog.frames, fitCanvasArea(deviceSize.width, deviceSize.height).scale) : undefined;
-      if (quality.observe(timestamp, { active, work })) sizeChanged = true;
-      if (drawReceived()) pacing.submitted();
+      if (this.quality.observe(timestamp, { active, work })) this.sizeChanged = true;
+      if (this.drawReceived()) this.pacing.submitted();
     } catch (error) {
-      report(error);
+      this.report(error);
     }
   }
 
   // The connection.
 
-  const live = new LiveConnection(liveURL(window.location), {
-    onFrame(data) {
-      status.framesReceived += 1;
+  /** Opens the view's own live socket, and tells the server once a second how the view keeps up (/status). */
+  connect() {
+    const { status } = this;
+    this.live = new LiveConnection(liveURL(window.location), {
+      onFrame: (data) => {
+        status.framesReceived += 1;
+        try {
+          this.backlog.push(decodeFrame(data), data);
+        } catch (error) {
+          this.report(error);
+        }
+      },
+      onForms: (described) => { this.forms.define(described); },
+      onError: (message) => {
+        // A server that does not take the page's reports yet refuses each one; that is no news to show.
+        if (!refusesReport(message)) status.lastError = message;
+      },
+      onConnectionChange: (connected) => { status.connected = connected; },
+    });
+    this.reporting = setInterval(() => {
       try {
-        backlog.push(decodeFrame(data), data);
+        this.live.send(canvasReport(status));
       } catch (error) {
-        report(error);
+        this.report(error);
       }
-    },
-    onForms(described) { forms.define(described); },
-    onError(message) {
-      // A server that does not take the page's reports yet refuses each one; that is no news to show.
-      if (!refusesReport(message)) status.lastError = message;
-    },
-    onConnectionChange(connected) { status.connected = connected; },
-  });
-
-  function send(intent) {
-    if (intent) live.send(intent);
+    }, REPORT_INTERVAL);
   }
-
-  // How the view keeps up, told to the server once a second (it shows it in /status).
-  const reporting = setInterval(() => {
-    try {
-      live.send(canvasReport(status));
-    } catch (error) {
-      report(error);
-    }
-  }, REPORT_INTERVAL);
 
   // Pointer gestures: taps and strokes release lumis where they touch, when gesturesPlay() says so.
 
-  const gestures = new Map();
-
-  function canvasFraction(event) {
-    const rect = canvas.getBoundingClientRect();
+  canvasFraction(event) {
+    const rect = this.canvas.getBoundingClientRect();
     return fractionAt(event.clientX - rect.left, event.clientY - rect.top, fitCanvasArea(rect.width, rect.height));
   }
 
-  const listeners = [
-    ['pointerdown', (event) => {
-      if (!gesturesPlay() || event.button > 0) return;
-      const fraction = canvasFraction(event);
+  listenForGestures() {
+    const gestures = new Map();
+    this.listen('pointerdown', (event) => {
+      if (!this.gesturesPlay() || event.button > 0) return;
+      const fraction = this.canvasFraction(event);
       if (!isOnCanvas(fraction)) return;
       const tracker = new GestureTracker();
       tracker.begin(fraction);
       gestures.set(event.pointerId, tracker);
-      canvas.setPointerCapture(event.pointerId);
-    }],
-    ['pointermove', (event) => {
+      this.canvas.setPointerCapture(event.pointerId);
+    });
+    this.listen('pointermove', (event) => {
       const tracker = gestures.get(event.pointerId);
       if (!tracker) return;
       const moves = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
-      for (const move of moves.length > 0 ? moves : [event]) tracker.move(clampToCanvas(canvasFraction(move)));
-    }],
-    ['pointerup', (event) => {
+      for (const move of moves.length > 0 ? moves : [event]) tracker.move(clampToCanvas(this.canvasFraction(move)));
+    });
+    this.listen('pointerup', (event) => {
       const tracker = gestures.get(event.pointerId);
       if (!tracker) return;
       gestures.delete(event.pointerId);
-      send(tracker.end(clampToCanvas(canvasFraction(event))));
-    }],
-    ['pointercancel', (event) => gestures.delete(event.pointerId)],
-    ['contextmenu', (event) => event.preventDefault()],
-  ];
-  for (const [type, listener] of listeners) canvas.addEventListener(type, listener);
-
-  // Start.
-
-  if (requestedQuality.problem) report(requestedQuality.problem);
-
-  // Time spent hidden says nothing about how fast the view draws.
-  const restartQuality = () => quality.restart();
-  document.addEventListener('visibilitychange', restartQuality);
-
-  let observer = null;
-  if (!gl) {
-    report('this browser cannot draw the canvas: it has no WebGL2');
-  } else {
-    listeners.push(['webglcontextlost', (event) => {
-      event.preventDefault();  // so that the context can be restored
-      renderer = null;
-      pacing.forget();
-    }], ['webglcontextrestored', () => {
-      createRenderer();
-      status.contextsRestored += 1;
-    }]);
-    canvas.addEventListener(...listeners.at(-2));
-    canvas.addEventListener(...listeners.at(-1));
-    observer = new ResizeObserver(([entry]) => {
-      deviceSize = measure(entry);
-      sizeChanged = true;
+      this.send(tracker.end(clampToCanvas(this.canvasFraction(event))));
     });
-    try {
-      observer.observe(canvas, { box: 'device-pixel-content-box' });
-    } catch {
-      observer.observe(canvas);
-    }
-    deviceSize = measure(null);
-    sizeChanged = true;
-    applySize();
-    createRenderer();
-    animationFrame = requestAnimationFrame(animate);
+    this.listen('pointercancel', (event) => gestures.delete(event.pointerId));
+    this.listen('contextmenu', (event) => event.preventDefault());
   }
-
-  function stop() {
-    if (stopped) return;
-    stopped = true;
-    cancelAnimationFrame(animationFrame);
-    clearInterval(reporting);
-    live.close();
-    observer?.disconnect();
-    document.removeEventListener('visibilitychange', restartQuality);
-    for (const [type, listener] of listeners) canvas.removeEventListener(type, listener);
-    status.connected = false;
-  }
-
-  return { status, send, report, stop };
 }
