@@ -57,7 +57,9 @@ extension ChordsetLibrary {
 }
 
 extension ChordsetLibrary {
-    /// Sets several preferences at once: every value is checked first, and all are kept or none.
+    /// Sets several preferences at once: every value is checked first, and all are kept or none. The
+    /// panels named in `panelVisibility` are shown or hidden and the others keep what they are, read in the
+    /// same transaction: two consoles that each toggle a panel at once both keep their change.
     public func setPreferences(
         panelVisibility: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil,
         oscOut: [String]? = nil
@@ -70,17 +72,26 @@ extension ChordsetLibrary {
                 throw LibraryError(.storage, "cannot store \(key.name): \(error)", cause: error)
             }
         }
-        try add(.panelVisibility, panelVisibility)
+        if let panelVisibility { try PreferenceKey<[String: Bool]>.panelVisibility.validate(panelVisibility) }
         try add(.tempo, tempo)
         try add(.outputSize, outputSize)
         try add(.midiMappings, try midiMappings.map { (map) throws(LibraryError) in try PreferenceKey<[String: String]>.keptMappings(map) })
         try add(.oscOut, oscOut)
         try write { db in
-            for (name, text) in rows {
+            let panels = try panelVisibility.map { changes in [try Self.panelsRow(merging: changes, db)] } ?? []
+            for (name, text) in rows + panels {
                 try db.execute(
                     sql: "INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                     arguments: [name, text])
             }
         }
+    }
+
+    /// The panel map `changes` makes of the one kept (of the first-run map, when none is kept or it cannot be read).
+    private static func panelsRow(merging changes: [String: Bool], _ db: Database) throws -> (String, String) {
+        let key = PreferenceKey<[String: Bool]>.panelVisibility
+        let text = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [key.name])
+        let kept = text.flatMap { try? ChordsetRows.decode([String: Bool].self, $0) }.flatMap { map in (try? key.validate(map)).map { map } }
+        return (key.name, try ChordsetRows.json((kept ?? key.defaultValue).merging(changes) { _, new in new }))
     }
 }

@@ -90,10 +90,24 @@ struct ChordsetListTests {
         defer { folder.remove() }
         let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
         try library.setPreferences(panelVisibility: ["color": false], tempo: 90)
-        #expect(try library.preference(.tempo) == 90 && library.preference(.panelVisibility) == ["color": false])
+        #expect(try library.preference(.tempo) == 90 && library.preference(.panelVisibility)["color"] == false)
         #expect(throws: LibraryError.self) { try library.setPreferences(tempo: 100, outputSize: [1, 1]) }
         #expect(throws: LibraryError.self) { try library.setPreferences(panelVisibility: ["nonesuch": true], tempo: 100) }
         #expect(try library.preference(.tempo) == 90)
         #expect(try library.preference(.outputSize) == [1920, 1080])
+    }
+
+    @Test func panelsChangedByTwoConsolesAreBothKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        try library.setPreferences(panelVisibility: ["settings": true])
+        try library.setPreferences(panelVisibility: ["form": false])  // another console, which still saw settings hidden
+        try library.setPreferences(panelVisibility: ["settings": false, "listening": true])
+        let firstRun = PreferenceKey<[String: Bool]>.panelVisibility.defaultValue
+        let both = firstRun.merging(["settings": false, "form": false, "listening": true]) { _, new in new }
+        #expect(try library.preference(.panelVisibility) == both)
+        #expect(throws: LibraryError.self) { try library.setPreferences(panelVisibility: ["form": true, "nonesuch": true]) }
+        #expect(try library.preference(.panelVisibility) == both)
     }
 }

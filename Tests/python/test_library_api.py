@@ -204,6 +204,11 @@ def test_play_export_import_factory_and_preferences(imager, tmp_path):
         panels = {**preferences["panels"], "chordsetList": True, "form": False}
         status, kept = call(server, "PATCH", "/api/preferences", {"panels": panels, "midiMappings": {"note:1:60": "pad:1"}})
         assert status == 200 and kept["panels"] == panels and kept["midiMappings"] == {"note:1:60": "pad:1"}
+        # Two consoles, each toggling one panel: both changes kept, neither undoing the other's.
+        assert call(server, "PATCH", "/api/preferences", {"panels": {"settings": True}})[0] == 200
+        status, kept = call(server, "PATCH", "/api/preferences", {"panels": {"form": True}})
+        assert status == 200 and kept["panels"] == {**panels, "settings": True, "form": True}
+        panels = kept["panels"]
     # Kept in the library: another start (another browser) finds them.
     with serving(imager, tmp_path / "library.sqlite") as server:
         assert call(server, "GET", "/api/preferences")[1]["panels"] == panels

@@ -217,15 +217,17 @@ for (const control of edgeControls(window.innerWidth, window.innerHeight)) {
   edgeNav.append(button);
 }
 
-/** Shows the panels `next` says, keeping them in the library; shown anyway (and said) when it cannot. */
-async function setPanels(next) {
-  const panels = panelsToKeep(next, store.preferences?.panels);
-  const answer = await sender.request('PATCH', apiPaths.preferences, { panels }, { quiet: true });
+/**
+ * Shows or hides the panels `changes` names, keeping them in the library — only those, so what another
+ * console changes meanwhile stands; shown here anyway (and said) when the library cannot keep them.
+ */
+async function setPanels(changes) {
+  const answer = await sender.request('PATCH', apiPaths.preferences, { panels: changes }, { quiet: true });
   if (answer.ok && answer.data) {
     preferencesEpoch += 1;
     store.setPreferences(answer.data);
   } else {
-    store.setLocalPanels(next);
+    store.setLocalPanels({ ...store.panels, ...changes });
     showMessage(`This layout is shown here but not kept: ${answer.error ?? 'the library did not answer'}`);
   }
 }
@@ -233,13 +235,13 @@ async function setPanels(next) {
 let openedFrom = null;  // the control that opened the preferences, where the focus returns when they close
 
 async function togglePanel(name) {
-  const next = { ...store.panels, [name]: !store.panels[name] };
-  if (name === 'settings' && next.settings) openedFrom = document.activeElement;
-  await setPanels(next);
+  const shown = !store.panels[name];
+  if (name === 'settings' && shown) openedFrom = document.activeElement;
+  await setPanels({ [name]: shown });
 }
 
 document.addEventListener('ip-toggle-panel', (event) => togglePanel(event.detail.panel));
-document.addEventListener('ip-set-panels', (event) => setPanels(event.detail.panels));
+document.addEventListener('ip-set-panels', (event) => setPanels(panelsToKeep(event.detail.panels, store.preferences?.panels)));
 document.addEventListener('ip-message', (event) => showMessage(event.detail.text));
 document.addEventListener('ip-refresh-library', () => refreshLibrary());
 document.addEventListener('damaged-repaired', () => refreshLibrary());  // a damaged chordset renamed or deleted
