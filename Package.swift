@@ -55,6 +55,11 @@ let package = Package(
         .target(name: "UserText", swiftSettings: swiftSettings),
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry", "UserText"], swiftSettings: swiftSettings),
+        // Portfolio model: DMX universes and the packets that carry them (Art-Net 4's ArtDmx, sACN E1.31). No I/O.
+        .target(name: "DMX", swiftSettings: swiftSettings),
+        // Domain model: the fixture patch, each light's place on the stage, and the DMX levels a picture of the
+        // stage gives them. No I/O.
+        .target(name: "Fixtures", dependencies: ["DMX", "Raster", "UserText"], swiftSettings: swiftSettings),
         // Domain model: composition (seed 003's HAIL) — parts and voices as two hierarchies, scores, the music
         // library, and a pair's performance as an audio source that also lights chords.
         .target(name: "Composition", dependencies: ["Audio", "UserText"], swiftSettings: swiftSettings),
@@ -148,6 +153,11 @@ let package = Package(
                 "Raster", "Geometry", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FixturesTests",
+            dependencies: ["Fixtures", "DMX", "Raster", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

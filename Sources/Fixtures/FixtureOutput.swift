@@ -1,0 +1,98 @@
+import DMX
+import Foundation
+
+/// What the fixtures are asked to show besides the stage: the master, the blackout, and a test of the rig.
+public struct FixtureControls: Hashable, Sendable {
+    /// Every fixture's level is multiplied by it, 0…1.
+    public var master: Double
+    /// All dark, whatever the stage shows (the master kept for when it ends).
+    public var blackout: Bool
+    public var test: FixtureTest?
+
+    public init(master: Double = 1, blackout: Bool = false, test: FixtureTest? = nil) {
+        self.master = master
+        self.blackout = blackout
+        self.test = test
+    }
+}
+
+/// A check of the rig: every fixture (or the one named) full white or dark, or blinking to be found.
+public struct FixtureTest: Hashable, Sendable {
+    public enum Mode: String, CaseIterable, Sendable {
+        /// Every channel at 255.
+        case white
+        /// Every channel at 0.
+        case black
+        /// Full white and dark in turn, a quarter of a second each; with a fixture named, the others are dark.
+        case identify
+    }
+
+    public var mode: Mode
+    /// The fixture tested, or nil for all of them; the others show the stage (dark, when identifying).
+    public var fixture: String?
+
+    public init(_ mode: Mode, fixture: String? = nil) {
+        self.mode = mode
+        self.fixture = fixture
+    }
+
+    /// How long identify's white (and its dark) lasts, in seconds.
+    public static let blink = 0.25
+}
+
+/// The DMX frames of a patch for one picture of the stage: each light's colour sampled, shaped by its
+/// fixture's gamma and level and the master, written in its kind's channels.
+///
+/// The shape: a sampled value v (0…1) becomes v^gamma; red, green, blue and white are multiplied by the level
+/// and the master; `rgbw` takes the least of red, green and blue out of them as white; `dimmer` shows the
+/// luminance (Rec. 709 weights of the shaped values); a kind with a dimmer channel carries the colour in its
+/// colour channels and the level and master in its dimmer. A fixture whose level times the master is 0 (a
+/// blackout) sends 0 on every channel.
+public enum FixtureOutput {
+    /// The frames of every universe `patch` fills, at `time` (seconds, for identify's blinking).
+    public static func frames(
+        of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double
+    ) -> [Int: DMXFrame] {
+        var frames: [Int: DMXFrame] = [:]
+        for universe in patch.universes { frames[universe] = DMXFrame() }
+        for (fixture, lights) in zip(patch.fixtures, patch.lights) {
+            let test = controls.test.flatMap { $0.fixture == nil || $0.fixture == fixture.name ? $0.mode : nil }
+            let identifying = controls.test?.mode == .identify
+            for light in lights {
+                let levels: [UInt8]
+                switch test {
+                case .white: levels = full(fixture.kind)
+                case .black: levels = dark(fixture.kind)
+                case .identify: levels = Int(time / FixtureTest.blink) % 2 == 0 ? full(fixture.kind) : dark(fixture.kind)
+                case nil where identifying || controls.blackout: levels = dark(fixture.kind)
+                case nil:
+                    levels = Self.levels(of: stage.color(of: light.region), fixture: fixture, master: controls.master)
+                }
+                for (offset, level) in levels.enumerated() { frames[light.universe]?[light.address + offset] = level }
+            }
+        }
+        return frames
+    }
+
+    /// The channel levels of one light of `fixture` showing `color`.
+    public static func levels(of color: SampledColor, fixture: Fixture, master: Double) -> [UInt8] {
+        let intensity = min(max(fixture.level * master, 0), 1)
+        guard intensity > 0 else { return dark(fixture.kind) }
+        let shaped = [color.red, color.green, color.blue].map { pow(min(max($0, 0), 1), fixture.gamma) }
+        let hasDimmer = fixture.kind == .rgbd || fixture.kind == .rgbwd
+        let lit = shaped.map { $0 * (hasDimmer ? 1 : intensity) }
+        let white = lit.min() ?? 0
+        let values: [Double] = switch fixture.kind {
+        case .dimmer: [(0.2126 * lit[0] + 0.7152 * lit[1] + 0.0722 * lit[2])]
+        case .rgb: lit
+        case .rgbw: lit.map { $0 - white } + [white]
+        case .rgbd: lit + [intensity]
+        case .rgbwd: lit.map { $0 - white } + [white, intensity]
+        }
+        return values.map(byte)
+    }
+
+    private static func byte(_ value: Double) -> UInt8 { UInt8(min(max(value * 255, 0), 255).rounded()) }
+    private static func full(_ kind: FixtureKind) -> [UInt8] { [UInt8](repeating: 255, count: kind.channelCount) }
+    private static func dark(_ kind: FixtureKind) -> [UInt8] { [UInt8](repeating: 0, count: kind.channelCount) }
+}

@@ -1,0 +1,72 @@
+import Raster
+
+/// Reads the colour a light shows from a picture of the whole stage (the server's low-resolution drawing):
+/// at a point, the pixel there; over an area, the mean of the pixels whose centres lie in it (the one nearest
+/// its middle when it is smaller than a pixel). Colours are 0…1 per channel, as drawn (the sRGB values the
+/// canvases show).
+public struct StageSampler: Sendable {
+    public let picture: Bitmap
+
+    public init(_ picture: Bitmap) {
+        self.picture = picture
+    }
+
+    /// The colour `region` shows; black on an empty picture.
+    public func color(of region: StageRegion) -> SampledColor {
+        guard picture.width > 0, picture.height > 0 else { return .black }
+        switch region {
+        case .point(let point):
+            return pixel(column(point.x), row(point.y))
+        case .area(let x, let y, let width, let height):
+            let columns = centres(from: x, to: x + width, count: picture.width)
+            let rows = centres(from: y, to: y + height, count: picture.height)
+            guard !columns.isEmpty, !rows.isEmpty else { return pixel(column(x + width / 2), row(y + height / 2)) }
+            var sum = SampledColor.black
+            for row in rows {
+                for column in columns { sum = sum + pixel(column, row) }
+            }
+            return sum.scaled(by: 1 / Double(rows.count * columns.count))
+        }
+    }
+
+    private func column(_ x: Double) -> Int { min(max(Int(x * Double(picture.width)), 0), picture.width - 1) }
+    private func row(_ y: Double) -> Int { min(max(Int(y * Double(picture.height)), 0), picture.height - 1) }
+
+    /// The pixels (of `count` across 0…1) whose centres lie in `start…end`.
+    private func centres(from start: Double, to end: Double, count: Int) -> Range<Int> {
+        let first = max(0, Int((start * Double(count) - 0.5).rounded(.up)))
+        let last = min(count - 1, Int((end * Double(count) - 0.5).rounded(.down)))
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+
+    private func pixel(_ column: Int, _ row: Int) -> SampledColor {
+        let offset = (row * picture.width + column) * 4
+        return SampledColor(
+            red: Double(picture.pixels[offset]) / 255, green: Double(picture.pixels[offset + 1]) / 255,
+            blue: Double(picture.pixels[offset + 2]) / 255)
+    }
+}
+
+/// A colour read from the stage: red, green and blue, 0…1.
+public struct SampledColor: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public static let black = SampledColor(red: 0, green: 0, blue: 0)
+    public static let white = SampledColor(red: 1, green: 1, blue: 1)
+
+    static func + (a: SampledColor, b: SampledColor) -> SampledColor {
+        SampledColor(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue)
+    }
+
+    func scaled(by factor: Double) -> SampledColor {
+        SampledColor(red: red * factor, green: green * factor, blue: blue * factor)
+    }
+}
