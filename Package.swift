@@ -56,7 +56,7 @@ let package = Package(
         // Domain model: colour, oscillators, forms, motion, lumis, chords, canvas, pads, performance log, scene.
         .target(name: "Instrument", dependencies: ["Geometry", "UserText"], swiftSettings: swiftSettings),
         // Portfolio model: DMX universes and the packets that carry them (Art-Net 4's ArtDmx, sACN E1.31). No I/O.
-        .target(name: "DMX", swiftSettings: swiftSettings),
+        .target(name: "DMX", dependencies: ["UserText"], swiftSettings: swiftSettings),
         // Domain model: the fixture patch, each light's place on the stage, and the DMX levels a picture of the
         // stage gives them. No I/O.
         .target(name: "Fixtures", dependencies: ["DMX", "Raster", "UserText"], swiftSettings: swiftSettings),

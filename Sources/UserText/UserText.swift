@@ -90,8 +90,9 @@ public enum UserText {
     }
 }
 
-/// Text refused by `UserText`'s rule, with the reason in one line.
+/// Text refused by `UserText`'s rule (or by a reading built on it, as a network target's), with the reason
+/// in one line.
 public struct UserTextError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
