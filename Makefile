@@ -78,6 +78,7 @@ bench: release python-deps bench-deps
 	.build/release/imager-bench soak --seconds 180
 	.build/release/imager-bench mixdown
 	.build/release/imager-bench music
+	.build/release/imager-bench dmx --universes 10
 	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3

@@ -121,7 +121,7 @@ let package = Package(
             name: "imager-bench",
             dependencies: [
                 "ImagerCommandLine", "Geometry", "Instrument", "Raster", "Library", "Engine", "Export",
-                "Server", "Composition", "Audio", "AudioFiles",
+                "Server", "Composition", "Audio", "AudioFiles", "SceneRendering", "DMX", "Fixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,0 +1,64 @@
+import ArgumentParser
+import DMX
+import Fixtures
+import ImagerCommandLine
+import Instrument
+import SceneRendering
+
+/// `imager-bench dmx`: what one DMX frame costs the server's DMX thread, on one core.
+struct BenchDMXCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dmx",
+        abstract: "Measure one DMX frame: the stage drawn at 128×72, sampled for the patch, encoded (one core).",
+        discussion: """
+            A busy stage (the scene benchmark's performance) is drawn at 128×72 by the Swift rasterizer, a \
+            patch of RGB strips filling the given number of universes (170 lights each) is sampled from it, \
+            and every universe is encoded as an sACN packet, frame after frame at 40 Hz steps. Sending is not \
+            timed. Prints the median, 90th percentile and best time per frame.
+            """)
+
+    @Option(name: .long, help: "Universes of strips to fill (1…256).")
+    var universes: Int = 10
+
+    @Option(name: .long, help: "Live lumis on the stage (1…100000).")
+    var lumis: Int = 96
+
+    @Option(name: .long, help: "Seconds to spend measuring (0.1…60).")
+    var seconds: Double = 3
+
+    func validate() throws {
+        guard (1...256).contains(universes) else { throw ValidationError("--universes takes a number from 1 to 256") }
+        guard (1...100_000).contains(lumis) else { throw ValidationError("--lumis takes a number from 1 to 100000") }
+        guard seconds.isFinite, (0.1...60).contains(seconds) else { throw ValidationError("--seconds takes a number from 0.1 to 60") }
+    }
+
+    func run() throws {
+        let benchmark = SceneBenchmark(lumis: lumis)
+        let patch = try FixturePatch((0..<universes).map { index in
+            let y = (Double(index) + 0.5) / Double(universes)
+            return Fixture(
+                name: "Strip \(index + 1)", universe: index + 1, address: 1, kind: .rgb,
+                placement: .strip(from: StagePoint(x: 0, y: y), to: StagePoint(x: 1, y: y), pixels: 170))
+        })
+        var renderer = SceneRenderer(width: 128, height: 72, framesInFlight: 1)
+        var stream = DMXStream(protocol: .sacn, cid: [UInt8](repeating: 1, count: 16))
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        var packets = 0
+        let deadline = clock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
+        while clock.now < deadline || samples.count < 5 {
+            let time = benchmark.frameTime + Double(samples.count % 40) / 40
+            let start = clock.now
+            let picture = renderer.render(benchmark.state.scene(at: time))
+            let frames = FixtureOutput.frames(of: patch, showing: StageSampler(picture), controls: FixtureControls(), at: time)
+            packets += stream.packets(for: frames, at: Double(samples.count) / 40).count
+            samples.append((clock.now - start).inSeconds)
+        }
+        samples.sort()
+        print("universes  lights  lumis  median ms  p90 ms  best ms  packets/frame")
+        print(
+            universes, patch.lights.joined().count, benchmark.state.liveLumiCount, FixedDecimals.format(samples[samples.count / 2] * 1e3, decimals: 3),
+            FixedDecimals.format(samples[samples.count * 9 / 10] * 1e3, decimals: 3), FixedDecimals.format(samples[0] * 1e3, decimals: 3),
+            FixedDecimals.format(Double(packets) / Double(samples.count), decimals: 1), separator: "  ")
+    }
+}
