@@ -66,7 +66,7 @@ let package = Package(
         // Domain adapter: the chordset library in SQLite (GRDB) — migrations, repository, interchange files.
         .target(
             name: "Library",
-            dependencies: ["Instrument", "Composition", "Audio", "AudioFiles", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Instrument", "Composition", "Fixtures", "Audio", "AudioFiles", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // Presentation model: external controls — OSC packets and their address space — as intents.
@@ -194,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "Instrument", "Composition", "Audio", "AudioFiles", "TestSupport", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Library", "Instrument", "Composition", "Fixtures", "Audio", "AudioFiles", "TestSupport", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

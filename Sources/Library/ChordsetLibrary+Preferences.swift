@@ -13,7 +13,7 @@ extension ChordsetLibrary {
             try key.validate(value)
             return value
         } catch {
-            let cause = (error as? DecodingError).map { "\(DecodingProblem($0))" } ?? "\(error)"
+            let cause = Self.describeDecoding(error)
             throw LibraryError(.storage, "the preference \(key.name) kept in the library cannot be read (\(cause)); its default is used until it is set again", cause: error)
         }
     }

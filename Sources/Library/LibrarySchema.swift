@@ -119,6 +119,14 @@ enum LibrarySchema {
                 t.add(column: "polyphony", .integer)  // 1…16 releases at once, or NULL: no limit of its own
             }
         }
+        migrator.registerMigration("v8: the fixture patch") { db in
+            // The LED fixtures on DMX (docs/fixtures.md): one row each, in the patch's order, so that one that
+            // cannot be read costs only itself.
+            try db.create(table: "fixture") { t in
+                t.primaryKey("position", .integer)
+                t.column("content", .text).notNull()  // JSON: the fixture as the API writes it
+            }
+        }
         return migrator
     }
 }

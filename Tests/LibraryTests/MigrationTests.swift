@@ -60,6 +60,10 @@ struct MigrationTests {
             try fixtures["v6: sounds taken out kept for undo"]!(db)
             try db.execute(sql: "UPDATE chord SET polyphony = 3 WHERE position = 5")
         },
+        "v8: the fixture patch": { db in
+            try fixtures["v7: a chord's own polyphony"]!(db)
+            try db.execute(sql: #"INSERT INTO fixture (position, content) VALUES (0, '{"name":"Old par","universe":1,"address":1,"kind":"rgb","point":{"x":0.5,"y":0.5}}')"#)
+        },
     ]
 
     @Test func everyMigrationHasAFixture() {
@@ -85,9 +89,11 @@ struct MigrationTests {
         // Before the headroom column, a chordset said none.
         #expect(chordset.headroom == (migration.hasPrefix("v1:") ? nil : 0.4))
         // Before the polyphony column, no chord had one of its own.
-        #expect(chordset.chords.map(\.polyphony) == (0..<8).map { $0 == 5 && migration.hasPrefix("v7:") ? 3 : nil })
+        #expect(chordset.chords.map(\.polyphony) == (0..<8).map { $0 == 5 && (migration.hasPrefix("v7:") || migration.hasPrefix("v8:")) ? 3 : nil })
         let music = try library.musicLibrary()
-        if ["v4:", "v5:", "v6:", "v7:"].contains(where: migration.hasPrefix) {
+        // Before the patch, no fixtures.
+        #expect(try library.fixturePatch().patch.fixtures.map(\.name) == (migration.hasPrefix("v8:") ? ["Old par"] : []))
+        if ["v4:", "v5:", "v6:", "v7:", "v8:"].contains(where: migration.hasPrefix) {
             // Seeded long ago: the factory composition is not added again.
             let song = try #require(music.composition(named: "Old song"))
             #expect(music.compositions.count == 1)
