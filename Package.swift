@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["Instrument", "ImageFiles", "AudioFiles"], swiftSettings: swiftSettings),
         // Business model: the engine — the live state's one owner, on a clock — and the live use cases
         // (intents, stored chords, chordset steps, recordings), with the ports they need.
-        .target(name: "Engine", dependencies: ["Instrument", "Composition", "Audio", "Listening"], swiftSettings: swiftSettings),
+        .target(name: "Engine", dependencies: ["Instrument", "Composition", "Fixtures", "Audio", "Listening"], swiftSettings: swiftSettings),
         // Business model: exporting frames — the staged pipeline, a performance's frames, the video and
         // frame-file ports the file adapters plug into.
         .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster"], swiftSettings: swiftSettings),
@@ -89,6 +89,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Engine", "Instrument", "Control", "Geometry", "WebClient", "CQREncode", "Composition", "UserText",
+                "DMX", "Fixtures", "Raster", "SceneRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

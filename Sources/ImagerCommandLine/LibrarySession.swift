@@ -1,3 +1,4 @@
+import DMX
 import Audio
 import Engine
 import Foundation
@@ -12,7 +13,8 @@ public enum LibrarySession {
     public static func make(
         instrument: LiveInstrument<ContinuousClock>, library: ChordsetLibrary, at location: URL,
         openSound: (@Sendable () throws -> any AudioOutput)?, listening: LiveListening<ContinuousClock>? = nil,
-        link: (any TempoSession)? = nil, linkLatency: Double = 0, followers: OSCFollowers? = nil
+        link: (any TempoSession)? = nil, linkLatency: Double = 0, followers: OSCFollowers? = nil,
+        dmx: [DMXTarget] = [], dmxRate: Int = LiveFixtures.defaultRate
     ) -> LiveSession<ContinuousClock> {
         let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: library), openOutput: openSound)
         let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: library))
@@ -20,12 +22,18 @@ public enum LibrarySession {
             instrument: instrument, catalog: LibraryShelf(library: library), thumbnails: RenderedThumbnails(),
             keptIn: ThumbnailFolder(beside: location), failed: { print("warning: \($0)") })
         chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
+        let fixtures = LiveFixtures(shelf: LibraryShelf(library: library), targets: dmx, rate: dmxRate)
+        do throws(LiveError) {
+            for problem in try fixtures.load() { print("warning: \(problem)") }
+        } catch {
+            print("warning: the fixture patch cannot be read: \(error)")
+        }
         return LiveSession(
             instrument: instrument, library: chordsets, transport: transport, music: music,
             repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music),
             renderer: LibraryRenderer(library: library, beside: location), listening: listening,
             listeningDevices: ListeningInputs.deviceNames,
             link: link.map { LiveLink(instrument: instrument, session: $0, outputLatency: linkLatency, transport: transport) },
-            followers: followers)
+            followers: followers, fixtures: fixtures)
     }
 }

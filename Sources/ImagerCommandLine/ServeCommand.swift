@@ -1,12 +1,14 @@
 import ArgumentParser
 import Audio
 import AudioDevice
+import DMX
 import Engine
 import Foundation
 import Instrument
 import Library
 import Recordings
 import Server
+import UserText
 
 /// `imager serve`: the live instrument — the engine, and the server its clients talk to.
 struct ServeCommand: AsyncParsableCommand {
@@ -55,6 +57,12 @@ struct ServeCommand: AsyncParsableCommand {
     var oscOut: [String] = []
     @Flag(help: "Join the Ableton Link session on the network at start (the console can join and leave it too): tempo both ways.")
     var link = false
+    @Option(help: ArgumentHelp(
+        "Send the fixture patch's DMX to a node: artnet:HOST[:PORT] (port 6454 unless said), sacn:HOST[:PORT] or sacn:multicast (docs/fixtures.md). Repeatable.",
+        valueName: "TARGET"))
+    var dmx: [String] = []
+    @Option(name: .customLong("dmx-rate"), help: "DMX frames a second sent to the fixtures (1…44).")
+    var dmxRate = LiveFixtures.defaultRate
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port takes 1 to 65535") }
@@ -63,6 +71,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard !oscLan || lan else { throw ValidationError("--osc-lan needs --lan") }
         guard ["sdl", "none"].contains(audio) else { throw ValidationError("--audio takes sdl or none, not \(audio)") }
         guard !listen.isEmpty else { throw ValidationError("--listen takes default, a device's name, a file or none") }
+        guard LiveFixtures.rates.contains(dmxRate) else { throw ValidationError("--dmx-rate takes 1 to 44") }
+        for target in dmx {
+            do throws(UserTextError) { _ = try DMXTarget(target) } catch { throw ValidationError("--dmx: \(error)") }
+        }
     }
 
     func run() async throws {
@@ -99,10 +111,12 @@ struct ServeCommand: AsyncParsableCommand {
             instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
             listening: listening, link: AbletonLink(bpm: tempo.beatsPerMinute),
             // What the engine draws is seen a frame later, at the canvas.
-            linkLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value))
+            linkLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value),
+            dmx: dmx.compactMap { try? DMXTarget($0) }, dmxRate: dmxRate)
         try joinLink(session)
         let token = lan ? PairingToken.random() : nil
-        let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
+        var configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
+        configuration.dmxSourceID = try dmxSourceID(opened)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
         let oscHost = oscLan ? "0.0.0.0" : "127.0.0.1"
         let listener: OSCListener
@@ -128,6 +142,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Listens to what `--listen` names. A file that is not there or not audio, or a device that cannot be
     /// opened, stops the command with the reason; the default input missing is said, and the instrument plays on unheard.
+    /// The sACN identifier the library keeps, made and kept at the first start (a run's own, and said, when it
+    /// cannot be kept).
+    private func dmxSourceID(_ library: ChordsetLibrary) throws -> [UInt8] {
+        let (kept, problem) = library.preferenceOrDefault(.dmxSourceID)
+        if let problem { print("warning: \(problem)") }
+        let id = kept.flatMap(UUID.init(uuidString:)) ?? UUID()
+        if kept == nil {
+            do throws(LibraryError) { try library.setPreference(.dmxSourceID, to: id.uuidString) } catch {
+                print("warning: the DMX source's identifier cannot be kept: \(error.message)")
+            }
+        }
+        return withUnsafeBytes(of: id.uuid) { Array($0) }
+    }
+
     private func startListening(_ listening: LiveListening<ContinuousClock>) throws {
         let source = ListeningSource(argument: listen) { FileManager.default.fileExists(atPath: $0) }
         if case .device(let name) = source, ListeningSource.namesAFile(name) {

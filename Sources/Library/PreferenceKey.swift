@@ -1,3 +1,4 @@
+import Foundation
 import Instrument
 import UserText
 
@@ -68,6 +69,15 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
                 }
                 guard read.description == target else { throw LibraryError(.invalid, "an OSC target is kept as “\(read)”, not “\(target)”") }
             }
+        })
+    }
+
+    /// The instrument's sACN component identifier (a UUID), made at the first start and kept, so receivers
+    /// know it as the same source from run to run (nil until then).
+    public static var dmxSourceID: PreferenceKey<String?> {
+        PreferenceKey<String?>(name: "dmxSourceID", defaultValue: nil, validate: { (id) throws(LibraryError) in
+            guard let id, UUID(uuidString: id) == nil else { return }
+            throw LibraryError(.invalid, "a DMX source's identifier is a UUID")
         })
     }
 

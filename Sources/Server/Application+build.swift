@@ -39,6 +39,7 @@ public func buildApplication<C: Clock>(
     RepairRoutes.add(to: router, session: session)
     RenderRoutes.add(to: router, session: session)
     ListeningRoutes.add(to: router, session: session)
+    FixtureRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,
@@ -61,6 +62,7 @@ public func buildApplication<C: Clock>(
             LinkService(session: session),
             BeatService(session: session),
             OSCHealingService(session: session),
+            DMXService(session: session, cid: configuration.dmxSourceID, logger: logger),
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

@@ -48,6 +48,7 @@ public struct FrameTicker<C: Clock>: Service where C.Duration == Duration {
     func tick(number: UInt32) async {
         await session.transport?.tick()  // the composition's light due now, before the frame that shows it
         let scene = await session.engine.frame()
+        session.stage.keep(scene)
         guard session.hub.counts.canvases > 0 else { return }
         session.hub.publish(LiveFrame(bytes: FrameEncoding.encodedBuffer(scene, frame: number), forms: scene.forms))
     }

@@ -27,14 +27,19 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     public let followers: OSCFollowers?
     /// The capture devices there are, for the console's chooser.
     let listeningDevices: @Sendable () -> [String]
+    /// The LED fixtures and where their DMX goes (nil: none are patched or sent).
+    public let fixtures: LiveFixtures?
+    /// The scene the frame ticker last drew.
+    let stage = LatestScene()
 
     public init(
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
         music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil,
         listening: LiveListening<C>? = nil, listeningDevices: @escaping @Sendable () -> [String] = { [] },
-        link: LiveLink<C>? = nil, followers: OSCFollowers? = nil
+        link: LiveLink<C>? = nil, followers: OSCFollowers? = nil, fixtures: LiveFixtures? = nil
     ) {
         self.instrument = instrument
+        self.fixtures = fixtures
         self.link = link
         self.followers = followers
         self.listening = listening
@@ -68,7 +73,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
                 recordingProblem: instrument.recordingProblem, lumis: await engine.lumiCounts,
                 canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status,
-                oscOut: followers?.status)
+                oscOut: followers?.status, dmx: fixtures?.status)
         }
     }
 }

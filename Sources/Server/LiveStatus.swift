@@ -27,4 +27,6 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var link: LinkStatus?
     /// Those who follow the instrument over OSC (`--osc-out`), with what was sent to each (nil: nobody).
     public var oscOut: [OSCFollowers.Target]?
+    /// The fixtures and where their DMX goes, with what was sent to each (nil: the instrument has none).
+    public var dmx: LiveDMXStatus?
 }

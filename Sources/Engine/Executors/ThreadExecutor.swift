@@ -6,6 +6,8 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, Sendable {
     public static let engine = ThreadExecutor(name: "imager engine")
     /// The frame ticker's thread: a frame is evaluated (on the engine's) and encoded here.
     public static let frames = ThreadExecutor(name: "imager frames")
+    /// The fixtures' thread: the stage drawn small, sampled for the patch and sent as DMX.
+    public static let dmx = ThreadExecutor(name: "imager dmx")
 
     private let thread: JobThreads
 

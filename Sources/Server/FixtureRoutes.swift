@@ -1,0 +1,104 @@
+import Engine
+import Fixtures
+import Hummingbird
+
+/// The fixture patch and its controls over HTTP (docs/fixtures.md): `GET /api/fixtures` says the patch, the
+/// universes it fills, the master, blackout and test, and what could not be read; `PUT /api/fixtures` with
+/// `{"fixtures": […]}` replaces the patch, checked whole (the first clash named, nothing changed); `PATCH
+/// /api/fixtures` with `{"master": 0…1, "blackout": true|false}` changes either; `POST /api/fixtures/test`
+/// with `{"mode": "white" | "black" | "identify" | "off", "fixture": NAME?}` checks the rig.
+enum FixtureRoutes {
+    static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
+        @Sendable func fixtures() throws -> LiveFixtures {
+            guard let fixtures = session.fixtures else { throw LiveError(.unavailable, "this instrument has no fixtures") }
+            return fixtures
+        }
+        @Sendable func answer(_ body: () async throws -> Void) async -> Response {
+            do {
+                try await body()
+                return APIAnswer.response(.ok, Answer(try fixtures()))
+            } catch {
+                return LibraryRoutes.failure(error)
+            }
+        }
+
+        let api = router.group("/api/fixtures")
+        api.get("") { _, _ in await answer {} }
+        api.put("") { request, _ in
+            await answer {
+                let body = try await decoded(PatchBody.self, from: request, otherwise: #"send the whole patch: {"fixtures": [{"name": "Par", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}}]}"#)
+                _ = try fixtures().setPatch(body.fixtures)
+            }
+        }
+        api.patch("") { request, _ in
+            await answer {
+                let body = try await decoded(ControlsBody.self, from: request, otherwise: #"say what to change: {"master": 0.8} or {"blackout": true}"#)
+                guard body.master != nil || body.blackout != nil else { throw APIRefusal(.badRequest, "say what to change: master (0…1) or blackout") }
+                _ = try fixtures().setControls { controls in
+                    if let master = body.master { controls.master = master }
+                    if let blackout = body.blackout { controls.blackout = blackout }
+                }
+            }
+        }
+        api.post("/test") { request, _ in
+            await answer {
+                let body = try await decoded(TestBody.self, from: request, otherwise: #"say which test: {"mode": "white"}, "black", "identify" or "off", with "fixture": NAME for one"#)
+                let test: FixtureTest?
+                switch body.mode {
+                case "off": test = nil
+                case let mode:
+                    guard let mode = FixtureTest.Mode(rawValue: mode) else {
+                        throw APIRefusal(.badRequest, "a test's mode is white, black, identify or off; not “\(body.mode.prefix(40))”")
+                    }
+                    test = FixtureTest(mode, fixture: body.fixture)
+                }
+                _ = try fixtures().setControls { $0.test = test }
+            }
+        }
+    }
+
+    /// The body `request` carries, or a refusal saying what to send.
+    private static func decoded<T: Decodable & Sendable>(_ type: T.Type, from request: Request, otherwise example: String) async throws -> T {
+        guard let body = try await LibraryRoutes.decode(T.self, from: request) else { throw APIRefusal(.badRequest, example) }
+        return body
+    }
+
+    struct PatchBody: Decodable { let fixtures: [Fixture] }
+    struct ControlsBody: Decodable {
+        let master: Double?
+        let blackout: Bool?
+    }
+    struct TestBody: Decodable {
+        let mode: String
+        let fixture: String?
+    }
+
+    /// The patch as the API says it.
+    struct Answer: Encodable {
+        let fixtures: [Fixture]
+        let universes: [Int]
+        let master: Double
+        let blackout: Bool
+        let test: Test?
+        let targets: [String]
+        let rate: Int
+        let problems: [String]
+
+        struct Test: Encodable {
+            let mode: String
+            let fixture: String?
+        }
+
+        init(_ live: LiveFixtures) {
+            let now = live.now
+            fixtures = now.patch.fixtures
+            universes = now.patch.universes
+            master = now.controls.master
+            blackout = now.controls.blackout
+            test = now.controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
+            targets = live.targets.map(\.description)
+            rate = live.rate
+            problems = now.problems
+        }
+    }
+}
