@@ -322,3 +322,61 @@ def hostile_names(count, seed=24, limit=200):
     """`count` of `hostile_name`, from `seed`."""
     rng = random.Random(seed)
     return [hostile_name(rng, limit) for _ in range(count)]
+
+
+def hostile_fixture_patches(count, seed=36):
+    """`count` bodies for `PUT /api/fixtures` that must all be refused whole (issue 36): a fixture with a name the
+    text rule refuses (or a name given twice), a universe out of 1…63999, an address out of 1…512, a kind there is
+    not, no place or two, a point off the stage or not finite, an area leaving it, a strip of 0 or thousands of
+    pixels, a gamma out of 1…3, a level out of 0…1; fixtures that overlap or run past channel 512; values of the
+    wrong type; and bodies that are not a patch at all. Each is a JSON text (NaN and Infinity as JSON's extension)."""
+    rng = random.Random(seed)
+
+    def good(name="Par", universe=1, address=1):
+        return {"name": name, "universe": universe, "address": address, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}}
+
+    def refused_name():
+        while True:
+            name = hostile_name(rng)
+            if expected_name(name) is None:
+                return name
+
+    bad_fixtures = [
+        lambda: {**good(), "name": refused_name()},
+        lambda: {**good(), "universe": rng.choice([0, -1, 64_000, 2**62, 1.5, "1", None])},
+        lambda: {**good(), "address": rng.choice([0, 513, -5, 2**40, 2.5, "1", []])},
+        lambda: {**good(), "kind": rng.choice(["laser", "RGB", "", 3, None])},
+        lambda: {k: v for k, v in good().items() if k != "point"},
+        lambda: {**good(), "area": {"x": 0, "y": 0, "width": 1, "height": 1}},
+        lambda: {**good(), "point": {"x": rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300]), "y": 0.5}},
+        lambda: {**{k: v for k, v in good().items() if k != "point"}, "area": {"x": 0.5, "y": 0.5, "width": 0.6, "height": 0.1}},
+        lambda: {**{k: v for k, v in good().items() if k != "point"},
+                 "strip": {"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 1}, "pixels": rng.choice([0, -1, 2049, 10**9])}},
+        lambda: {**good(), "gamma": rng.choice([0.5, 3.5, "NaN", -1, "2"])},
+        lambda: {**good(), "level": rng.choice([-0.1, 1.01, "Infinity", True])},
+        lambda: {**good(), "address": 511},
+    ]
+    bad_patches = [
+        lambda: [good("A"), good("B", address=3)],
+        lambda: [good("A"), good("A", universe=2)],
+        lambda: [good("A", universe=63_999, address=1),
+                 {**good("S", universe=63_999, address=4), "point": None,
+                  "strip": {"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 0}, "pixels": 400}}],
+    ]
+    bodies = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.6:
+            fixtures = [good(f"Ok {i}", universe=10 + i) for i in range(rng.randrange(0, 3))]
+            fixtures.insert(rng.randrange(len(fixtures) + 1), rng.choice(bad_fixtures)())
+            body = {"fixtures": fixtures}
+        elif roll < 0.85:
+            body = {"fixtures": rng.choice(bad_patches)()}
+            for fixture in body["fixtures"]:
+                if fixture.get("point", 0) is None:
+                    del fixture["point"]
+        else:
+            body = rng.choice([{}, {"fixtures": None}, {"fixtures": {}}, {"fixtures": "Par"}, [], {"fixture": [good()]},
+                               {"fixtures": [[good()]]}])
+        bodies.append(json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity"))
+    return bodies

@@ -40,14 +40,17 @@ public struct Fixture: Hashable, Sendable {
         return 1
     }
 
-    /// Refuses, with why, a fixture whose name, numbers or place cannot be patched (the channels it takes are
-    /// the patch's to check, against the others).
-    public func validate() throws(FixtureError) {
-        let kept: String
-        do throws(UserTextError) { kept = try UserText.checked(name, as: "a fixture's name") } catch { throw FixtureError(error.description) }
-        guard kept == name else {
-            throw FixtureError("a fixture's name is kept composed (NFC) and without spaces at its ends: “\(UserText.printable(name))”")
-        }
+    /// The fixture with its name as the text rule keeps it (composed, trimmed), or why it cannot be patched
+    /// (the channels it takes are the patch's to check, against the others).
+    public func checked() throws(FixtureError) -> Fixture {
+        var kept = self
+        do throws(UserTextError) { kept.name = try UserText.checked(name, as: "a fixture's name") } catch { throw FixtureError(error.description) }
+        try kept.validate()
+        return kept
+    }
+
+    /// Refuses, with why, a fixture whose numbers or place cannot be patched.
+    func validate() throws(FixtureError) {
         let what = "fixture “\(name)”"
         guard E131DataPacket.universes.contains(universe) else { throw FixtureError("\(what): a universe is 1 to 63999; \(universe) is not") }
         guard (1...512).contains(address) else { throw FixtureError("\(what): an address is 1 to 512; \(address) is not") }

@@ -16,14 +16,14 @@ public struct FixturePatch: Hashable, Sendable, Codable {
     /// No fixtures: nothing is sent.
     public static let empty = FixturePatch(checked: [], lights: [])
 
-    /// The patch of `fixtures`, or why it cannot be.
+    /// The patch of `fixtures` (their names as the text rule keeps them), or why it cannot be.
     public init(_ fixtures: [Fixture]) throws(FixtureError) {
         guard fixtures.count <= Self.maximumFixtures else {
             throw FixtureError("a patch has at most \(Self.maximumFixtures) fixtures; this has \(fixtures.count)")
         }
         var names = Set<String>()
+        let fixtures = try fixtures.map { (fixture) throws(FixtureError) in try fixture.checked() }
         for fixture in fixtures {
-            try fixture.validate()
             guard names.insert(fixture.name).inserted else { throw FixtureError("two fixtures are called “\(fixture.name)”: a name is one fixture's") }
         }
         var layout = ChannelLayout()

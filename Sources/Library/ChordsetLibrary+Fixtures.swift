@@ -20,9 +20,7 @@ extension ChordsetLibrary {
             let position: Int64 = row["position"]
             let content: String = row["content"]
             do {
-                let fixture = try ChordsetRows.decode(Fixture.self, content)
-                try fixture.validate()
-                fixtures.append(fixture)
+                fixtures.append(try ChordsetRows.decode(Fixture.self, content).checked())
             } catch {
                 problems.append("the fixture at place \(position + 1) of the patch cannot be read (\(Self.describeDecoding(error))); it is left out until the patch is written again")
             }

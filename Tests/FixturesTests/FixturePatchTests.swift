@@ -36,11 +36,16 @@ import TestSupport
         #expect(refusal([par("Par", universe: 1, address: 1), par("Par 2", universe: 2, address: 1)]) == nil)
     }
 
-    @Test(arguments: [
-        ("", "cannot be empty"), ("Par\u{0}1", "cannot hold"), (" Par", "without spaces"),
-    ])
+    @Test(arguments: [("", "cannot be empty"), ("Par\u{0}1", "cannot hold"), ("\u{2028}", "cannot hold"), (String(repeating: "x", count: 201), "at most 200")])
     func hostileNamesAreRefused(name: String, says: String) {
         #expect(refusal([par(name, address: 1)])?.contains(says) == true)
+    }
+
+    @Test func namesAreTakenAsTheTextRuleKeepsThem() throws {
+        // U+212B (the Ångström sign) is composed to U+00C5; spaces at the ends go.
+        let patch = try FixturePatch([par(" Ba\u{212B}ss ", address: 1)])
+        #expect(patch.fixtures[0].name.unicodeScalars.map(\.value) == "Ba\u{C5}ss".unicodeScalars.map(\.value))
+        #expect(refusal([par("Par", address: 1), par("Par ", universe: 2, address: 1)])?.contains("two fixtures are called “Par”") == true)
     }
 
     @Test func numbersOutOfRangeAreRefusedWithWhy() {

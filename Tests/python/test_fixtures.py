@@ -1,0 +1,145 @@
+"""Light beyond the screen (issue 36): `imager serve --dmx` sends the fixture patch's DMX, sampled from the stage, to
+independent receivers — a plain Art-Net listener that reads the packets byte by byte, and PyPI's `sacn` receiver
+for E1.31 — and the patch, its master, blackout and tests are set over `/api/fixtures`. Hostile patches are refused
+whole with a one-line reason and change nothing; bad `--dmx` arguments stop the command with the reason."""
+import json
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import pathlib
+
+import sacn
+
+from live import api, first_queued, free_port, serving
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
+from hostile_input import hostile_fixture_patches  # noqa: E402
+
+PAR = {"name": "Par", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}, "gamma": 1}
+STRIP = {"name": "Strip", "universe": 2, "address": 1, "kind": "rgbw",
+         "strip": {"from": {"x": 0, "y": 0.5}, "to": {"x": 1, "y": 0.5}, "pixels": 130}}
+
+
+class ArtNetListener:
+    """A UDP socket on a loopback port that reads every ArtDmx packet it gets onto a queue as (port address,
+    sequence, levels), checking each packet's header on the way."""
+
+    def __init__(self, port=0):
+        self.packets = queue.Queue()
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind(("127.0.0.1", port))
+        self.port = self.socket.getsockname()[1]
+        self.thread = threading.Thread(target=self._read, daemon=True)
+
+    def _read(self):
+        while True:
+            try:
+                data = self.socket.recv(2048)
+            except OSError:
+                return
+            assert data[:8] == b"Art-Net\x00" and data[8:10] == b"\x00\x50" and data[10:12] == b"\x00\x0e"
+            length = data[16] << 8 | data[17]
+            assert length % 2 == 0 and 2 <= length <= 512 and len(data) == 18 + length
+            self.packets.put((data[14] | data[15] << 8, data[12], list(data[18:])))
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.socket.close()
+
+    def until(self, wanted, nothing, timeout=10):
+        return first_queued(self.packets, wanted, timeout, nothing)
+
+
+def test_the_patch_reaches_an_artnet_node_tested_blacked_out_and_after_the_node_comes_back(imager, tmp_path):
+    with ArtNetListener() as node, serving(
+            imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", f"artnet:127.0.0.1:{node.port}", "--dmx-rate", "20") as server:
+        status, answer = api(server, "PUT", "/api/fixtures", {"fixtures": [PAR, STRIP]})
+        assert status == 200 and answer["universes"] == [1, 2, 3] and answer["fixtures"][1]["gamma"] == 2.2
+        # The stage's middle, as drawn: the par shows it on universe 1 (port address 0), channels 1–3.
+        shown = node.until(lambda p: p[0] == 0, "universe 1 was never sent")
+        assert len(shown[2]) >= 4 and shown[1] >= 1
+        # The strip: 128 lights of 4 channels fill universe 2 (Art-Net 1); the last 2 are in universe 3 (Art-Net 2).
+        assert len(node.until(lambda p: p[0] == 2, "the strip's second universe was never sent")[2]) >= 8
+
+        assert api(server, "POST", "/api/fixtures/test", {"mode": "white"})[0] == 200
+        node.until(lambda p: p[0] == 0 and p[2][:3] == [255, 255, 255], "white did not reach the par")
+        node.until(lambda p: p[0] == 1 and p[2][:512] == [255] * 512, "white did not reach the strip")
+        assert api(server, "POST", "/api/fixtures/test", {"mode": "identify", "fixture": "Par"})[0] == 200
+        node.until(lambda p: p[0] == 1 and set(p[2]) == {0}, "identifying the par did not darken the strip")
+        assert api(server, "POST", "/api/fixtures/test", {"mode": "off"})[0] == 200
+        status, answer = api(server, "PATCH", "/api/fixtures", {"blackout": True})
+        assert status == 200 and answer["blackout"] is True and "test" not in answer
+        node.until(lambda p: p[0] == 1 and set(p[2]) == {0}, "the blackout did not darken the strip")
+        node.until(lambda p: p[0] == 0 and set(p[2]) == {0}, "the blackout did not darken the par")
+
+    # A node that goes and comes back is sent to again (each universe at least once a second).
+    port = free_port(socket.SOCK_DGRAM)
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", f"artnet:127.0.0.1:{port}") as server:
+        assert api(server, "GET", "/api/fixtures")[1]["universes"] == [1, 2, 3]  # the patch was kept
+        with ArtNetListener(port) as node:
+            node.until(lambda p: p[0] == 0, "nothing came before the node went")
+        with ArtNetListener(port) as node:
+            sequences = {node.until(lambda p: p[0] == 0, "nothing came after the node was back")[1] for _ in range(2)}
+            assert len(sequences) == 2
+        dmx = api(server, "GET", "/status")[1]["dmx"]
+        assert dmx["rate"] == 40 and dmx["fixtures"] == 2 and dmx["targets"][0]["packets"] > 0 and "problem" not in dmx["targets"][0]
+
+
+def test_an_sacn_receiver_hears_the_patch_and_the_stream_end(imager, tmp_path):
+    heard, ended = queue.Queue(), queue.Queue()
+    receiver = sacn.sACNreceiver(bind_address="127.0.0.1", bind_port=5568)
+
+    @receiver.listen_on("universe", universe=1)
+    def on_packet(packet):
+        heard.put((packet.sourceName, packet.priority, list(packet.dmxData[:4])))
+
+    @receiver.listen_on("availability")
+    def on_availability(universe, changed):
+        ended.put((universe, changed))
+
+    receiver.start()
+    try:
+        with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", "sacn:127.0.0.1") as server:
+            rgbw = {**PAR, "kind": "rgbw"}
+            assert api(server, "PUT", "/api/fixtures", {"fixtures": [rgbw]})[0] == 200
+            assert api(server, "POST", "/api/fixtures/test", {"mode": "white", "fixture": "Par"})[0] == 200
+            source, priority, levels = first_queued(heard, lambda h: h[2] == [255] * 4, 10, "white never reached the sACN receiver")
+            assert source == "Image Performer" and priority == 100
+            assert api(server, "PATCH", "/api/fixtures", {"master": 0.5})[1]["master"] == 0.5
+        # The server stopped: its stream was ended (three terminated packets), not left to time out.
+        first_queued(ended, lambda e: e == (1, "timeout"), 10, "the stream's end was never heard")
+    finally:
+        receiver.stop()
+
+
+def test_hostile_patches_are_refused_whole_and_change_nothing(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", "sacn:127.0.0.1:9") as server:
+        assert api(server, "PUT", "/api/fixtures", {"fixtures": [PAR]})[0] == 200
+        before = api(server, "GET", "/api/fixtures")[1]
+        for body in hostile_fixture_patches(300):
+            status, answer = api(server, "PUT", "/api/fixtures", body.encode(), {"Content-Type": "application/json"})
+            assert status in (400, 404) and isinstance(answer, dict), (body[:200], status, answer)
+            assert "\n" not in answer["error"] and len(answer["error"]) < 600, answer
+        for body, reason in [({"mode": "strobe"}, "a test's mode"), ({"mode": "white", "fixture": "Nobody"}, "no fixture “Nobody”"),
+                             ({}, '"mode" is missing')]:
+            status, answer = api(server, "POST", "/api/fixtures/test", body)
+            assert status in (400, 404) and reason in answer["error"], answer
+        for body in [{"master": 1.5}, {"master": "NaN"}, {}, {"blackout": "yes"}]:
+            assert api(server, "PATCH", "/api/fixtures", body)[0] == 400
+        assert api(server, "GET", "/api/fixtures")[1] == before
+        assert api(server, "GET", "/status")[0] == 200
+
+
+def test_bad_dmx_arguments_stop_the_command_with_the_reason(imager, tmp_path):
+    for arguments, says in [(["--dmx", "dmx:1.2.3.4"], "a DMX target is artnet:HOST[:PORT]"),
+                            (["--dmx", "artnet:host:70000"], "a DMX target is"),
+                            (["--dmx-rate", "45"], "--dmx-rate takes 1 to 44"), (["--dmx-rate", "0"], "--dmx-rate takes 1 to 44")]:
+        result = subprocess.run([imager, "serve", "--library", str(tmp_path / "library.sqlite"), *arguments],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0 and says in result.stderr, (arguments, result.stderr)
