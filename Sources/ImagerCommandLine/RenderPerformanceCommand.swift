@@ -4,6 +4,7 @@ import Export
 import Foundation
 import ImageFiles
 import Instrument
+import Library
 import Raster
 import Recordings
 import SceneRendering
@@ -20,7 +21,8 @@ struct RenderPerformanceCommand: ParsableCommand {
             (-o frames/) and encode them later. A recording made while the instrument listened keeps what was heard \
             beside its log (the same name, .flac): the video takes it as its sound, its first sample at the recording's \
             first frame; --audio FILE takes another take of the track instead (starting at the same moment), and \
-            --audio none leaves the video silent.
+            --audio none leaves the video silent. --dmx writes the DMX the library's fixture patch would have been sent, \
+            as a CSV of channel levels (docs/fixtures.md), with or without -o.
             """)
 
     @Argument(help: "The performance log (JSON).")
@@ -56,7 +58,15 @@ struct RenderPerformanceCommand: ParsableCommand {
     var preset = "veryfast"
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "A video file (set.mp4) or a folder for PNG frames (frames/).")
-    var output: String
+    var output: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "A CSV file of the DMX the library's fixture patch is sent: a row a universe a DMX frame (seconds, universe, 512 levels).",
+        valueName: "values.csv"))
+    var dmx: String?
+
+    @Option(name: .customLong("dmx-rate"), parsing: .unconditional, help: "DMX frames a second in --dmx's file (1…44).")
+    var dmxRate = "40"
 
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
 
@@ -76,9 +86,13 @@ struct RenderPerformanceCommand: ParsableCommand {
             let count = try NumberArgument.integer(polyphony, "--polyphony", in: range.lowerBound...range.upperBound)
             do { try performance.startPolyphony(at: count) } catch { throw CommandFailure(error.description) }
         }
-        let target = try OutputTarget(output)
+        guard output != nil || dmx != nil else { throw CommandFailure("say where to render: -o set.mp4|frames/, --dmx values.csv, or both") }
         let span = performance.recordedSpan
-        let count = Int(((span.upperBound - span.lowerBound + tailSeconds) * Double(framesPerSecond)).rounded(.up)) + 1
+        let seconds = span.upperBound - span.lowerBound + tailSeconds
+        if let dmx { try writeDMX(performance, seconds: seconds, from: span.lowerBound, to: dmx) }
+        guard let output else { return }
+        let target = try OutputTarget(output)
+        let count = Int((seconds * Double(framesPerSecond)).rounded(.up)) + 1
         guard count <= 10_000_000 else { throw CommandFailure("that is \(count) frames; at most 10,000,000 are rendered") }
 
         switch target {
@@ -98,6 +112,18 @@ struct RenderPerformanceCommand: ParsableCommand {
         case .png, .svg:
             throw CommandFailure("a performance renders to a video (-o set.mp4) or a folder of frames (-o frames/)")
         }
+    }
+
+    /// The DMX of `seconds` of `performance` from `start`, as the library's patch is sent it, into a CSV file.
+    private func writeDMX(_ performance: PerformanceLog, seconds: Double, from start: Double, to path: String) throws(CommandFailure) {
+        let rate = try NumberArgument.integer(dmxRate, "--dmx-rate", in: 1...44)
+        let opened = try library.open()
+        let kept = try libraryCommand { () throws(LibraryError) in try opened.fixturePatch() }
+        for problem in kept.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        guard !kept.patch.fixtures.isEmpty else { throw CommandFailure("the library has no fixtures to write the DMX of (docs/fixtures.md)") }
+        let count = Int((seconds * Double(rate)).rounded(.up)) + 1
+        guard count <= 1_000_000 else { throw CommandFailure("that is \(count) DMX frames; at most 1,000,000 are written") }
+        try DMXValuesFile.write(performance, patch: kept.patch, rate: rate, from: start, count: count, to: URL(fileURLWithPath: path))
     }
 
     /// The sound the video takes: `--audio`'s file (checked to be audio), none, or what was heard beside the log.

@@ -143,3 +143,28 @@ def test_bad_dmx_arguments_stop_the_command_with_the_reason(imager, tmp_path):
         result = subprocess.run([imager, "serve", "--library", str(tmp_path / "library.sqlite"), *arguments],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode != 0 and says in result.stderr, (arguments, result.stderr)
+
+
+def test_a_recorded_set_renders_its_dmx_to_a_csv_without_a_rig(imager, tmp_path):
+    library, log = tmp_path / "library.sqlite", tmp_path / "demo.json"
+    assert subprocess.run([imager, "demo", "--seconds", "2", "--record", str(log)], capture_output=True, timeout=120).returncode == 0
+    render = [imager, "render", "performance", str(log), "--library", str(library), "--tail", "0"]
+    # No patch yet: said, and no file.
+    result = subprocess.run([*render, "--dmx", str(tmp_path / "none.csv")], capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "no fixtures" in result.stderr and not (tmp_path / "none.csv").exists()
+    with serving(imager, library, "--audio", "none") as server:
+        assert api(server, "PUT", "/api/fixtures", {"fixtures": [PAR, STRIP]})[0] == 200
+    result = subprocess.run([*render, "--dmx", str(tmp_path / "set.csv"), "--dmx-rate", "10"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = (tmp_path / "set.csv").read_text().splitlines()
+    assert lines[0] == "seconds,universe," + ",".join(str(c) for c in range(1, 513))
+    rows = [line.split(",") for line in lines[1:]]
+    # 0 … 2 s at 10 a second: 21 DMX frames, each of the three universes the patch fills.
+    assert len(rows) == 21 * 3 and all(len(row) == 514 for row in rows)
+    assert [row[1] for row in rows[:3]] == ["1", "2", "3"] and rows[-1][0] == "2.000"
+    assert all(0 <= int(level) <= 255 for row in rows for level in row[2:])
+    pars = [tuple(row[2:5]) for row in rows if row[1] == "1"]
+    assert len(set(pars)) > 1, "the par never changed while the demo played"
+    for arguments in (["--dmx-rate", "45"], ["--dmx-rate", "x"]):
+        result = subprocess.run([*render, "--dmx", str(tmp_path / "bad.csv"), *arguments], capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0 and "--dmx-rate" in result.stderr

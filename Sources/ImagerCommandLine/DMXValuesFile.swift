@@ -1,0 +1,41 @@
+import DMX
+import Export
+import Fixtures
+import Foundation
+import Instrument
+
+/// A performance's DMX as a CSV file, for checking and archiving a lighting show without a rig: the stage drawn
+/// at 128×72 at the DMX rate, as `imager serve --dmx` draws it, sampled for the patch; a row a universe a DMX
+/// frame — the time (seconds from the recording's first moment, to the millisecond), the universe, and its 512
+/// channel levels — under a header `seconds,universe,1,2,…,512`.
+enum DMXValuesFile {
+    /// Writes the `count` DMX frames of `performance` from `start`, `rate` a second, into `url`.
+    static func write(
+        _ performance: PerformanceLog, patch: FixturePatch, rate: Int, from start: Double, count: Int, to url: URL
+    ) throws(CommandFailure) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil), let file = try? FileHandle(forWritingTo: url) else {
+            throw CommandFailure("cannot write \(url.path)")
+        }
+        defer { try? file.close() }
+        let frames = PerformanceFrames(log: performance, width: 128, height: 72, fps: rate, from: start)
+        var text = "seconds,universe," + (1...DMXFrame.channelCount).map(String.init).joined(separator: ",") + "\n"
+        do {
+            for index in 0..<count {
+                let time = Double(index) / Double(rate)
+                let universes = FixtureOutput.frames(
+                    of: patch, showing: StageSampler(frames.frame(index)), controls: FixtureControls(), at: time)
+                for (universe, frame) in universes.sorted(by: { $0.key < $1.key }) {
+                    text += "\(FixedDecimals.format(time, decimals: 3)),\(universe),"
+                    text += frame.levels.map(String.init).joined(separator: ",") + "\n"
+                }
+                if text.utf8.count > 1 << 20 || index == count - 1 {
+                    try file.write(contentsOf: Data(text.utf8))
+                    text = ""
+                }
+            }
+            if !text.isEmpty { try file.write(contentsOf: Data(text.utf8)) }
+        } catch {
+            throw CommandFailure("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
