@@ -14,7 +14,7 @@ public enum LibrarySession {
         instrument: LiveInstrument<ContinuousClock>, library: ChordsetLibrary, at location: URL,
         openSound: (@Sendable () throws -> any AudioOutput)?, listening: LiveListening<ContinuousClock>? = nil,
         link: (any TempoSession)? = nil, linkLatency: Double = 0, followers: OSCFollowers? = nil,
-        dmx: [DMXTarget] = [], dmxRate: Int = LiveFixtures.defaultRate
+        dmx: [DMXTarget] = [], dmxRate: Int = LiveFixtures.defaultRate, dmxSourceID: [UInt8] = []
     ) -> LiveSession<ContinuousClock> {
         let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: library), openOutput: openSound)
         let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: library))
@@ -22,7 +22,8 @@ public enum LibrarySession {
             instrument: instrument, catalog: LibraryShelf(library: library), thumbnails: RenderedThumbnails(),
             keptIn: ThumbnailFolder(beside: location), failed: { print("warning: \($0)") })
         chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
-        let fixtures = LiveFixtures(shelf: LibraryShelf(library: library), targets: dmx, rate: dmxRate)
+        let fixtures = LiveFixtures(shelf: LibraryShelf(library: library), commandLine: dmx, rate: dmxRate, cid: dmxSourceID)
+        fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {
             for problem in try fixtures.load() { print("warning: \(problem)") }
         } catch {

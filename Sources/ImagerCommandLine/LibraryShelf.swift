@@ -78,17 +78,20 @@ extension LibraryShelf: ChordsetCatalog {
         let panels = library.preferenceOrDefault(.panelVisibility), tempo = library.preferenceOrDefault(.tempo)
         let outputSize = library.preferenceOrDefault(.outputSize), midiMappings = library.preferenceOrDefault(.midiMappings)
         let oscOut = library.preferenceOrDefault(.oscOut)
+        let dmx = library.preferenceOrDefault(.dmx)
         let controls = library.preferenceOrDefault(.controls)
         return ConsolePreferences(
             panels: panels.value, tempo: tempo.value, outputSize: outputSize.value, midiMappings: midiMappings.value, oscOut: oscOut.value,
-            problems: [panels.problem, tempo.problem, outputSize.problem, midiMappings.problem, oscOut.problem, controls.problem].compactMap { $0 })
+            dmx: dmx.value,
+            problems: [panels.problem, tempo.problem, outputSize.problem, midiMappings.problem, oscOut.problem, dmx.problem, controls.problem]
+                .compactMap { $0 })
     }
 
     func setPreferences(_ changes: ConsolePreferences.Changes) throws(LiveError) -> ConsolePreferences {
         try refused { () throws(LibraryError) in
             try library.setPreferences(
                 panelVisibility: changes.panels, tempo: changes.tempo, outputSize: changes.outputSize, midiMappings: changes.midiMappings,
-                oscOut: changes.oscOut)
+                oscOut: changes.oscOut, dmx: changes.dmx)
         }
         return try preferences()
     }

@@ -113,11 +113,10 @@ struct ServeCommand: AsyncParsableCommand {
             listening: listening, link: AbletonLink(bpm: tempo.beatsPerMinute),
             // What the engine draws is seen a frame later, at the canvas.
             linkLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value),
-            dmx: dmx.compactMap { try? DMXTarget($0) }, dmxRate: dmxRate)
+            dmx: dmx.compactMap { try? DMXTarget($0) }, dmxRate: dmxRate, dmxSourceID: try dmxSourceID(opened))
         try joinLink(session)
         let token = lan ? PairingToken.random() : nil
-        var configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
-        configuration.dmxSourceID = try dmxSourceID(opened)
+        let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
         let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
         let oscHost = oscLan ? "0.0.0.0" : "127.0.0.1"
         let listener: OSCListener

@@ -62,7 +62,7 @@ extension ChordsetLibrary {
     /// same transaction: two consoles that each toggle a panel at once both keep their change.
     public func setPreferences(
         panelVisibility: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil,
-        oscOut: [String]? = nil
+        oscOut: [String]? = nil, dmx: [String]? = nil
     ) throws(LibraryError) {
         var rows: [(String, String)] = []
         func add<Value>(_ key: PreferenceKey<Value>, _ value: Value?) throws(LibraryError) {
@@ -77,6 +77,7 @@ extension ChordsetLibrary {
         try add(.outputSize, outputSize)
         try add(.midiMappings, try midiMappings.map { (map) throws(LibraryError) in try PreferenceKey<[String: String]>.keptMappings(map) })
         try add(.oscOut, oscOut)
+        try add(.dmx, dmx)
         try write { db in
             let panels = try panelVisibility.map { changes in [try Self.panelsRow(merging: changes, db)] } ?? []
             for (name, text) in rows + panels {

@@ -1,3 +1,4 @@
+import DMX
 import Foundation
 import Instrument
 import UserText
@@ -69,6 +70,21 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
                     throw LibraryError(.invalid, error.description, cause: error)
                 }
                 guard read.description == target else { throw LibraryError(.invalid, "an OSC target is kept as “\(read)”, not “\(target)”") }
+            }
+        })
+    }
+
+    /// Where the fixtures' DMX goes, besides `--dmx` (at most 16: `artnet:HOST:PORT`, `sacn:HOST:PORT`,
+    /// `sacn:multicast`, each as `DMXTarget` keeps it).
+    public static var dmx: PreferenceKey<[String]> {
+        PreferenceKey<[String]>(name: "dmx", defaultValue: [], validate: { (targets) throws(LibraryError) in
+            guard targets.count <= 16 else { throw LibraryError(.invalid, "at most 16 DMX targets are kept; this has \(targets.count)") }
+            for target in targets {
+                let read: DMXTarget
+                do throws(UserTextError) { read = try DMXTarget(target) } catch {
+                    throw LibraryError(.invalid, error.description, cause: error)
+                }
+                guard read.description == target else { throw LibraryError(.invalid, "a DMX target is kept as “\(read)”, not “\(target)”") }
             }
         })
     }

@@ -62,7 +62,7 @@ public func buildApplication<C: Clock>(
             LinkService(session: session),
             BeatService(session: session),
             OSCHealingService(session: session),
-            DMXService(session: session, cid: configuration.dmxSourceID, logger: logger),
+            DMXService(session: session),
         ],
         onServerRunning: { channel in
             if let port = channel.localAddress?.port {

@@ -2,7 +2,6 @@ import DMX
 import Engine
 import Fixtures
 import Instrument
-import Logging
 import Raster
 import SceneRendering
 import ServiceLifecycle
@@ -18,20 +17,16 @@ struct DMXService<C: Clock>: Service where C.Duration == Duration {
     static var stageSize: (width: Int, height: Int) { (128, 72) }
 
     let session: LiveSession<C>
-    let cid: [UInt8]
-    let logger: Logger
 
     func run() async throws {
-        guard let fixtures = session.fixtures, !fixtures.targets.isEmpty else { return try await gracefulShutdown() }
-        let senders = fixtures.targets.map { target in DMXSender(target: target, cid: cid) { [logger] in logger.warning("\($0)") } }
-        fixtures.attach(senders)
+        guard let fixtures = session.fixtures else { return try await gracefulShutdown() }
         await cancelWhenGracefulShutdown {
-            await withTaskExecutorPreference(ThreadExecutor.dmx) { await sending(fixtures, to: senders) }
+            await withTaskExecutorPreference(ThreadExecutor.dmx) { await sending(fixtures) }
         }
-        for sender in senders { await sender.end() }
+        for sender in fixtures.senders { await sender.end() }
     }
 
-    private func sending(_ fixtures: LiveFixtures, to senders: [DMXSender]) async {
+    private func sending(_ fixtures: LiveFixtures) async {
         let clock = session.engine.clock
         let interval = Duration.seconds(1) / fixtures.rate
         let start = clock.now
@@ -39,7 +34,8 @@ struct DMXService<C: Clock>: Service where C.Duration == Duration {
         var renderer = SceneRenderer(width: Self.stageSize.width, height: Self.stageSize.height, framesInFlight: 1)
         while !Task.isCancelled {
             let time = start.duration(to: clock.now).inSeconds
-            let frames = Self.frames(of: fixtures.now, scene: session.stage.latest, renderer: &renderer, at: time)
+            let senders = fixtures.senders
+            let frames = senders.isEmpty ? [:] : Self.frames(of: fixtures.now, scene: session.stage.latest, renderer: &renderer, at: time)
             for sender in senders { sender.send(frames, at: time) }
             fixtures.frames.add(1, ordering: .relaxed)
             deadline = deadline.advanced(by: interval)

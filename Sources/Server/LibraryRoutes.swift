@@ -131,12 +131,13 @@ enum LibraryRoutes {
         api.patch("/preferences") { request, _ in
             await respond { library in
                 guard let changes = try await decode(ConsolePreferences.Changes.self, from: request), !changes.isEmpty else {
-                    throw LiveError(.invalid, "say which preferences to change: panels, tempo, outputSize, midiMappings, oscOut")
+                    throw LiveError(.invalid, "say which preferences to change: panels, tempo, outputSize, midiMappings, oscOut, dmx")
                 }
                 let preferences = try await library.setPreferences(changes)
                 if changes.oscOut != nil, let followers = session.followers {
                     try await followers.follow(kept: preferences.oscOut)
                 }
+                if changes.dmx != nil { session.fixtures?.follow(kept: preferences.dmx) }
                 return preferences
             }
         }

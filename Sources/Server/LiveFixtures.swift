@@ -4,27 +4,40 @@ import Fixtures
 import Synchronization
 
 /// The fixtures as the server plays them: the patch (read from the library at start and kept there when
-/// changed), what they are asked besides the stage (the master, a blackout, a test), where DMX goes, and what
-/// was sent — read by the DMX thread once a frame, changed by the API without waiting for it.
+/// changed), what they are asked besides the stage (the master, a blackout, a test), where DMX goes — the
+/// command line's targets and the preferences' — and what was sent; read by the DMX thread once a frame,
+/// changed by the API without waiting for it.
 public final class LiveFixtures: Sendable {
     /// The DMX frames a second sent, unless `--dmx-rate` says otherwise (1…44).
     public static let defaultRate = 40
     public static let rates = 1...44
 
     let shelf: (any FixtureShelf)?
-    public let targets: [DMXTarget]
+    /// `--dmx`'s targets: only the command line changes them.
+    let commandLine: [DMXTarget]
     public let rate: Int
+    let cid: [UInt8]
+    private let said: @Sendable (String) -> Void
     private let state: Mutex<(patch: FixturePatch, problems: [String], controls: FixtureControls)>
+    /// A sender a target, the command line's first.
+    private let current = Mutex<[DMXSender]>([])
     /// DMX frames drawn and sent since the start.
     let frames = Atomic<Int>(0)
-    private let senders = Mutex<[DMXSender]>([])
 
-    /// Fixtures kept on `shelf` (none without one), sent to `targets` `rate` times a second.
-    public init(shelf: (any FixtureShelf)?, targets: [DMXTarget], rate: Int = defaultRate) {
+    /// Fixtures kept on `shelf` (none without one), sent to `commandLine`'s targets (and those kept, once
+    /// `follow(kept:)` is told them) `rate` times a second, as the sACN source `cid`; `said` hears each target
+    /// that cannot be sent to, and its return.
+    public init(
+        shelf: (any FixtureShelf)?, commandLine: [DMXTarget], rate: Int = defaultRate, cid: [UInt8],
+        said: @escaping @Sendable (String) -> Void = { print("warning: \($0)") }
+    ) {
         self.shelf = shelf
-        self.targets = targets
+        self.commandLine = commandLine
         self.rate = min(max(rate, Self.rates.lowerBound), Self.rates.upperBound)
+        self.cid = cid
+        self.said = said
         state = Mutex((.empty, [], FixtureControls()))
+        current.withLock { $0 = commandLine.map { DMXSender(target: $0, cid: cid, said: said) } }
     }
 
     /// Reads the patch the library keeps (blocking: at start, or on the library's pool); what of it could not
@@ -36,6 +49,26 @@ public final class LiveFixtures: Sendable {
         state.withLock { $0 = (kept.patch, kept.problems, $0.controls) }
         return kept.problems
     }
+
+    /// Sends to the command line's targets and `kept` (as the preferences keep them; one that cannot be read is
+    /// left out): a target new to the list gets a sender, one no longer in it is ended (its sACN streams
+    /// terminated) in the background.
+    public func follow(kept: [String]) {
+        let wanted = commandLine + kept.compactMap { try? DMXTarget($0) }.filter { !commandLine.contains($0) }
+        let dropped = current.withLock { senders -> [DMXSender] in
+            let dropped = senders.filter { !wanted.contains($0.target) }
+            senders = wanted.reduce(into: []) { kept, target in
+                guard !kept.contains(where: { $0.target == target }) else { return }
+                kept.append(senders.first { $0.target == target } ?? DMXSender(target: target, cid: cid, said: said))
+            }
+            return dropped
+        }
+        if !dropped.isEmpty { Task { for sender in dropped { await sender.end() } } }
+    }
+
+    /// Who DMX goes to now.
+    var senders: [DMXSender] { current.withLock { $0 } }
+    public var targets: [DMXTarget] { senders.map(\.target) }
 
     /// The patch, what could not be read of it, and the controls: what the DMX thread samples by.
     var now: (patch: FixturePatch, problems: [String], controls: FixtureControls) { state.withLock { $0 } }
@@ -65,14 +98,11 @@ public final class LiveFixtures: Sendable {
         }
     }
 
-    /// The senders the DMX thread sends through, for the status.
-    func attach(_ senders: [DMXSender]) { self.senders.withLock { $0 = senders } }
-
     /// What `/status` tells of DMX.
     var status: LiveDMXStatus {
         let now = self.now
         return LiveDMXStatus(
             rate: rate, frames: frames.load(ordering: .relaxed), fixtures: now.patch.fixtures.count, universes: now.patch.universes,
-            targets: senders.withLock { $0 }.map(\.status), problems: now.problems)
+            targets: senders.map(\.status), problems: now.problems)
     }
 }

@@ -18,8 +18,6 @@ public struct ServerConfiguration: Sendable {
     public var stallLimit: Duration
     /// How often clients are pinged; one that has not answered by the next ping is closed.
     public var pingInterval: Duration
-    /// The instrument's sACN component identifier (16 bytes, kept between runs in the preferences).
-    public var dmxSourceID: [UInt8] = [UInt8](repeating: 0, count: 16)
 
     public init(reach: Reach = .loopback, port: Int = 8080, fps: Int = 60, stallLimit: Duration = .seconds(5), pingInterval: Duration = .seconds(10)) {
         self.reach = reach

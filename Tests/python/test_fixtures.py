@@ -168,3 +168,23 @@ def test_a_recorded_set_renders_its_dmx_to_a_csv_without_a_rig(imager, tmp_path)
     for arguments in (["--dmx-rate", "45"], ["--dmx-rate", "x"]):
         result = subprocess.run([*render, "--dmx", str(tmp_path / "bad.csv"), *arguments], capture_output=True, text=True, timeout=60)
         assert result.returncode != 0 and "--dmx-rate" in result.stderr
+
+
+def test_dmx_targets_kept_in_the_preferences_are_followed_at_once_and_at_the_next_start(imager, tmp_path):
+    library = tmp_path / "library.sqlite"
+    with ArtNetListener() as node:
+        target = f"artnet:127.0.0.1:{node.port}"
+        with serving(imager, library, "--audio", "none") as server:
+            assert api(server, "PUT", "/api/fixtures", {"fixtures": [PAR]})[0] == 200
+            assert api(server, "GET", "/api/fixtures")[1]["targets"] == []
+            for bad in [["dmx:x"], ["artnet:h:0"], [f"ArtNet:127.0.0.1:{node.port}"], ["sacn:multicast"] * 17, "artnet:h", [3]]:
+                status, answer = api(server, "PATCH", "/api/preferences", {"dmx": bad})
+                assert status == 400 and "\n" not in answer["error"], (bad, answer)
+            status, preferences = api(server, "PATCH", "/api/preferences", {"dmx": [target]})
+            assert status == 200 and preferences["dmx"] == [target]
+            node.until(lambda p: p[0] == 0, "a target kept in the preferences was not sent to")
+            assert api(server, "GET", "/api/fixtures")[1]["targets"] == [target]
+        with serving(imager, library, "--audio", "none") as server:
+            node.until(lambda p: p[0] == 0, "a kept target was not sent to at the next start")
+            assert api(server, "PATCH", "/api/preferences", {"dmx": []})[1]["dmx"] == []
+            assert api(server, "GET", "/api/fixtures")[1]["targets"] == []

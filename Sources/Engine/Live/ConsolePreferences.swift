@@ -14,14 +14,17 @@ public struct ConsolePreferences: Hashable, Sendable, Codable {
     public var midiMappings: [String: String]
     /// Where OSC goes as the instrument plays (`HOST:PORT`), besides `--osc-out`.
     public var oscOut: [String]
+    /// Where the fixtures' DMX goes (`artnet:HOST:PORT`, `sacn:HOST:PORT`, `sacn:multicast`), besides `--dmx`.
+    public var dmx: [String]
     /// What the library holds but cannot read, one line each: its default is used until it is set again, and
     /// the library keeps what it holds.
     public var problems: [String]
 
     public init(
         panels: [String: Bool], tempo: Double, outputSize: [Int], midiMappings: [String: String], oscOut: [String] = [],
-        problems: [String] = []
+        dmx: [String] = [], problems: [String] = []
     ) {
+        self.dmx = dmx
         self.panels = panels
         self.tempo = tempo
         self.outputSize = outputSize
@@ -37,11 +40,13 @@ public struct ConsolePreferences: Hashable, Sendable, Codable {
         public var outputSize: [Int]?
         public var midiMappings: [String: String]?
         public var oscOut: [String]?
+        public var dmx: [String]?
 
         public init(
             panels: [String: Bool]? = nil, tempo: Double? = nil, outputSize: [Int]? = nil, midiMappings: [String: String]? = nil,
-            oscOut: [String]? = nil
+            oscOut: [String]? = nil, dmx: [String]? = nil
         ) {
+            self.dmx = dmx
             self.panels = panels
             self.tempo = tempo
             self.outputSize = outputSize
@@ -49,6 +54,6 @@ public struct ConsolePreferences: Hashable, Sendable, Codable {
             self.oscOut = oscOut
         }
 
-        public var isEmpty: Bool { panels == nil && tempo == nil && outputSize == nil && midiMappings == nil && oscOut == nil }
+        public var isEmpty: Bool { panels == nil && tempo == nil && outputSize == nil && midiMappings == nil && oscOut == nil && dmx == nil }
     }
 }
