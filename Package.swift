@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Engine", "Instrument", "Control", "Geometry", "TestSupport",
+                "Server", "Engine", "Instrument", "Control", "Geometry", "TestSupport", "DMX", "Fixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

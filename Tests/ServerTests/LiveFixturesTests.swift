@@ -1,0 +1,42 @@
+import DMX
+import Engine
+import Fixtures
+import Foundation
+import Testing
+
+@testable import Server
+
+/// The fixtures as the server holds them: who DMX goes to as the preferences change, and the controls refused
+/// with why, nothing changed.
+@Suite struct LiveFixturesTests {
+    private func fixtures(_ commandLine: [String]) throws -> LiveFixtures {
+        LiveFixtures(shelf: nil, commandLine: try commandLine.map { try DMXTarget($0) }, cid: [UInt8](repeating: 1, count: 16), said: { _ in })
+    }
+
+    @Test func keptTargetsJoinTheCommandLinesOnceEachAndDroppedOnesGo() throws {
+        let live = try fixtures(["artnet:127.0.0.1:6454"])
+        let first = try #require(live.senders.first)
+        live.follow(kept: ["sacn:multicast", "artnet:127.0.0.1:6454", "not a target", "sacn:multicast"])
+        #expect(live.targets.map(\.description) == ["artnet:127.0.0.1:6454", "sacn:multicast"])
+        #expect(live.senders.first === first)  // the command line's sender is kept, with its stream
+        live.follow(kept: [])
+        #expect(live.targets.map(\.description) == ["artnet:127.0.0.1:6454"])
+    }
+
+    @Test func controlsOutOfRangeOrOfAFixtureNotPatchedAreRefused() throws {
+        let live = try fixtures([])
+        _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))])
+        #expect(throws: LiveError.self) { try live.setControls { $0.test = FixtureTest(.white, fixture: "Nobody") } }
+        #expect(throws: LiveError.self) { try live.setControls { $0.master = .nan } }
+        #expect(throws: LiveError.self) { try live.setControls { $0.master = 1.5 } }
+        #expect(live.now.controls == FixtureControls())
+        #expect(try live.setControls { $0.test = FixtureTest(.identify, fixture: "Par") }.test?.mode == .identify)
+        #expect(throws: LiveError.self) {
+            try live.setPatch([
+                Fixture(name: "A", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0, y: 0))),
+                Fixture(name: "B", universe: 1, address: 2, kind: .rgb, placement: .point(StagePoint(x: 0, y: 0))),
+            ])
+        }
+        #expect(live.now.patch.fixtures.map(\.name) == ["Par"])
+    }
+}
