@@ -1,6 +1,6 @@
 // The console's layout: a tiling on seed 000's twelfths — its canvasRect rule, the middle third between
 // form and motion, the side column of the chordset list and the preferences, each panel's minimum — with
-// the seed's numbers worked by hand, and every one of the 512 combinations of the nine panels checked at
+// the seed's numbers worked by hand, and every one of the 1024 combinations of the ten panels checked at
 // four window sizes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -16,16 +16,17 @@ const close = (actual, expected) => {
   for (const key of Object.keys(expected)) assert.ok(Math.abs(actual[key] - expected[key]) < 1e-9, `${key}: ${actual[key]} ≠ ${expected[key]}`);
 };
 const SIZES = [[1024, 768], [1280, 800], [1920, 1080], [768, 1024]];
-/** Every visibility map of the nine panels: 2^9. */
+/** Every visibility map of the ten panels: 2^10. */
 const ALL_COMBINATIONS = Array.from({ length: 2 ** PANELS.length }, (_, bits) => (
   Object.fromEntries(PANELS.map((panel, index) => [panel, (bits & (1 << index)) !== 0]))
 ));
 
-test('the first-run map shows every panel but the side panels: the chordset list, listening, the preferences', () => {
+test('the first-run map shows every panel but the side panels: the fixtures, the chordset list, listening, the preferences', () => {
   assert.deepEqual(DEFAULT_PANELS, {
     color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, listening: false,
-    settings: false,
+    fixtures: false, settings: false,
   });
+  assert.deepEqual(SIDE_PANELS, ['fixtures', 'chordsetList', 'listening', 'settings']);
   assert.deepEqual(completePanels({ form: false, bogus: true, color: 'yes' }), { ...DEFAULT_PANELS, form: false });
   assert.deepEqual(completePanels(null), DEFAULT_PANELS);
 });
@@ -152,6 +153,15 @@ test('the side column: the list and the preferences on the right, taking their w
   const withListening = panelRects(only('listening', 'settings'), 1024, 768);
   assert.deepEqual(withListening.listening, { x: 704, y: 0, width: 320, height: 384 });
   assert.deepEqual(withListening.settings, { x: 704, y: 384, width: 320, height: 384 });
+  // The fixtures panel alone takes the column; with the others it is the column's top part.
+  assert.deepEqual(panelRects(only('fixtures'), 1024, 768).fixtures, { x: 704, y: 0, width: 320, height: 768 });
+  const withFixtures = panelRects({ ...DEFAULT_PANELS, fixtures: true, listening: true }, 1920, 1080);
+  assert.deepEqual(withFixtures.fixtures, { x: 1440, y: 0, width: 480, height: 540 });
+  assert.deepEqual(withFixtures.listening, { x: 1440, y: 540, width: 480, height: 540 });
+  for (const panel of ['color', 'form', 'canvas', 'motion', 'chordset', 'triggerpads']) assert.deepEqual(withFixtures[panel], rects[panel], panel);
+  const four = panelRects(EVERYTHING, 1920, 1080);
+  assert.deepEqual(SIDE_PANELS.map((panel) => four[panel].y), [0, 270, 540, 810]);
+  assert.ok(SIDE_PANELS.every((panel) => four[panel].height === 270 && four[panel].x === 1440));
   // A window narrower than the column is all column.
   assert.equal(panelRects(only('chordset', 'chordsetList'), 300, 600).chordsetList.width, 300);
 });
@@ -168,14 +178,20 @@ test('which panels scroll at the four sizes, in the layouts a performer uses', (
   const scrolling = (visible, width, height) => Object.entries(consoleLayout(visible, width, height).scrolls)
     .filter(([, scrolls]) => scrolls).map(([panel]) => panel).sort();
   const list = { ...DEFAULT_PANELS, chordsetList: true };
-  // Nothing scrolls on the two larger screens, whatever shows.
+  const threeSide = { ...EVERYTHING, fixtures: false };
+  const withFixtures = { ...DEFAULT_PANELS, fixtures: true };
+  // Nothing scrolls on the two larger screens, whatever shows — but for all four side panels at once under 960 px.
   for (const [width, height] of [[1280, 800], [1920, 1080]]) {
-    for (const visible of [DEFAULT_PANELS, list, EVERYTHING]) assert.deepEqual(scrolling(visible, width, height), [], `${width}×${height}`);
+    for (const visible of [DEFAULT_PANELS, list, withFixtures, threeSide]) assert.deepEqual(scrolling(visible, width, height), [], `${width}×${height}`);
   }
+  assert.deepEqual(scrolling(EVERYTHING, 1920, 1080), []);
+  assert.deepEqual(scrolling(EVERYTHING, 1280, 800), [...SIDE_PANELS].sort(), 'four side panels of 200 px');
   // 1024×768: the first-run layout fits; with the side column, form and motion (the outer thirds of 704 px) scroll.
   assert.deepEqual(scrolling(DEFAULT_PANELS, 1024, 768), []);
   assert.deepEqual(scrolling(list, 1024, 768), ['form', 'motion']);
-  assert.deepEqual(scrolling(EVERYTHING, 1024, 768), ['form', 'motion']);
+  assert.deepEqual(scrolling(withFixtures, 1024, 768), ['form', 'motion']);
+  assert.deepEqual(scrolling(threeSide, 1024, 768), ['form', 'motion']);
+  assert.deepEqual(scrolling(EVERYTHING, 1024, 768), ['form', 'motion', ...SIDE_PANELS].sort());
   // Portrait 768×1024: the thirds of 768 px are narrow; with the side column the area is 448 px and the
   // colour and chordset panels scroll sideways too. The pads and the side column fit.
   assert.deepEqual(scrolling(DEFAULT_PANELS, 768, 1024), ['form', 'motion']);
@@ -190,7 +206,7 @@ function overlap(a, b) {
 }
 
 for (const [width, height] of SIZES) {
-  test(`every combination of the nine panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
+  test(`every combination of the ten panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
     for (const visible of ALL_COMBINATIONS) {
       const shown = PANELS.filter((panel) => visible[panel]).join('+') || 'nothing';
       const { rects, scrolls, area } = consoleLayout(visible, width, height);
@@ -221,11 +237,13 @@ for (const [width, height] of SIZES) {
   });
 }
 
-test('the side column, the pads and (on the larger screens) every panel but form and motion never scroll', () => {
+test('the side column (but four side panels under 960 px), the pads and (on the larger screens) every panel but form and motion never scroll', () => {
   for (const [width, height] of SIZES) {
     for (const visible of ALL_COMBINATIONS) {
       const { scrolls } = consoleLayout(visible, width, height);
-      for (const panel of [...SIDE_PANELS, 'triggerpads', 'canvas']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
+      const crowded = SIDE_PANELS.every((panel) => visible[panel]) && height < 960;
+      for (const panel of ['triggerpads', 'canvas']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
+      for (const panel of SIDE_PANELS) if (visible[panel]) assert.equal(scrolls[panel], crowded, `${panel} at ${width}×${height}`);
       if (width >= 1024 && height <= width) {
         for (const panel of ['color', 'chordset']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
       }
@@ -240,7 +258,7 @@ test('edge controls: 72 px at both screen sizes, never below 44 px, placed on th
   assert.equal(edgeControlDiameter(640, 600), 60);
   const controls = edgeControls(1920, 1080);
   assert.deepEqual(controls.map((control) => control.label), [
-    'Form panel', 'Color panel', 'Motion panel', 'Chordset list', 'Listening panel', 'Trigger pads', 'Preferences', 'Chordset panel',
+    'Form panel', 'Color panel', 'Motion panel', 'Fixtures panel', 'Chordset list', 'Listening panel', 'Trigger pads', 'Preferences', 'Chordset panel',
     'Canvas panel',
   ]);
   assert.deepEqual(new Set(controls.map((control) => control.panel)), new Set(PANELS));
@@ -256,6 +274,8 @@ test('edge controls: 72 px at both screen sizes, never below 44 px, placed on th
   assert.deepEqual([byPanel.chordsetList.x, byPanel.chordsetList.y], [1920 - 36, 540 - 36]);
   // The listening panel's three quarters of the way down the right edge, clear of the list's and the pads'.
   assert.deepEqual([byPanel.listening.x, byPanel.listening.y], [1920 - 36, 810 - 36]);
+  // The fixtures panel's a quarter of the way down, between the motion panel's corner and the list's.
+  assert.deepEqual([byPanel.fixtures.x, byPanel.fixtures.y], [1920 - 36, 270 - 36]);
   for (const [width, height] of SIZES) {
     const right = edgeControls(width, height).filter((control) => control.x > width / 2 && control.y > 0);
     for (let i = 0; i < right.length; i += 1) {
@@ -279,6 +299,10 @@ test('the library is asked to keep the whole map, but a hidden panel its own map
   assert.deepEqual(panelsToKeep(next, older), withoutListening);
   assert.deepEqual(panelsToKeep({ ...next, listening: true }, older), { ...next, listening: true }, 'shown, it is named');
   assert.deepEqual(panelsToKeep(next, { ...older, listening: true }), next, 'named by the library, it is always sent');
+  // A library that names neither the listening panel nor the fixtures panel (its first-run map, as it is kept today).
+  const oldest = Object.fromEntries(PANELS.filter((panel) => !['listening', 'fixtures'].includes(panel)).map((panel) => [panel, DEFAULT_PANELS[panel]]));
+  assert.deepEqual(Object.keys(panelsToKeep(next, oldest)).sort(), Object.keys(oldest).sort());
+  assert.equal(panelsToKeep({ ...next, fixtures: true }, oldest).fixtures, true, 'shown, it is named');
   assert.deepEqual(panelsToKeep({ color: 'yes', bogus: true }, null).color, false, 'only booleans that are true show');
   assert.equal(Object.hasOwn(panelsToKeep(next, null), 'bogus'), false);
 });

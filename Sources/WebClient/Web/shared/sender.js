@@ -24,6 +24,8 @@ export const apiPaths = Object.freeze({
   preferences: '/api/preferences',
   pairing: '/api/pairing',
   listening: '/api/listening',
+  fixtures: '/api/fixtures',
+  fixturesTest: '/api/fixtures/test',
 });
 
 const STATUS_WORDS = {

@@ -32,7 +32,8 @@ import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polypho
 /** The panels' names for people, as the edge controls say them. */
 export const PANEL_LABELS = Object.freeze({
   color: 'Color panel', form: 'Form panel', motion: 'Motion panel', chordset: 'Chordset panel', canvas: 'Canvas panel',
-  triggerpads: 'Trigger pads', chordsetList: 'Chordset list', listening: 'Listening panel', settings: 'Preferences',
+  triggerpads: 'Trigger pads', chordsetList: 'Chordset list', listening: 'Listening panel', fixtures: 'Fixtures panel',
+  settings: 'Preferences',
 });
 
 /** Output sizes offered (16:9); a size the library holds that is not one of these is offered too. */

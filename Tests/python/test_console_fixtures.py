@@ -1,0 +1,272 @@
+"""The console's Fixtures panel in a real Chromium against the real `imager serve --dmx artnet:127.0.0.1:PORT` (a UDP
+socket of the test's own listening there), played as a performer plays it — controls found by their accessible
+names, results read back from the server's `GET /api/fixtures`: the panel from its edge control, with where DMX goes
+and its rate; an rgb par and a 60-pixel strip added through the form, in the list and in the patch; a clashing
+fixture refused with the server's reason in the form, which keeps what was typed, and nothing changed; Blackout by
+its button and by its key (B); the master; White, Identify for the selected fixture, and Off; the par dragged on the
+stage's picture (its point moves) and moved by the arrow keys; an edit and a delete. At 1024×768 and 1920×1080 with
+the Fixtures panel shown, alone in the side column and with every panel, the centre of every control is that control
+(test_console_tiling's check). The web files are the working copy's (IMAGER_WEB_ROOT). Screenshots go to
+Tests/python/artifacts/fixtures-*.png."""
+import json
+import os
+import socket
+import time
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from live import api, serving
+from test_console import BROWSER_ARGUMENTS, CHROMIUM, CONSOLE_READY, DESKTOP, EDGE_CONTROLS, FIRST_RUN, TABLET
+from test_console_panels import ARTIFACTS, WEB_ROOT
+from test_console_tiling import CONTROLS_HIT, SETTLED
+
+PANELS = {**EDGE_CONTROLS, "Listening panel": "listening", "Fixtures panel": "fixtures"}
+WITH_FIXTURES = {**FIRST_RUN, "listening": False, "fixtures": True}
+EVERYTHING = dict.fromkeys(WITH_FIXTURES, True)
+# The server's answers come within milliseconds; a debug build busy drawing thumbnails can take seconds.
+PATCH_SECONDS = 20
+CLASH = "fixture “Clash” overlaps “Par 1” at channel 2 of universe 1"
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)")
+
+
+@pytest.fixture
+def artnet():
+    """A UDP socket where the server sends Art-Net: the target is reachable (nothing here reads the packets)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as receiver:
+        receiver.bind(("127.0.0.1", 0))
+        yield receiver.getsockname()[1]
+
+
+def fixtures_server(imager, tmp_path, artnet_port):
+    return serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", f"artnet:127.0.0.1:{artnet_port}",
+                   env={"IMAGER_WEB_ROOT": str(WEB_ROOT)})
+
+
+def patch_of(server):
+    status, answer = api(server, "GET", "/api/fixtures")
+    assert status == 200, (status, answer)
+    return answer
+
+
+def wait_patch(server, predicate, what, seconds=PATCH_SECONDS):
+    """The server's patch once `predicate(patch)` holds; fails saying `what` was awaited when it never does."""
+    deadline = time.monotonic() + seconds
+    last = None
+    while time.monotonic() < deadline:
+        last = patch_of(server)
+        if predicate(last):
+            return last
+        time.sleep(0.05)
+    raise AssertionError(f"the server never had {what} within {seconds} s; it had {json.dumps(last)}")
+
+
+def named(patch, name):
+    return next((fixture for fixture in patch["fixtures"] if fixture["name"] == name), None)
+
+
+class Console:
+    """One Chromium showing the console at `device`'s size; page errors collected."""
+
+    def __init__(self, playwright, port, device=DESKTOP):
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
+        self.page = self.browser.new_context(**device).new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(f"http://127.0.0.1:{port}/")
+        self.page.wait_for_function(CONSOLE_READY, timeout=20_000)
+
+    def show(self, panels):
+        """Shows exactly `panels` from the edge controls, and waits for the layout to settle."""
+        for label, panel in PANELS.items():
+            button = self.page.get_by_role("button", name=label, exact=True)
+            wanted = str(panels[panel]).lower()
+            if button.get_attribute("aria-pressed") != wanted:
+                button.click()
+                expect(button).to_have_attribute("aria-pressed", wanted, timeout=20_000)
+        self.page.wait_for_function(SETTLED)
+
+    def shoot(self, name):
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"fixtures-{name}.png"))
+
+    def close(self):
+        self.browser.close()
+
+
+def fill_form(panel, fields):
+    """Types `fields` (label → value; a select's value for Kind and Place) into the panel's form."""
+    form = panel.get_by_role("form")
+    for label, value in fields.items():
+        if label in ("Kind", "Place"):
+            form.get_by_role("combobox", name=label, exact=True).select_option(value)
+        elif label == "Fixture name":
+            form.get_by_role("textbox", name=label, exact=True).fill(value)
+        else:
+            form.get_by_role("spinbutton", name=label, exact=True).fill(value)
+    return form
+
+
+def add_fixture(panel, fields):
+    panel.get_by_role("button", name="Add fixture", exact=True).click()
+    form = fill_form(panel, fields)
+    form.get_by_role("button", name="Save fixture", exact=True).click()
+    return form
+
+
+def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
+    with fixtures_server(imager, tmp_path, artnet) as server, sync_playwright() as playwright:
+        console = Console(playwright, server.port)
+        page = console.page
+        try:
+            # 1. The panel from its edge control: where DMX goes and how often, an empty patch.
+            expect(page.get_by_role("region", name="Fixtures panel", exact=True)).to_be_hidden()
+            console.show(WITH_FIXTURES)
+            panel = page.get_by_role("region", name="Fixtures", exact=True)
+            expect(panel).to_be_visible()
+            expect(panel.get_by_text(f"Sent to artnet:127.0.0.1:{artnet} at 40 frames a second.", exact=True)).to_be_visible()
+            patch_list = panel.get_by_role("list", name="Fixtures patch", exact=True)
+            expect(patch_list.get_by_role("listitem")).to_have_count(0)
+
+            # 2. An rgb par and a 60-pixel strip through the form: in the list, and in the patch.
+            form = add_fixture(panel, {"Fixture name": "Par 1", "Kind": "rgb", "Universe": "1", "Address": "1",
+                                       "Place": "point", "X": "0.25", "Y": "0.5"})
+            expect(form).to_be_hidden()
+            add_fixture(panel, {"Fixture name": "Strip", "Kind": "rgb", "Universe": "1", "Address": "4", "Place": "strip",
+                                "From X": "0.1", "From Y": "0.9", "To X": "0.9", "To Y": "0.9", "Pixels": "60"})
+            expect(form).to_be_hidden()
+            expect(patch_list.get_by_role("listitem")).to_have_count(2)
+            par_item = patch_list.get_by_role("listitem").filter(has_text="Par 1")
+            expect(par_item).to_contain_text("rgb")
+            expect(par_item).to_contain_text("1.1")
+            expect(par_item).to_contain_text("point 0.25, 0.50")
+            expect(patch_list.get_by_role("listitem").filter(has_text="Strip")).to_contain_text("strip of 60, 0.10, 0.90 → 0.90, 0.90")
+            patch = patch_of(server)
+            assert [f["name"] for f in patch["fixtures"]] == ["Par 1", "Strip"], patch
+            assert named(patch, "Par 1") == {"name": "Par 1", "universe": 1, "address": 1, "kind": "rgb",
+                                                  "point": {"x": 0.25, "y": 0.5}, "gamma": 2.2, "level": 1}, patch
+            assert named(patch, "Strip")["strip"] == {"from": {"x": 0.1, "y": 0.9}, "to": {"x": 0.9, "y": 0.9}, "pixels": 60}, patch
+            assert named(patch, "Strip")["address"] == 4 and patch["universes"] == [1], patch
+            expect(panel.get_by_role("button", name="Par 1 on the stage", exact=True)).to_be_visible()
+            expect(panel.get_by_role("button", name="Strip on the stage", exact=True)).to_be_visible()
+            console.shoot("patch")
+
+            # 3. A clashing fixture: the server's reason in the form, what was typed kept, nothing changed.
+            form = add_fixture(panel, {"Fixture name": "Clash", "Address": "2", "Place": "point", "X": "0.5", "Y": "0.5"})
+            expect(form.get_by_role("alert")).to_have_text(f"Not saved: {CLASH}")
+            expect(form.get_by_role("textbox", name="Fixture name", exact=True)).to_have_value("Clash")
+            expect(form.get_by_role("spinbutton", name="Address", exact=True)).to_have_value("2")
+            assert patch_of(server)["fixtures"] == patch["fixtures"]
+            expect(patch_list.get_by_role("listitem")).to_have_count(2)
+            console.shoot("refused")
+            form.get_by_role("button", name="Cancel", exact=True).click()
+            expect(form).to_be_hidden()
+
+            # 4. Blackout, by its button and by its key; the master.
+            blackout = panel.get_by_role("button", name="Blackout", exact=True)
+            expect(blackout).to_have_attribute("aria-pressed", "false")
+            blackout.click()
+            expect(blackout).to_have_attribute("aria-pressed", "true")
+            wait_patch(server, lambda p: p["blackout"] is True, "the blackout on")
+            console.shoot("blackout")
+            page.evaluate("document.activeElement.blur()")
+            page.keyboard.press("b")
+            expect(blackout).to_have_attribute("aria-pressed", "false")
+            wait_patch(server, lambda p: p["blackout"] is False, "the blackout off by its key")
+            panel.get_by_role("slider", name="Fixtures master", exact=True).fill("0.5")
+            wait_patch(server, lambda p: abs(p["master"] - 0.5) < 1e-9, "the master at 0.5")
+
+            # 5. The tests: White on every fixture, Identify on the selected one, then Off.
+            panel.get_by_role("button", name="White", exact=True).click()
+            wait_patch(server, lambda p: p.get("test") == {"mode": "white"}, "the white test on every fixture")
+            expect(panel.get_by_role("button", name="White", exact=True)).to_have_attribute("aria-pressed", "true")
+            expect(panel.get_by_text("Testing: White, every fixture.", exact=True)).to_be_visible()
+            panel.get_by_role("button", name="Off", exact=True).click()
+            wait_patch(server, lambda p: "test" not in p, "no test")
+            patch_list.get_by_role("button", name="Par 1", exact=True).click()
+            panel.get_by_role("button", name="Identify", exact=True).click()
+            wait_patch(server, lambda p: p.get("test") == {"mode": "identify", "fixture": "Par 1"}, "Par 1 identified")
+            console.shoot("identify")
+            panel.get_by_role("button", name="Off", exact=True).click()
+            wait_patch(server, lambda p: "test" not in p, "no test after identifying")
+
+            # 6. The par dragged on the stage's picture: its point moves by the drag's share of the picture.
+            picture = panel.get_by_role("group", name="Stage", exact=True).bounding_box()
+            par = panel.get_by_role("button", name="Par 1 on the stage", exact=True)
+            start = (picture["x"] + 0.25 * picture["width"], picture["y"] + 0.5 * picture["height"])
+            page.mouse.move(*start)
+            page.mouse.down()
+            page.mouse.move(start[0] + 0.2 * picture["width"], start[1] - 0.25 * picture["height"], steps=8)
+            page.mouse.up()
+            dragged = wait_patch(server, lambda p: named(p, "Par 1")["point"]["x"] > 0.4, "Par 1 dragged right")
+            point = named(dragged, "Par 1")["point"]
+            assert abs(point["x"] - 0.45) < 0.01 and abs(point["y"] - 0.25) < 0.01, point
+            assert named(dragged, "Strip") == named(patch, "Strip")
+            expect(par).to_be_focused()
+            console.shoot("dragged")
+
+            # The arrow keys move the focused fixture a step (0.01) at a time.
+            for _ in range(3):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Shift+ArrowDown")
+            wait_patch(server, lambda p: abs(named(p, "Par 1")["point"]["x"] - (point["x"] + 0.03)) < 1e-6
+                       and abs(named(p, "Par 1")["point"]["y"] - (point["y"] + 0.05)) < 1e-6, "Par 1 moved by the keys")
+
+            # 7. An edit and a delete, the whole patch each time.
+            patch_list.get_by_role("button", name="Edit Strip", exact=True).click()
+            form = fill_form(panel, {"Fixture name": "Strip A", "Pixels": "30", "Level": "0.8"})
+            form.get_by_role("button", name="Save fixture", exact=True).click()
+            expect(form).to_be_hidden()
+            edited = wait_patch(server, lambda p: named(p, "Strip A") is not None, "the strip renamed")
+            assert named(edited, "Strip A")["strip"]["pixels"] == 30 and named(edited, "Strip A")["level"] == 0.8, edited
+            assert [f["name"] for f in edited["fixtures"]] == ["Par 1", "Strip A"], edited
+            patch_list.get_by_role("button", name="Delete Strip A", exact=True).click()
+            wait_patch(server, lambda p: [f["name"] for f in p["fixtures"]] == ["Par 1"], "the strip deleted")
+            expect(patch_list.get_by_role("listitem")).to_have_count(1)
+            assert console.errors == []
+        finally:
+            console.close()
+
+
+@pytest.mark.parametrize("size", ["1024x768", "1920x1080"])
+def test_the_fixtures_panel_tiles_with_the_others(imager, tmp_path, artnet, size):
+    device = {"1024x768": TABLET, "1920x1080": DESKTOP}[size]
+    with fixtures_server(imager, tmp_path, artnet) as server, sync_playwright() as playwright:
+        status, answer = api(server, "PUT", "/api/fixtures", {"fixtures": [
+            {"name": "Par 1", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.2, "y": 0.3}},
+            {"name": "Wash", "universe": 1, "address": 4, "kind": "rgbw", "area": {"x": 0.55, "y": 0.1, "width": 0.3, "height": 0.35}},
+            {"name": "Strip", "universe": 2, "address": 1, "kind": "rgb",
+             "strip": {"from": {"x": 0.1, "y": 0.85}, "to": {"x": 0.9, "y": 0.7}, "pixels": 60}},
+        ]})
+        assert status == 200, answer
+        console = Console(playwright, server.port, device)
+        page = console.page
+        try:
+            failures = []
+            for name, panels in {"fixtures": WITH_FIXTURES, "everything": EVERYTHING}.items():
+                console.show(panels)
+                panel = page.get_by_role("region", name="Fixtures", exact=True)
+                expect(panel.get_by_role("list", name="Fixtures patch", exact=True).get_by_role("listitem")).to_have_count(3)
+                if panels["chordsetList"]:
+                    expect(page.get_by_role("list", name="Chordsets", exact=True)).to_be_visible(timeout=20_000)
+                    page.wait_for_function("""() => [...document.querySelectorAll('.chord-thumb[src]')].every((image) => {
+                      const box = image.getBoundingClientRect();
+                      return image.complete || box.bottom < 0 || box.top > innerHeight || box.width === 0;
+                    })""", timeout=90_000)
+                    page.wait_for_function(SETTLED)
+                controls = page.evaluate(CONTROLS_HIT)
+                fixtures = [c for c in controls if c["control"].endswith("in fixtures")]
+                assert len(fixtures) >= 5, (name, fixtures)
+                console.shoot(f"{name}-{size}")
+                # A panel given less than its controls need scrolls inside itself: its last control, scrolled to.
+                panel.get_by_role("button", name="Delete Strip", exact=True).scroll_into_view_if_needed()
+                scrolled = page.evaluate(CONTROLS_HIT)
+                assert any(c["control"] == 'button.list-button "Delete Strip" in fixtures' for c in scrolled), (name, scrolled)
+                failures += [f"{name}: {c['control']} at ({c['x']}, {c['y']}) is under {c['hit']}"
+                             for c in controls + scrolled if not c["ok"]]
+            assert failures == [], "\n".join(failures)
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            assert console.errors == []
+        finally:
+            console.close()

@@ -1,0 +1,150 @@
+// The Fixtures panel's model: the server's answer read (docs/fixtures.md, "Over HTTP"), a fixture in words,
+// the patch changed a fixture at a time and sent whole, the test bodies, the blackout's key, the writes
+// that keep only the newest waiting — and the form's fields read into the fixture the server takes, or what
+// is wrong with them.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  LatestWrite, addressText, isBlackoutKey, masterText, outputText, parsePatch, patchBody, placeKindOf, placeText, testBody,
+  testText, withFixture, withoutFixture,
+} from '../../Sources/WebClient/Web/console/fixtures-model.js';
+import {
+  fixtureFromFields, footprint, formFields, freeName, newFixtureFields, nextAddress,
+} from '../../Sources/WebClient/Web/console/fixture-fields.js';
+
+const PAR = Object.freeze({ name: 'Par 1', universe: 1, address: 1, kind: 'rgb', point: { x: 0.25, y: 0.5 }, gamma: 2.2, level: 1 });
+const STRIP = Object.freeze({
+  name: 'Strip', universe: 1, address: 4, kind: 'rgb', strip: { from: { x: 0.1, y: 0.9 }, to: { x: 0.9, y: 0.9 }, pixels: 60 },
+  gamma: 2.2, level: 1,
+});
+const WASH = Object.freeze({ name: 'Wash', universe: 2, address: 10, kind: 'rgbw', area: { height: 0.4, width: 0.3, x: 0.1, y: 0.2 }, gamma: 1, level: 0.5 });
+
+test('the answer of /api/fixtures is read whole, and what is not a patch is null', () => {
+  const answer = {
+    fixtures: [PAR, STRIP, 'junk'], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
+    targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
+  };
+  assert.deepEqual(parsePatch(answer), {
+    fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
+    targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
+  });
+  // `test` is absent when none runs; what the server leaves out takes its default.
+  assert.deepEqual(parsePatch({ fixtures: [] }), {
+    fixtures: [], universes: [], master: 1, blackout: false, test: null, targets: [], rate: null, problems: [],
+  });
+  assert.deepEqual(parsePatch({ fixtures: [], test: { mode: 'white' }, master: 7 }).test, { mode: 'white', fixture: null });
+  assert.equal(parsePatch({ fixtures: [], master: 7 }).master, 1);
+  for (const junk of [null, [], 'patch', { fixtures: 'no' }, { error: 'no' }]) assert.equal(parsePatch(junk), null, JSON.stringify(junk));
+});
+
+test('a fixture in words: universe.address, and its place', () => {
+  assert.equal(addressText(STRIP), '1.4');
+  assert.deepEqual([PAR, WASH, STRIP].map(placeKindOf), ['point', 'area', 'strip']);
+  assert.equal(placeKindOf({ name: 'nowhere' }), null);
+  assert.equal(placeText(PAR), 'point 0.25, 0.50');
+  assert.equal(placeText(WASH), 'area 0.10, 0.20, 0.30 × 0.40');
+  assert.equal(placeText(STRIP), 'strip of 60, 0.10, 0.90 → 0.90, 0.90');
+  assert.equal(masterText(0.805), '81%');
+});
+
+test('the patch changed a fixture at a time, and sent whole', () => {
+  const patch = [PAR, STRIP];
+  assert.deepEqual(withFixture(patch, WASH), [PAR, STRIP, WASH]);
+  assert.deepEqual(withFixture(patch, WASH, 0), [WASH, STRIP]);
+  assert.deepEqual(withoutFixture(patch, 0), [STRIP]);
+  assert.deepEqual(patch, [PAR, STRIP], 'the list given is left as it was');
+  assert.deepEqual(patchBody(patch), { fixtures: [PAR, STRIP] });
+});
+
+test('the tests: a mode for every fixture or for the one selected; off for none', () => {
+  assert.deepEqual(testBody('white'), { mode: 'white' });
+  assert.deepEqual(testBody('identify', 'Par 1'), { mode: 'identify', fixture: 'Par 1' });
+  assert.deepEqual(testBody('off', 'Par 1'), { mode: 'off' });
+  assert.equal(testText(null), 'No test: the fixtures show the stage.');
+  assert.equal(testText({ mode: 'white', fixture: null }), 'Testing: White, every fixture.');
+  assert.equal(testText({ mode: 'identify', fixture: 'Par 1' }), 'Testing: Identify, “Par 1” (the others show the stage).');
+});
+
+test('where DMX goes, as the server says it', () => {
+  assert.equal(outputText(null), '');
+  const patch = parsePatch({ fixtures: [], targets: ['artnet:10.0.0.5:6454', 'sacn:multicast'], rate: 40 });
+  assert.equal(outputText(patch), 'Sent to artnet:10.0.0.5:6454, sacn:multicast at 40 frames a second.');
+  assert.match(outputText(parsePatch({ fixtures: [], targets: [], rate: 40 })), /^Sent nowhere: start imager serve with --dmx/);
+});
+
+test('B toggles the blackout: not with a modifier, not a held key repeating', () => {
+  assert.ok(isBlackoutKey({ key: 'b', code: 'KeyB' }));
+  assert.ok(isBlackoutKey({ key: 'B', code: 'KeyB', shiftKey: true }));
+  assert.ok(isBlackoutKey({ key: 'и', code: 'KeyB' }), 'by position, whatever the layout');
+  for (const event of [{ key: 'b', ctrlKey: true }, { key: 'b', metaKey: true }, { key: 'b', altKey: true }, { key: 'b', repeat: true }, { key: 'f', code: 'KeyF' }, { key: '1', code: 'Digit1' }]) {
+    assert.equal(isBlackoutKey(event), false, JSON.stringify(event));
+  }
+});
+
+test('writes: one at a time, only the newest of those waiting sent', async () => {
+  const written = [];
+  const pending = [];
+  const writes = new LatestWrite((value) => new Promise((resolve) => { written.push(value); pending.push(() => resolve(`answer ${value}`)); }));
+  const first = writes.push(1);
+  assert.ok(writes.busy);
+  const second = writes.push(2);
+  const third = writes.push(3);
+  assert.deepEqual(written, [1], 'the others wait');
+  pending.shift()();
+  await new Promise((resolve) => { setImmediate(resolve); });
+  assert.deepEqual(written, [1, 3], '2 was replaced by 3 while it waited');
+  pending.shift()();
+  assert.deepEqual(await Promise.all([first, second, third]), ['answer 3', 'answer 3', 'answer 3']);
+  assert.equal(writes.busy, false);
+  const again = writes.push(4);
+  pending.shift()();
+  assert.equal(await again, 'answer 4');
+});
+
+test('the form: a fixture as fields and back, the same fixture', () => {
+  for (const fixture of [PAR, STRIP, WASH]) {
+    const read = fixtureFromFields(formFields(fixture));
+    assert.deepEqual(read, { fixture: { ...fixture } }, fixture.name);
+  }
+  const fields = formFields(STRIP);
+  assert.equal(fields.place, 'strip');
+  assert.equal(fields.pixels, '60');
+  assert.equal(fields.x, '0.5', 'the other places keep their defaults');
+});
+
+test('the form: what is wrong, with the field to fix', () => {
+  const par = formFields(PAR);
+  const wrong = (change, others = []) => fixtureFromFields({ ...par, ...change }, others);
+  assert.deepEqual(wrong({ name: '  ' }), { error: 'A fixture has a name.', field: 'name' });
+  assert.deepEqual(wrong({}, [STRIP, { ...STRIP, name: 'Par 1' }]).field, 'name');
+  assert.deepEqual(wrong({ universe: '0' }), { error: 'Universe is a whole number from 1 to 63999; 0 is not.', field: 'universe' });
+  assert.deepEqual(wrong({ address: '2.5' }), { error: 'Address is a whole number from 1 to 512; 2.5 is not.', field: 'address' });
+  assert.deepEqual(wrong({ address: '' }), { error: 'Address is a whole number from 1 to 512.', field: 'address' });
+  assert.deepEqual(wrong({ gamma: '4' }).field, 'gamma');
+  assert.deepEqual(wrong({ level: '-0.1' }).field, 'level');
+  assert.deepEqual(wrong({ x: '1.2' }), { error: 'X is a number from 0 to 1; 1.2 is not.', field: 'x' });
+  assert.deepEqual(wrong({ kind: 'laser' }).field, 'kind');
+  assert.deepEqual(wrong({ place: 'cloud' }).field, 'place');
+  assert.deepEqual(wrong({ place: 'strip', pixels: '0' }).field, 'pixels');
+  assert.deepEqual(wrong({ place: 'strip', pixels: '2049' }).field, 'pixels');
+  assert.deepEqual(wrong({ place: 'area', x: '0.9', width: '0.2' }), { error: 'The area stays on the stage: X + Width is at most 1.', field: 'width' });
+  assert.deepEqual(wrong({ place: 'area', height: '0' }).field, 'height');
+  assert.equal(wrong({ address: ' 7 ', x: '0,5' }).fixture.address, 7, 'spaces and a decimal comma are read');
+  // Overlaps are the server's to judge: the form sends them and says its refusal.
+  assert.ok(fixtureFromFields({ ...par, name: 'Clash', address: '2' }, [PAR]).fixture);
+});
+
+test('a new fixture: named and addressed after the others, an rgb point in the middle', () => {
+  assert.deepEqual(footprint(PAR), [{ universe: 1, first: 1, last: 3 }]);
+  assert.deepEqual(footprint(STRIP), [{ universe: 1, first: 4, last: 183 }]);
+  // 200 rgb lights from channel 4: 169 fit in universe 1 (to 510), the rest from channel 1 of universe 2.
+  assert.deepEqual(footprint({ ...STRIP, strip: { ...STRIP.strip, pixels: 200 } }), [{ universe: 1, first: 4, last: 510 }, { universe: 2, first: 1, last: 93 }]);
+  assert.equal(nextAddress([PAR, STRIP]), 184);
+  assert.equal(nextAddress([PAR, STRIP], 2), 1);
+  assert.equal(freeName([PAR, { ...PAR, name: 'Fixture 3' }]), 'Fixture 4');
+  const fields = newFixtureFields([PAR, STRIP]);
+  assert.deepEqual({ name: fields.name, kind: fields.kind, universe: fields.universe, address: fields.address, place: fields.place },
+    { name: 'Fixture 3', kind: 'rgb', universe: '1', address: '184', place: 'point' });
+  assert.deepEqual(fixtureFromFields(fields, [PAR, STRIP]).fixture.point, { x: 0.5, y: 0.5 });
+});
