@@ -58,17 +58,18 @@ public enum FixtureOutput {
         for (fixture, lights) in zip(patch.fixtures, patch.lights) {
             let test = controls.test.flatMap { $0.fixture == nil || $0.fixture == fixture.name ? $0.mode : nil }
             let identifying = controls.test?.mode == .identify
+            let count = fixture.kind.channelCount
             for light in lights {
-                let levels: [UInt8]
-                switch test {
-                case .white: levels = full(fixture.kind)
-                case .black: levels = dark(fixture.kind)
-                case .identify: levels = Int(time / FixtureTest.blink) % 2 == 0 ? full(fixture.kind) : dark(fixture.kind)
-                case nil where identifying || controls.blackout: levels = dark(fixture.kind)
-                case nil:
-                    levels = Self.levels(of: stage.color(of: light.region), fixture: fixture, master: controls.master)
+                let levels: SIMD8<UInt8> = switch test {
+                case .white: .full
+                case .black: .dark
+                case .identify: Int(time / FixtureTest.blink) % 2 == 0 ? .full : .dark
+                case nil where identifying || controls.blackout: .dark
+                case nil: Self.shaped(stage.color(of: light.region), fixture: fixture, master: controls.master)
                 }
-                for (offset, level) in levels.enumerated() { frames[light.universe]?[light.address + offset] = level }
+                guard var frame = frames.removeValue(forKey: light.universe) else { continue }
+                for offset in 0..<count { frame[light.address + offset] = levels[offset] }
+                frames[light.universe] = frame
             }
         }
         return frames
@@ -76,23 +77,37 @@ public enum FixtureOutput {
 
     /// The channel levels of one light of `fixture` showing `color`.
     public static func levels(of color: SampledColor, fixture: Fixture, master: Double) -> [UInt8] {
+        let levels = shaped(color, fixture: fixture, master: master)
+        return (0..<fixture.kind.channelCount).map { levels[$0] }
+    }
+
+    /// The levels of a light, its kind's channels first (the rest 0): no allocation, a light at a time.
+    static func shaped(_ color: SampledColor, fixture: Fixture, master: Double) -> SIMD8<UInt8> {
         let intensity = min(max(fixture.level * master, 0), 1)
-        guard intensity > 0 else { return dark(fixture.kind) }
-        let shaped = [color.red, color.green, color.blue].map { pow(min(max($0, 0), 1), fixture.gamma) }
+        guard intensity > 0 else { return .dark }
         let hasDimmer = fixture.kind == .rgbd || fixture.kind == .rgbwd
-        let lit = shaped.map { $0 * (hasDimmer ? 1 : intensity) }
-        let white = lit.min() ?? 0
-        let values: [Double] = switch fixture.kind {
-        case .dimmer: [(0.2126 * lit[0] + 0.7152 * lit[1] + 0.0722 * lit[2])]
-        case .rgb: lit
-        case .rgbw: lit.map { $0 - white } + [white]
-        case .rgbd: lit + [intensity]
-        case .rgbwd: lit.map { $0 - white } + [white, intensity]
+        let scale = hasDimmer ? 1 : intensity
+        let (red, green, blue) = (shape(color.red, fixture.gamma) * scale, shape(color.green, fixture.gamma) * scale, shape(color.blue, fixture.gamma) * scale)
+        let white = min(red, green, blue)
+        return switch fixture.kind {
+        case .dimmer: SIMD8(byte(0.2126 * red + 0.7152 * green + 0.0722 * blue), 0, 0, 0, 0, 0, 0, 0)
+        case .rgb: SIMD8(byte(red), byte(green), byte(blue), 0, 0, 0, 0, 0)
+        case .rgbw: SIMD8(byte(red - white), byte(green - white), byte(blue - white), byte(white), 0, 0, 0, 0)
+        case .rgbd: SIMD8(byte(red), byte(green), byte(blue), byte(intensity), 0, 0, 0, 0)
+        case .rgbwd: SIMD8(byte(red - white), byte(green - white), byte(blue - white), byte(white), byte(intensity), 0, 0, 0)
         }
-        return values.map(byte)
+    }
+
+    /// v^gamma of a value kept within 0…1 (gamma 1 costs nothing).
+    private static func shape(_ value: Double, _ gamma: Double) -> Double {
+        let kept = min(max(value, 0), 1)
+        return gamma == 1 ? kept : pow(kept, gamma)
     }
 
     private static func byte(_ value: Double) -> UInt8 { UInt8(min(max(value * 255, 0), 255).rounded()) }
-    private static func full(_ kind: FixtureKind) -> [UInt8] { [UInt8](repeating: 255, count: kind.channelCount) }
-    private static func dark(_ kind: FixtureKind) -> [UInt8] { [UInt8](repeating: 0, count: kind.channelCount) }
+}
+
+extension SIMD8<UInt8> {
+    static var full: Self { Self(repeating: 255) }
+    static var dark: Self { Self(repeating: 0) }
 }
