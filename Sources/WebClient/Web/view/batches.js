@@ -1,7 +1,7 @@
 // A frame's instances arranged for the GPU: the trail stamps, then the lumis, each in their order, as the
 // raw 24-byte records with the atlas layer written into the two reserved bytes; and the runs of
 // consecutive instances that share a blend and a shape (how the renderer draws them: analytic-forms.js),
-// each drawn with one instanced call. Additive instances may be drawn in any order (their sum is the same
+// each drawn with one call. Additive instances may be drawn in any order (their sum is the same
 // to the last bit, see groupedOrder), so within a stretch of them those of one shape are brought together:
 // one call for each shape rather than one for each change of shape. Below full quality, the large additive
 // discs go to runs of their own, drawn on the coarse fill layer (coarse-fills.js). No DOM or WebGL here.

@@ -7,6 +7,8 @@
 
 import { ANALYTIC_BASE, ANALYTIC_SLOTS, Shape } from './analytic-forms.js';
 import { ATLAS_MAX_LAYERS } from './atlas.js';
+import { INSTANCES_PER_ROW } from './instance-store.js';
+import { MOST_STRIP_VERTICES, VERTEX_BITS } from './strip-indices.js';
 
 /**
  * The vertices of one instance's strip for `shape` (a Shape, or 'discInside' for the polygon inside a
@@ -18,18 +20,41 @@ export function shapeVertices(shape, segments) {
 }
 
 /** The uniforms of the instance programs (each uses some). */
-export const INSTANCE_UNIFORMS = Object.freeze(['canvasToClip', 'extent', 'atlas', 'pixelsPerUnit', 'bands', 'boxes', 'segments']);
+export const INSTANCE_UNIFORMS = Object.freeze([
+  'instances', 'canvasToClip', 'extent', 'atlas', 'pixelsPerUnit', 'bands', 'boxes', 'segments',
+]);
 
-/** What every instance program's vertex shader starts with: the instance's attributes and placing it. */
+/**
+ * What every instance program's vertex shader starts with: its instance read from the packed records'
+ * texture (instance-store.js), found from the vertex number (strip-indices.js: the slot, then the vertex in
+ * its strip, `vertex`), and placing it.
+ */
 const PLACING = `#version 300 es
-layout(location = 0) in vec2 translation;  // canvas heights
-layout(location = 1) in vec2 scale;        // 1/8192 canvas height, negative when mirrored
-layout(location = 2) in float rotation;    // 1/65536 turn
-layout(location = 3) in vec4 color;        // red, green, blue, opacity
-layout(location = 4) in float atlasLayer;  // from ${ANALYTIC_BASE}: an analytic shape's slot in bands
+uniform highp usampler2D instances;        // the records, 3 words a texel, 2 texels a record
 uniform vec4 canvasToClip;
 uniform float pixelsPerUnit;               // pixels a canvas height
+vec2 translation;                          // canvas heights
+vec2 scale;                                // 1/8192 canvas height, negative when mirrored
+float rotation;                            // 1/65536 turn
+vec4 color;                                // red, green, blue, opacity
+float atlasLayer;                          // from ${ANALYTIC_BASE}: an analytic shape's slot in bands
+int vertex;                                // the vertex's place in its instance's strip
 flat out vec4 paint;
+// A 16-bit field, sign extended.
+float signed16(uint bits) { int v = int(bits & 0xFFFFu); return float(v - ((v & 0x8000) << 1)); }
+// Reads the instance this vertex belongs to (a record as frames.js's InstanceField lays it out).
+void fetchInstance() {
+  int slot = gl_VertexID >> ${VERTEX_BITS};
+  vertex = gl_VertexID & ${MOST_STRIP_VERTICES - 1};
+  ivec2 at = ivec2((slot & ${INSTANCES_PER_ROW - 1}) << 1, slot >> ${Math.log2(INSTANCES_PER_ROW)});
+  uvec3 a = texelFetch(instances, at, 0).xyz;
+  uvec3 b = texelFetch(instances, at + ivec2(1, 0), 0).xyz;
+  translation = uintBitsToFloat(a.xy);
+  scale = vec2(signed16(a.z), signed16(a.z >> 16));
+  rotation = float(b.x & 0xFFFFu);
+  color = vec4(uvec4(b.x >> 16, b.x >> 24, b.y, b.y >> 8) & 0xFFu) / 255.0;
+  atlasLayer = float(b.z >> 16);
+}
 vec2 formScale() { return scale * (1.0 / 8192.0); }
 // A pixel in the form's units, along its shorter axis.
 float formPixel() {
@@ -67,20 +92,21 @@ float insideRadius(vec4 band, float pixel) { return max(band.y - pixel, 0.0); }
 `;
 
 /**
- * A circle or ring as a strip round its annulus, its vertices from gl_VertexID: outer vertices on a polygon
+ * A circle or ring as a strip round its annulus, by the vertex's place in it: outer vertices on a polygon
  * round the outer band's circle, inner ones inside the inner band's, a pixel wider on each side for the
  * antialiasing — or, for a disc, a pixel inside its edge (the polygon there is drawn by DISC_INSIDE_VERTEX).
  */
 export const ANNULUS_VERTEX = `${ROUND}out vec2 unitPoint;
 flat out vec4 band;
 void main() {
+  fetchInstance();
   band = shapeBands();
   float pixel = formPixel();
   bool disc = band.x < 0.0 && band.z == 0.0 && band.w == 0.0;
-  float radius = (gl_VertexID & 1) == 0
+  float radius = (vertex & 1) == 0
     ? (max(band.y, band.w) + pixel) / cos(3.141592653589793 / float(segments))
     : disc ? insideRadius(band, pixel) : max(band.x - pixel, 0.0);
-  unitPoint = corner(radius, gl_VertexID >> 1);
+  unitPoint = corner(radius, vertex >> 1);
   place(unitPoint);
 }`;
 
@@ -92,8 +118,9 @@ void main() {
 export const DISC_QUAD_VERTEX = `${ROUND}out vec2 unitPoint;
 flat out vec4 band;
 void main() {
+  fetchInstance();
   band = shapeBands();
-  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+  vec2 corner = vec2(float(vertex & 1), float(vertex >> 1)) * 2.0 - 1.0;
   unitPoint = (band.y + formPixel()) * corner;
   place(unitPoint);
 }`;
@@ -121,7 +148,8 @@ void main() {
  * pixel in it lies a pixel or more inside the edge, wholly covered.
  */
 export const DISC_INSIDE_VERTEX = `${ROUND}void main() {
-  int k = (gl_VertexID & 1) == 1 ? (gl_VertexID + 1) >> 1 : segments - (gl_VertexID >> 1);
+  fetchInstance();
+  int k = (vertex & 1) == 1 ? (vertex + 1) >> 1 : segments - (vertex >> 1);
   place(corner(insideRadius(shapeBands(), formPixel()), k));
 }`;
 
@@ -143,7 +171,8 @@ uniform vec4 boxes[${ATLAS_MAX_LAYERS}];     // min x, min y, max x, max y in fo
 out vec2 atlasPoint;
 flat out float layer;
 void main() {
-  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+  fetchInstance();
+  vec2 corner = vec2(float(vertex & 1), float(vertex >> 1));
   // The mipmaps blur an edge over a pixel or two on screen, and over 0.02 of the form's size at most.
   vec4 box = boxes[int(atlasLayer)];
   float margin = max(0.02, 2.0 * formPixel());

@@ -1,8 +1,9 @@
 // Draws decoded frames with WebGL2, as the Swift SceneRenderer draws scenes: the background, the lit
 // panes, the trail layer added on, then the lumis — each run of instances sharing a blend and a shape in
-// one instanced draw call (two for a disc's rim and inside), circles and rings worked out in the shader
-// (analytic-forms.js), every other form drawn from the atlas. The trail layer may be smaller than the
-// drawing buffer (a lower quality): it then has its own canvas area and is stretched onto the picture's.
+// one draw call (two for a disc's rim and inside; not instanced: strip-indices.js says why), circles and
+// rings worked out in the shader (analytic-forms.js), every other form drawn from the atlas. The trail
+// layer may be smaller than the drawing buffer (a lower quality): it then has its own canvas area and is
+// stretched onto the picture's.
 // Below full quality, large additive discs are drawn on coarse layers added on (coarse-fills.js).
 
 import { ANALYTIC_BASE, AnalyticShapes, Shape, annulusSegments } from './analytic-forms.js';
@@ -12,7 +13,8 @@ import { fitCanvasArea, pixelArea } from './canvas-area.js';
 import { setBlend, setScaledBlend } from './blends.js';
 import { coarseArea, coarseLayerSize, pictureToCoarse } from './coarse-fills.js';
 import { CoarseLayer } from './coarse-layer.js';
-import { INSTANCE_SIZE, PANE_SIZE } from '../shared/frames.js';
+import { INSTANCE_TEXTURE_UNIT, InstanceStore } from './instance-store.js';
+import { PANE_SIZE } from '../shared/frames.js';
 import {
   ANNULUS_FRAGMENT, ANNULUS_VERTEX, DISC_INSIDE_VERTEX, DISC_QUAD_VERTEX, INSTANCE_UNIFORMS, PICTURE_FRAGMENT, PICTURE_VERTEX,
   SOLID_FRAGMENT, shapeVertices,
@@ -52,8 +54,8 @@ export class CanvasRenderer {
     this.copyProgram = buildProgram(gl, FULL_VIEW_VERTEX, COPY_FRAGMENT, ['source']);
     this.stretchProgram = buildProgram(gl, FULL_VIEW_VERTEX, STRETCH_FRAGMENT, ['source', 'pixelToSource']);
     this.emptyArray = gl.createVertexArray();
-    this.instanceBuffer = gl.createBuffer();
-    this.instanceArray = this.createInstanceArray();
+    /** The packed records of the frame prepared last, and the index lists that draw them. */
+    this.instances = new InstanceStore(gl);
     this.paneBuffer = gl.createBuffer();
     this.paneArray = this.createPaneArray();
     /** Whether the trail layer may hold anything: false while new and after a clear, until a stamp. */
@@ -182,24 +184,24 @@ export class CanvasRenderer {
     for (const p of [...instancePrograms, this.paneProgram, this.fadeProgram, this.copyProgram, this.stretchProgram]) {
       gl.deleteProgram(p.program);
     }
-    for (const a of [this.emptyArray, this.instanceArray, this.paneArray]) gl.deleteVertexArray(a);
-    for (const b of [this.instanceBuffer, this.paneBuffer]) gl.deleteBuffer(b);
+    this.instances.dispose();
+    for (const a of [this.emptyArray, this.paneArray]) gl.deleteVertexArray(a);
+    gl.deleteBuffer(this.paneBuffer);
   }
 
-  /** Packs and uploads the frame's instances (one buffer upload) and panes. */
+  /** Packs and uploads the frame's instances (one texture upload) and panes. */
   prepare(frame) {
     const gl = this.gl;
     this.lastFrame = frame;
     const packed = packInstances(frame.instances, (form, stroke) => this.layerFor(form, stroke), this.packedBytes,
       (layer) => (layer >= ANALYTIC_BASE ? this.shapes.shapeOf(layer - ANALYTIC_BASE) : Shape.picture), this.coarseFills);
     this.packedBytes = packed.bytes;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, packed.bytes.subarray(0, Math.max(packed.byteLength, INSTANCE_SIZE)), gl.STREAM_DRAW);
+    this.instances.upload(packed.bytes, packed.byteLength);
     if (frame.paneCount > 0) {
       gl.bindBuffer(gl.ARRAY_BUFFER, this.paneBuffer);
       gl.bufferData(gl.ARRAY_BUFFER, frame.paneBytes, gl.STREAM_DRAW);
+      gl.bindBuffer(gl.ARRAY_BUFFER, null);
     }
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
     const { trails, lumis, coarseTrails, coarseLumis } = packed;
     this.prepared = { trails, lumis, coarseTrails, coarseLumis };
   }
@@ -276,15 +278,14 @@ export class CanvasRenderer {
 
   /**
    * Draws runs of packed instances into the bound framebuffer, `width × height` pixels with the canvas at
-   * `area`, one instanced call per run (a disc's two), each run's blend set by `blendFor(gl, blend)`.
+   * `area`, one call per run (a disc's two), each run's blend set by `blendFor(gl, blend)`.
    */
   drawRuns(runs, area, width, height, blendFor) {
     if (runs.length === 0) return;
     const gl = this.gl, segments = annulusSegments(area.scale);
     this.noteChangedUniforms();
     this.atlas.bind(0);
-    gl.bindVertexArray(this.instanceArray);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
+    this.instances.bind();
     const placed = new Set();
     const drawWith = (program, vertices, run) => {
       if (!placed.has(program)) {
@@ -293,15 +294,13 @@ export class CanvasRenderer {
       } else {
         gl.useProgram(program.program);
       }
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, vertices, run.count);
+      this.instances.draw(vertices, run.first, run.count);
     };
     for (const run of runs) {
       blendFor(gl, run.blend);
-      pointInstanceAttributes(gl, run.first * INSTANCE_SIZE);
       drawWith(this.shapePrograms[run.shape], shapeVertices(run.shape, segments), run);
       if (run.shape === Shape.disc) drawWith(this.shapePrograms.discInside, shapeVertices('discInside', segments), run);
     }
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
   }
 
   /** Marks the instance programs that need the analytic shapes' bands or the atlas's boxes given again. */
@@ -330,6 +329,7 @@ export class CanvasRenderer {
     gl.uniform1f(uniforms.extent, ATLAS_EXTENT);
     gl.uniform1f(uniforms.pixelsPerUnit, area.scale);
     gl.uniform1i(uniforms.atlas, 0);
+    gl.uniform1i(uniforms.instances, INSTANCE_TEXTURE_UNIT);
     gl.uniform1i(uniforms.segments, segments);
     if (this.staleBands.delete(program)) gl.uniform4fv(uniforms.bands, this.shapes.bands);
     if (this.staleBoxes.delete(program)) gl.uniform4fv(uniforms.boxes, this.atlas.boxes);
@@ -351,19 +351,6 @@ export class CanvasRenderer {
     gl.scissor(box.x, box.y, box.width, box.height);
   }
 
-  createInstanceArray() {
-    const gl = this.gl, array = gl.createVertexArray();
-    gl.bindVertexArray(array);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
-    for (let location = 0; location <= 4; location += 1) {
-      gl.enableVertexAttribArray(location);
-      gl.vertexAttribDivisor(location, 1);
-    }
-    pointInstanceAttributes(gl, 0);
-    gl.bindVertexArray(null);
-    return array;
-  }
-
   createPaneArray() {
     const gl = this.gl, array = gl.createVertexArray();
     gl.bindVertexArray(array);
@@ -377,15 +364,6 @@ export class CanvasRenderer {
     gl.bindVertexArray(null);
     return array;
   }
-}
-
-/** Points the instance attributes at the packed records starting at byte `base` of the bound buffer. */
-function pointInstanceAttributes(gl, base) {
-  gl.vertexAttribPointer(0, 2, gl.FLOAT, false, INSTANCE_SIZE, base);                // tx, ty
-  gl.vertexAttribPointer(1, 2, gl.SHORT, false, INSTANCE_SIZE, base + 8);            // sx, sy
-  gl.vertexAttribPointer(2, 1, gl.UNSIGNED_SHORT, false, INSTANCE_SIZE, base + 12);  // rotation
-  gl.vertexAttribPointer(3, 4, gl.UNSIGNED_BYTE, true, INSTANCE_SIZE, base + 14);    // r, g, b, opacity
-  gl.vertexAttribPointer(4, 1, gl.UNSIGNED_SHORT, false, INSTANCE_SIZE, base + 22);  // atlas layer (or analytic slot)
 }
 
 /** `area` (in pixels from the top left of a picture `height` tall) in whole pixels, in GL window coordinates. */
