@@ -11,7 +11,6 @@ Tests/python/artifacts/fixtures-*.png."""
 import json
 import os
 import socket
-import time
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
@@ -50,16 +49,17 @@ def patch_of(server):
     return answer
 
 
-def wait_patch(server, predicate, what, seconds=PATCH_SECONDS):
-    """The server's patch once `predicate(patch)` holds; fails saying `what` was awaited when it never does."""
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = patch_of(server)
-        if predicate(last):
-            return last
-        time.sleep(0.05)
-    raise AssertionError(f"the server never had {what} within {seconds} s; it had {json.dumps(last)}")
+def answered(page, method):
+    """Waits (within PATCH_SECONDS) for the answer to the fixtures request of `method` the block's action makes."""
+    return page.expect_response(
+        lambda response: "/api/fixtures" in response.url and response.request.method == method, timeout=PATCH_SECONDS * 1000)
+
+
+def holds(server, predicate, what):
+    """The server's patch, which must satisfy `predicate` (it was asked and answered before)."""
+    patch = patch_of(server)
+    assert predicate(patch), f"the server does not have {what}: {json.dumps(patch)}"
+    return patch
 
 
 def named(patch, name):
@@ -166,30 +166,37 @@ def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
             # 4. Blackout, by its button and by its key; the master.
             blackout = panel.get_by_role("button", name="Blackout", exact=True)
             expect(blackout).to_have_attribute("aria-pressed", "false")
-            blackout.click()
+            with answered(page, "PATCH"):
+                blackout.click()
             expect(blackout).to_have_attribute("aria-pressed", "true")
-            wait_patch(server, lambda p: p["blackout"] is True, "the blackout on")
+            holds(server, lambda p: p["blackout"] is True, "the blackout on")
             console.shoot("blackout")
             page.evaluate("document.activeElement.blur()")
-            page.keyboard.press("b")
+            with answered(page, "PATCH"):
+                page.keyboard.press("b")
             expect(blackout).to_have_attribute("aria-pressed", "false")
-            wait_patch(server, lambda p: p["blackout"] is False, "the blackout off by its key")
-            panel.get_by_role("slider", name="Fixtures master", exact=True).fill("0.5")
-            wait_patch(server, lambda p: abs(p["master"] - 0.5) < 1e-9, "the master at 0.5")
+            holds(server, lambda p: p["blackout"] is False, "the blackout off by its key")
+            with answered(page, "PATCH"):
+                panel.get_by_role("slider", name="Fixtures master", exact=True).fill("0.5")
+            holds(server, lambda p: abs(p["master"] - 0.5) < 1e-9, "the master at 0.5")
 
             # 5. The tests: White on every fixture, Identify on the selected one, then Off.
-            panel.get_by_role("button", name="White", exact=True).click()
-            wait_patch(server, lambda p: p.get("test") == {"mode": "white"}, "the white test on every fixture")
+            with answered(page, "POST"):
+                panel.get_by_role("button", name="White", exact=True).click()
+            holds(server, lambda p: p.get("test") == {"mode": "white"}, "the white test on every fixture")
             expect(panel.get_by_role("button", name="White", exact=True)).to_have_attribute("aria-pressed", "true")
             expect(panel.get_by_text("Testing: White, every fixture.", exact=True)).to_be_visible()
-            panel.get_by_role("button", name="Off", exact=True).click()
-            wait_patch(server, lambda p: "test" not in p, "no test")
+            with answered(page, "POST"):
+                panel.get_by_role("button", name="Off", exact=True).click()
+            holds(server, lambda p: "test" not in p, "no test")
             patch_list.get_by_role("button", name="Par 1", exact=True).click()
-            panel.get_by_role("button", name="Identify", exact=True).click()
-            wait_patch(server, lambda p: p.get("test") == {"mode": "identify", "fixture": "Par 1"}, "Par 1 identified")
+            with answered(page, "POST"):
+                panel.get_by_role("button", name="Identify", exact=True).click()
+            holds(server, lambda p: p.get("test") == {"mode": "identify", "fixture": "Par 1"}, "Par 1 identified")
             console.shoot("identify")
-            panel.get_by_role("button", name="Off", exact=True).click()
-            wait_patch(server, lambda p: "test" not in p, "no test after identifying")
+            with answered(page, "POST"):
+                panel.get_by_role("button", name="Off", exact=True).click()
+            holds(server, lambda p: "test" not in p, "no test after identifying")
 
             # 6. The par dragged on the stage's picture: its point moves by the drag's share of the picture.
             picture = panel.get_by_role("group", name="Stage", exact=True).bounding_box()
@@ -198,8 +205,9 @@ def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
             page.mouse.move(*start)
             page.mouse.down()
             page.mouse.move(start[0] + 0.2 * picture["width"], start[1] - 0.25 * picture["height"], steps=8)
-            page.mouse.up()
-            dragged = wait_patch(server, lambda p: named(p, "Par 1")["point"]["x"] > 0.4, "Par 1 dragged right")
+            with answered(page, "PUT"):
+                page.mouse.up()
+            dragged = holds(server, lambda p: named(p, "Par 1")["point"]["x"] > 0.4, "Par 1 dragged right")
             point = named(dragged, "Par 1")["point"]
             assert abs(point["x"] - 0.45) < 0.01 and abs(point["y"] - 0.25) < 0.01, point
             assert named(dragged, "Strip") == named(patch, "Strip")
@@ -207,22 +215,24 @@ def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
             console.shoot("dragged")
 
             # The arrow keys move the focused fixture a step (0.01) at a time.
-            for _ in range(3):
-                page.keyboard.press("ArrowRight")
-            page.keyboard.press("Shift+ArrowDown")
-            wait_patch(server, lambda p: abs(named(p, "Par 1")["point"]["x"] - (point["x"] + 0.03)) < 1e-6
+            for key in ("ArrowRight", "ArrowRight", "ArrowRight", "Shift+ArrowDown"):
+                with answered(page, "PUT"):
+                    page.keyboard.press(key)
+            holds(server, lambda p: abs(named(p, "Par 1")["point"]["x"] - (point["x"] + 0.03)) < 1e-6
                        and abs(named(p, "Par 1")["point"]["y"] - (point["y"] + 0.05)) < 1e-6, "Par 1 moved by the keys")
 
             # 7. An edit and a delete, the whole patch each time.
             patch_list.get_by_role("button", name="Edit Strip", exact=True).click()
             form = fill_form(panel, {"Fixture name": "Strip A", "Pixels": "30", "Level": "0.8"})
-            form.get_by_role("button", name="Save fixture", exact=True).click()
+            with answered(page, "PUT"):
+                form.get_by_role("button", name="Save fixture", exact=True).click()
             expect(form).to_be_hidden()
-            edited = wait_patch(server, lambda p: named(p, "Strip A") is not None, "the strip renamed")
+            edited = holds(server, lambda p: named(p, "Strip A") is not None, "the strip renamed")
             assert named(edited, "Strip A")["strip"]["pixels"] == 30 and named(edited, "Strip A")["level"] == 0.8, edited
             assert [f["name"] for f in edited["fixtures"]] == ["Par 1", "Strip A"], edited
-            patch_list.get_by_role("button", name="Delete Strip A", exact=True).click()
-            wait_patch(server, lambda p: [f["name"] for f in p["fixtures"]] == ["Par 1"], "the strip deleted")
+            with answered(page, "PUT"):
+                patch_list.get_by_role("button", name="Delete Strip A", exact=True).click()
+            holds(server, lambda p: [f["name"] for f in p["fixtures"]] == ["Par 1"], "the strip deleted")
             expect(patch_list.get_by_role("listitem")).to_have_count(1)
             assert console.errors == []
         finally:
