@@ -5,7 +5,7 @@ import DMX
 /// never half-kept.
 public struct FixturePatch: Hashable, Sendable, Codable {
     /// The most fixtures a patch holds.
-    public static let maximumFixtures = 1_024
+    public static let maximumFixtures = 256
     /// The most universes a patch may fill.
     public static let maximumUniverses = 256
 

@@ -34,6 +34,10 @@ import TestSupport
         #expect(refusal([par("Par", address: 1), par("Par", universe: 2, address: 1)])?.contains("two fixtures are called “Par”") == true)
         #expect(refusal([par("Dimmer", address: 512, kind: .dimmer)]) == nil)
         #expect(refusal([par("Par", universe: 1, address: 1), par("Par 2", universe: 2, address: 1)]) == nil)
+        // At most 256 fixtures (a strip of up to 2,048 lights is one): a patch fits in one request to the API.
+        let many = (0..<257).map { par("Par \($0)", universe: $0 + 1, address: 1) }
+        #expect(refusal(Array(many.prefix(256))) == nil)
+        #expect(refusal(many) == "a patch has at most 256 fixtures; this has 257")
     }
 
     @Test(arguments: [("", "cannot be empty"), ("Par\u{0}1", "cannot hold"), ("\u{2028}", "cannot hold"), (String(repeating: "x", count: 201), "at most 200")])
