@@ -15,16 +15,32 @@ enum LibraryRoutes {
 
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>, configuration: ServerConfiguration, listening: ListeningPort)
     where C.Duration == Duration {
-        @Sendable func respond<Answer: Encodable & SendableMetatype>(status: HTTPResponse.Status = .ok, _ body: (LiveLibrary<C>) async throws -> Answer) async -> Response {
-            do {
-                guard let library = session.library else { throw noLibrary }
-                return APIAnswer.response(status, try await body(library))
-            } catch {
-                return failure(error)
-            }
-        }
-
         let api = router.group("/api")
+        addChordsets(to: api, session: session)
+        addChordsetFiles(to: api, session: session)
+        addPreferences(to: api, session: session)
+        addPairingAndForms(to: api, configuration: configuration, listening: listening)
+        // Any other address under /api/ is not one: said in the same shape as every other refusal.
+        api.on("/**", method: .get) { request, _ in
+            APIAnswer.response(.notFound, APIAnswer.Refusal(error: "there is no \(request.uri.path) in the library's API (docs/library-api.md)"))
+        }
+    }
+
+    /// Answers with what `body` makes of the library, or with the refusal, as every library route does.
+    private static func respond<C: Clock, Answer: Encodable & SendableMetatype>(
+        _ session: LiveSession<C>, status: HTTPResponse.Status = .ok, _ body: (LiveLibrary<C>) async throws -> Answer
+    ) async -> Response where C.Duration == Duration {
+        do {
+            guard let library = session.library else { throw noLibrary }
+            return APIAnswer.response(status, try await body(library))
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// The chordset list: listed, added, renamed and moved, duplicated, deleted and restored, its chords moved,
+    /// played.
+    private static func addChordsets<C: Clock>(to api: RouterGroup<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         let listings = ListingCache()
         api.get("/chordsets") { request, _ in
             do {
@@ -39,13 +55,13 @@ enum LibraryRoutes {
             }
         }
         api.post("/chordsets") { request, _ in
-            await respond(status: .created) { library in
+            await respond(session, status: .created) { library in
                 let body = try await decode(TitleBody.self, from: request)
                 return LibraryAnswers.One(try await library.add(title: body?.title ?? "New chordset"))
             }
         }
         api.patch("/chordsets/{id}") { request, context in
-            await respond { library in
+            await respond(session) { library in
                 let id = try chordsetID(context)
                 guard let body = try await decode(ChordsetChanges.self, from: request), body.title != nil || body.number != nil else {
                     throw LiveError(.invalid, "say what to change: {\"title\": \"…\"} and/or {\"number\": n}")
@@ -61,19 +77,19 @@ enum LibraryRoutes {
             }
         }
         api.post("/chordsets/{id}/duplicate") { _, context in
-            await respond(status: .created) { library in LibraryAnswers.One(try await library.duplicate(try chordsetID(context))) }
+            await respond(session, status: .created) { library in LibraryAnswers.One(try await library.duplicate(try chordsetID(context))) }
         }
         api.delete("/chordsets/{id}") { _, context in
-            await respond { library in
+            await respond(session) { library in
                 let id = try chordsetID(context)
                 return LibraryAnswers.Deleted(deleted: id, undoSeconds: try await library.delete(id))
             }
         }
         api.post("/chordsets/{id}/restore") { _, context in
-            await respond { library in LibraryAnswers.One(try await library.restore(try chordsetID(context))) }
+            await respond(session) { library in LibraryAnswers.One(try await library.restore(try chordsetID(context))) }
         }
         api.post("/chordsets/{id}/chords/move") { request, context in
-            await respond { library in
+            await respond(session) { library in
                 let id = try chordsetID(context)
                 guard let body = try await decode(ChordMove.self, from: request) else {
                     throw LiveError(.invalid, "say which chord goes where: {\"from\": 1, \"to\": 8}")
@@ -82,11 +98,15 @@ enum LibraryRoutes {
             }
         }
         api.post("/chordsets/{id}/play") { _, context in
-            await respond { library in
+            await respond(session) { library in
                 try await library.play(try chordsetID(context))
                 return APIAnswer.Nothing()
             }
         }
+    }
+
+    /// Chordsets as files and pictures: exported, imported, their thumbnails, the factory ones brought back.
+    private static func addChordsetFiles<C: Clock>(to api: RouterGroup<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         api.get("/chordsets/{id}/export") { _, context in
             do {
                 guard let library = session.library else { throw noLibrary }
@@ -103,7 +123,7 @@ enum LibraryRoutes {
             }
         }
         api.post("/chordsets/import") { request, _ in
-            await respond(status: .created) { library in
+            await respond(session, status: .created) { library in
                 let data = try await body(of: request, upTo: maximumImport)
                 return LibraryAnswers.Imported(imported: try await library.importFile(data).map(LibraryAnswers.Chordset.init))
             }
@@ -123,13 +143,17 @@ enum LibraryRoutes {
             }
         }
         api.post("/factory-chordsets") { _, _ in
-            await respond { library in LibraryAnswers.Restored(restored: try await library.restoreFactoryChordsets()) }
+            await respond(session) { library in LibraryAnswers.Restored(restored: try await library.restoreFactoryChordsets()) }
         }
+    }
+
+    /// The console's preferences, read and changed (OSC out and DMX targets followed at once).
+    private static func addPreferences<C: Clock>(to api: RouterGroup<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         api.get("/preferences") { _, _ in
-            await respond { library in try library.preferences() }
+            await respond(session) { library in try library.preferences() }
         }
         api.patch("/preferences") { request, _ in
-            await respond { library in
+            await respond(session) { library in
                 guard let changes = try await decode(ConsolePreferences.Changes.self, from: request), !changes.isEmpty else {
                     throw LiveError(.invalid, "say which preferences to change: panels, tempo, outputSize, midiMappings, oscOut, dmx")
                 }
@@ -141,6 +165,10 @@ enum LibraryRoutes {
                 return preferences
             }
         }
+    }
+
+    /// The pairing address for a tablet, and the outlines of forms.
+    private static func addPairingAndForms(to api: RouterGroup<LiveRequestContext>, configuration: ServerConfiguration, listening: ListeningPort) {
         api.get("/pairing") { request, _ in
             let pairing = Pairing(configuration: configuration, port: listening.port, askedHost: request.head.authority)
             return APIAnswer.response(.ok, LibraryAnswers.PairingAnswer(lan: pairing.isLAN, canvas: pairing.canvasAddress, qr: pairing.qrSVG))
@@ -162,11 +190,6 @@ enum LibraryRoutes {
                 return failure(error)
             }
         }
-        // Any other address under /api/ is not one: said in the same shape as every other refusal.
-        api.on("/**", method: .get) { request, _ in
-            APIAnswer.response(.notFound, APIAnswer.Refusal(error: "there is no \(request.uri.path) in the library's API (docs/library-api.md)"))
-        }
-
     }
 
     // MARK: - Requests

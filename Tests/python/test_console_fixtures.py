@@ -15,9 +15,10 @@ import socket
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from console_page import ConsolePage
 from live import api, serving
-from test_console import BROWSER_ARGUMENTS, CHROMIUM, CONSOLE_READY, DESKTOP, EDGE_CONTROLS, FIRST_RUN, TABLET
-from test_console_panels import ARTIFACTS, WEB_ROOT
+from test_console import CHROMIUM, DESKTOP, EDGE_CONTROLS, FIRST_RUN, TABLET
+from test_console_panels import WEB_ROOT
 from test_console_tiling import CONTROLS_HIT, SETTLED
 
 PANELS = {**EDGE_CONTROLS, "Listening panel": "listening", "Fixtures panel": "fixtures"}
@@ -66,35 +67,6 @@ def named(patch, name):
     return next((fixture for fixture in patch["fixtures"] if fixture["name"] == name), None)
 
 
-class Console:
-    """One Chromium showing the console at `device`'s size; page errors collected."""
-
-    def __init__(self, playwright, port, device=DESKTOP):
-        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
-        self.page = self.browser.new_context(**device).new_page()
-        self.errors = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(f"http://127.0.0.1:{port}/")
-        self.page.wait_for_function(CONSOLE_READY, timeout=20_000)
-
-    def show(self, panels):
-        """Shows exactly `panels` from the edge controls, and waits for the layout to settle."""
-        for label, panel in PANELS.items():
-            button = self.page.get_by_role("button", name=label, exact=True)
-            wanted = str(panels[panel]).lower()
-            if button.get_attribute("aria-pressed") != wanted:
-                button.click()
-                expect(button).to_have_attribute("aria-pressed", wanted, timeout=20_000)
-        self.page.wait_for_function(SETTLED)
-
-    def shoot(self, name):
-        ARTIFACTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"fixtures-{name}.png"))
-
-    def close(self):
-        self.browser.close()
-
-
 def fill_form(panel, fields):
     """Types `fields` (label → value; a select's value for Kind and Place) into the panel's form."""
     form = panel.get_by_role("form")
@@ -117,7 +89,7 @@ def add_fixture(panel, fields):
 
 def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
     with fixtures_server(imager, tmp_path, artnet) as server, sync_playwright() as playwright:
-        console = Console(playwright, server.port)
+        console = ConsolePage(playwright, server.port, PANELS, "fixtures")
         page = console.page
         try:
             # 1. The panel from its edge control: where DMX goes and how often, an empty patch.
@@ -250,7 +222,7 @@ def test_the_fixtures_panel_tiles_with_the_others(imager, tmp_path, artnet, size
              "strip": {"from": {"x": 0.1, "y": 0.85}, "to": {"x": 0.9, "y": 0.7}, "pixels": 60}},
         ]})
         assert status == 200, answer
-        console = Console(playwright, server.port, device)
+        console = ConsolePage(playwright, server.port, PANELS, "fixtures", device)
         page = console.page
         try:
             failures = []

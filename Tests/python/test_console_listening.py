@@ -9,7 +9,6 @@ the peer shown and taken by the engine, a session start that cannot play said in
 and joined again from the panel. At 1024×768 and 1920×1080
 with the Listening panel shown, the centre of every control is that control (test_console_tiling's check). The
 web files are the working copy's (IMAGER_WEB_ROOT). Screenshots go to Tests/python/artifacts/listening-*.png."""
-import json
 import os
 import re
 
@@ -17,10 +16,11 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from link_peer import LinkPeer
+from console_page import ConsolePage
 from live import api, live_socket, serving, until_message
 from sound_signals import clicks, sine, write_wav
-from test_console import BROWSER_ARGUMENTS, CHROMIUM, CONSOLE_READY, DESKTOP, EDGE_CONTROLS, FIRST_RUN, TABLET
-from test_console_panels import ARTIFACTS, WEB_ROOT, state, wait_state
+from test_console import CHROMIUM, DESKTOP, EDGE_CONTROLS, FIRST_RUN, TABLET
+from test_console_panels import WEB_ROOT, state, wait_state
 from test_console_tiling import CONTROLS_HIT, SETTLED
 
 BPM = 123.0
@@ -47,35 +47,6 @@ def clicks_wav(tmp_path):
 def listening_server(imager, tmp_path, clicks_wav, *more):
     return serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--listen", str(clicks_wav), *more,
                    env={"IMAGER_WEB_ROOT": str(WEB_ROOT)})
-
-
-class Console:
-    """One Chromium showing the console at `device`'s size; page errors collected."""
-
-    def __init__(self, playwright, port, device=DESKTOP):
-        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
-        self.page = self.browser.new_context(**device).new_page()
-        self.errors = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(f"http://127.0.0.1:{port}/")
-        self.page.wait_for_function(CONSOLE_READY, timeout=20_000)
-
-    def show(self, panels):
-        """Shows exactly `panels` from the edge controls, and waits for the layout to settle."""
-        for label, panel in PANELS.items():
-            button = self.page.get_by_role("button", name=label, exact=True)
-            wanted = str(panels[panel]).lower()
-            if button.get_attribute("aria-pressed") != wanted:
-                button.click()
-                expect(button).to_have_attribute("aria-pressed", wanted, timeout=20_000)
-        self.page.wait_for_function(SETTLED)
-
-    def shoot(self, name):
-        ARTIFACTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"listening-{name}.png"))
-
-    def close(self):
-        self.browser.close()
 
 
 def wait_for(page, locator, predicate, timeout=HEARD_MILLISECONDS):
@@ -107,7 +78,7 @@ def pulse_follow_of(s):
 
 def test_the_listening_panel_shows_what_is_heard_and_the_performance_answers(imager, tmp_path, clicks_wav):
     with listening_server(imager, tmp_path, clicks_wav) as server, sync_playwright() as playwright:
-        console = Console(playwright, server.port)
+        console = ConsolePage(playwright, server.port, PANELS, "listening")
         page, port = console.page, server.port
         try:
             # 1. The panel from its edge control: the meters move, onsets are counted, the tempo is heard.
@@ -198,7 +169,7 @@ def test_the_listening_panel_keeps_time_with_a_link_peer(imager, tmp_path, click
     with listening_server(imager, tmp_path, clicks_wav, "--link") as server, LinkPeer(tempo=120) as peer, \
             sync_playwright() as playwright:
         assert peer.wait_peers(1, timeout=10)["ok"]
-        console = Console(playwright, server.port)
+        console = ConsolePage(playwright, server.port, PANELS, "listening")
         page, port = console.page, server.port
         try:
             console.show(WITH_LISTENING)
@@ -247,7 +218,7 @@ def test_the_listening_panel_keeps_time_with_a_link_peer(imager, tmp_path, click
 def test_the_listening_panel_tiles_with_the_others(imager, tmp_path, clicks_wav, size):
     device = {"1024x768": TABLET, "1920x1080": DESKTOP}[size]
     with listening_server(imager, tmp_path, clicks_wav) as server, sync_playwright() as playwright:
-        console = Console(playwright, server.port, device)
+        console = ConsolePage(playwright, server.port, PANELS, "listening", device)
         page = console.page
         try:
             failures = []
