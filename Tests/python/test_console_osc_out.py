@@ -17,7 +17,8 @@ from playwright.sync_api import expect, sync_playwright
 
 from live import api, serving
 from test_console import CHROMIUM, DESKTOP, FIRST_RUN, TABLET
-from test_console_listening import Console
+from console_page import ConsolePage
+from test_console_listening import PANELS
 from test_console_panels import ARTIFACTS, WEB_ROOT
 from test_console_tiling import CONTROLS_HIT, SETTLED
 from test_osc_out import Receiver
@@ -62,7 +63,7 @@ def test_osc_targets_are_added_followed_and_removed_from_the_preferences(imager,
         target = f"127.0.0.1:{follower.port}"
         fixed = f"127.0.0.1:{command_line.port}"
         with osc_server(imager, tmp_path, "--osc-out", fixed) as server, sync_playwright() as playwright:
-            console = Console(playwright, server.port)
+            console = ConsolePage(playwright, server.port, PANELS, "osc-out")
             page = console.page
             try:
                 console.show(WITH_PREFERENCES)
@@ -145,7 +146,7 @@ def test_the_osc_out_section_tiles_with_the_others(imager, tmp_path, size):
         kept = [f"127.0.0.1:{follower.port}", f"{'the-light-desk-at-the-back-of-the-hall.' * 4}invalid:53000"]
         status, answer = api(server, "PATCH", "/api/preferences", body={"oscOut": kept})
         assert status == 200 and answer["oscOut"] == kept, answer
-        console = Console(playwright, server.port, device)
+        console = ConsolePage(playwright, server.port, PANELS, "osc-out", device)
         page = console.page
         try:
             failures = []

@@ -12,7 +12,8 @@ from hostile_input import hostile_chord_polyphonies, hostile_polyphonies
 from live import api, live_socket, serving, until_message
 from sound_signals import clicks, sine, write_wav
 from test_console import FIRST_RUN
-from test_console_listening import Console
+from console_page import ConsolePage
+from test_console_listening import PANELS
 from test_console_panels import WEB_ROOT
 
 
@@ -153,7 +154,7 @@ def refused(field, text, kept):
 def test_the_console_sets_the_polyphony_and_the_onset_gap(imager, tmp_path):
     env = {"IMAGER_WEB_ROOT": str(WEB_ROOT)}
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=env) as server, sync_playwright() as playwright:
-        console = Console(playwright, server.port)
+        console = ConsolePage(playwright, server.port, PANELS, "polyphony")
         try:
             # The Listening panel's "Onset gap (ms)": the engine's 100 ms, then 250 typed.
             console.show({**FIRST_RUN, "listening": True, "settings": False})
