@@ -20,13 +20,14 @@ public struct ArtDmxPacket: Hashable, Sendable {
     /// How many channels are sent: even, 2…512.
     public let length: Int
 
-    /// A packet of `frame` for `portAddress` (clamped to 0…32767), with the channels the frame uses
-    /// (`DMXFrame.usedLength`) unless `length` says how many (made even and kept within 2…512).
-    public init(portAddress: Int, sequence: UInt8, frame: DMXFrame, length: Int? = nil) {
+    /// A packet of `frame` for `portAddress` (clamped to 0…32767), with the whole universe unless `length`
+    /// says how many channels (made even and kept within 2…512). A node may hold the channels a shorter
+    /// packet leaves out at their last levels, so a stream sends them all: a light that goes dark is sent as 0.
+    public init(portAddress: Int, sequence: UInt8, frame: DMXFrame, length: Int = DMXFrame.channelCount) {
         self.portAddress = min(max(portAddress, 0), Self.maximumPortAddress)
         self.sequence = sequence
         self.frame = frame
-        let asked = min(max(length ?? frame.usedLength, 2), DMXFrame.channelCount)
+        let asked = min(max(length, 2), DMXFrame.channelCount)
         self.length = asked + asked % 2
     }
 

@@ -17,11 +17,4 @@ public struct DMXFrame: Hashable, Sendable {
         get { levels[channel - 1] }
         set { levels[channel - 1] = newValue }
     }
-
-    /// The channels up to the last one not at 0, padded to an even count of at least 2: what Art-Net needs
-    /// to send (a node keeps the channels after them at 0).
-    public var usedLength: Int {
-        let last = levels.lastIndex(where: { $0 != 0 }).map { $0 + 1 } ?? 0
-        return max(2, last + last % 2)
-    }
 }

@@ -34,7 +34,7 @@ enum FixtureRoutes {
             await answer {
                 let body = try await decoded(ControlsBody.self, from: request, otherwise: #"say what to change: {"master": 0.8} or {"blackout": true}"#)
                 guard body.master != nil || body.blackout != nil else { throw APIRefusal(.badRequest, "say what to change: master (0…1) or blackout") }
-                _ = try fixtures().setControls { controls in
+                _ = try session.changeFixtureControls { controls in
                     if let master = body.master { controls.master = master }
                     if let blackout = body.blackout { controls.blackout = blackout }
                 }
@@ -52,7 +52,7 @@ enum FixtureRoutes {
                     }
                     test = FixtureTest(mode, fixture: body.fixture)
                 }
-                _ = try fixtures().setControls { $0.test = test }
+                _ = try session.changeFixtureControls { $0.test = test }
             }
         }
     }

@@ -60,6 +60,12 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                 try await session.instrument.record(on)
             case .success(.stepChordset(let offset)):
                 try await session.instrument.stepChordset(by: offset)
+            case .success(.fixtures(let change)):
+                _ = try session.changeFixtureControls { controls in
+                    if let master = change.master { controls.master = master }
+                    if let blackout = change.blackout { controls.blackout = blackout }
+                    if change.toggleBlackout == true { controls.blackout.toggle() }
+                }
             case .success(.canvasReport(let report)):
                 session.hub.take(report, from: id)
             case .success(.transport(let command)):

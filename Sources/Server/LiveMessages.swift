@@ -1,5 +1,6 @@
 import Control
 import Engine
+import Fixtures
 import Foundation
 import Instrument
 
@@ -189,6 +190,41 @@ enum LiveMessages {
         case transport(TransportCommand)
         /// `{"type": "link", "enabled": true, "quantum": 4}` joins (or leaves) the Link session.
         case link(enabled: Bool, quantum: Double?)
+        /// `{"type": "fixtures", "blackout": true}`, `{"type": "fixtures", "master": 0.8}` or `{"type":
+        /// "fixtures", "toggleBlackout": true}`: the fixtures' controls, as `PATCH /api/fixtures` changes them
+        /// (what MIDI's Blackout button and Fixtures master control send).
+        case fixtures(FixtureControlsRequest)
+    }
+
+    /// A change of the fixtures' controls asked over the live socket: any of the three, at least one.
+    struct FixtureControlsRequest: Decodable, Sendable {
+        let master: Double?
+        let blackout: Bool?
+        let toggleBlackout: Bool?
+
+        var isEmpty: Bool { master == nil && blackout == nil && toggleBlackout != true }
+    }
+
+    /// The fixtures' controls as they now are, told to every client after any change: `{"type": "fixtures",
+    /// "master", "blackout", "test"}` (`test`: `{"mode", "fixture"}`, or absent when none runs).
+    static func fixtures(_ controls: FixtureControls) -> String { text(FixturesChange(controls)) }
+
+    private struct FixturesChange: Encodable {
+        let type = "fixtures"
+        let master: Double
+        let blackout: Bool
+        let test: Test?
+
+        struct Test: Encodable {
+            let mode: String
+            let fixture: String?
+        }
+
+        init(_ controls: FixtureControls) {
+            master = controls.master
+            blackout = controls.blackout
+            test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
+        }
     }
 
     private struct LinkRequest: Decodable {
@@ -280,6 +316,10 @@ enum LiveMessages {
             case "link":
                 let link = try JSONDecoder().decode(LinkRequest.self, from: Data(text.utf8))
                 return .success(.link(enabled: link.enabled, quantum: link.quantum))
+            case "fixtures":
+                let change = try JSONDecoder().decode(FixtureControlsRequest.self, from: Data(text.utf8))
+                guard !change.isEmpty else { return .failure(IntentRefusal(#"say what to change: {"type": "fixtures", "blackout": true}, "master" (0…1) or "toggleBlackout": true"#)) }
+                return .success(.fixtures(change))
             case "canvasReport":
                 let report = try JSONDecoder().decode(CanvasReport.self, from: Data(text.utf8))
                 if let problem = report.problem { return .failure(IntentRefusal(problem)) }

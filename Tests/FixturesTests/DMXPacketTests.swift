@@ -11,7 +11,7 @@ import Testing
 
     @Test func anArtDmxPacketCarriesTheUsedChannelsEvenlyToItsPortAddress() {
         // Net 1, sub-net 2, universe 3: port address 0x0123.
-        let packet = ArtDmxPacket(portAddress: 0x0123, sequence: 7, frame: frame([1: 10, 2: 20, 3: 30]))
+        let packet = ArtDmxPacket(portAddress: 0x0123, sequence: 7, frame: frame([1: 10, 2: 20, 3: 30]), length: 3)
         #expect(packet.bytes == [
             0x41, 0x72, 0x74, 0x2D, 0x4E, 0x65, 0x74, 0x00,  // "Art-Net", NUL
             0x00, 0x50,  // OpCode 0x5000, low byte first
@@ -23,11 +23,15 @@ import Testing
         ])
     }
 
-    @Test func aFullArtDmxPacketIs530BytesAndADarkOneStillSendsTwoChannels() {
+    @Test func aFullArtDmxPacketIs530BytesByDefaultAndAShortDarkOneStillSendsTwoChannels() {
         let full = ArtDmxPacket(portAddress: 0, sequence: 255, frame: frame([512: 9])).bytes
         #expect(full.count == 18 + 512 && full[16] == 0x02 && full[17] == 0x00 && full.last == 9)
-        let dark = ArtDmxPacket(portAddress: 0x7FFF, sequence: 1, frame: DMXFrame()).bytes
+        let dark = ArtDmxPacket(portAddress: 0x7FFF, sequence: 1, frame: DMXFrame(), length: 0).bytes
         #expect(dark.count == 20 && dark[14] == 0xFF && dark[15] == 0x7F && dark[17] == 2)
+        // By default the whole universe, dark channels and all: a node holding what a short packet left out
+        // would keep a light lit that went dark.
+        let wholeDark = ArtDmxPacket(portAddress: 0, sequence: 1, frame: frame([1: 200])).bytes
+        #expect(wholeDark.count == 18 + 512 && wholeDark[18] == 200 && wholeDark[19...].allSatisfy { $0 == 0 })
         #expect(ArtDmxPacket(portAddress: 99_999, sequence: 1, frame: DMXFrame()).portAddress == 0x7FFF)
         #expect(ArtDmxPacket(portAddress: 0, sequence: 1, frame: DMXFrame(), length: 511).length == 512)
     }

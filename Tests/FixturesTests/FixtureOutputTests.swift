@@ -85,7 +85,8 @@ import Testing
         let patch = try FixturePatch([Fixture(name: "Par", universe: 7, address: 10, kind: .rgb, placement: middle, gamma: 1)])
         let frames = FixtureOutput.frames(of: patch, showing: stage(left: [1, 2, 3], right: [0, 0, 0]), controls: FixtureControls(), at: 0)
         #expect(Array(frames.keys) == [7])
-        #expect(frames[7].map { Array($0.levels[9..<12]) } == [1, 2, 3] && frames[7]?.usedLength == 12)
+        #expect(frames[7].map { Array($0.levels[9..<12]) } == [1, 2, 3])
+        #expect(frames[7].map { $0.levels[12...].allSatisfy { $0 == 0 } } == true)
         #expect(FixtureOutput.frames(of: .empty, showing: stage(left: [1, 2, 3], right: [0, 0, 0]), controls: FixtureControls(), at: 0).isEmpty)
     }
 }

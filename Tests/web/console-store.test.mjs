@@ -230,12 +230,17 @@ test('what is heard and the Link session land in the store, stamped with the mom
 });
 
 test('live news alone redraws nothing in a panel that shows none of it', () => {
-  assert.deepEqual(LIVE_NEWS, ['heard', 'link']);
+  assert.deepEqual(LIVE_NEWS, ['heard', 'link', 'fixtures']);
   assert.equal(onlyLiveNews(new Set(['heard'])), true);
+  assert.equal(onlyLiveNews(new Set(['fixtures'])), true);
   assert.equal(onlyLiveNews(new Set(['heard', 'link'])), true);
   assert.equal(onlyLiveNews(new Set(['heard', 'tempo'])), false);
   assert.equal(onlyLiveNews(new Set()), false);
   const store = new ConsoleStore();
   assert.equal(store.applyMessage({ type: 'heard', level: 'loud' }).size, 1, 'read defensively, still news');
   assert.equal(store.heard.level, 0);
+  const told = [];
+  store.subscribe((what) => told.push([...what]));
+  assert.deepEqual([...store.applyMessage({ type: 'fixtures', master: 1, blackout: true })], ['fixtures']);
+  assert.deepEqual(told, [['fixtures']], "the fixtures' controls changed: told, nothing kept");
 });

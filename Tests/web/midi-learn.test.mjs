@@ -110,6 +110,7 @@ test('mapped notes play pads (0-based, velocity/127) and buttons; control change
     'cc:1:1': 'hue.center', 'cc:1:2': 'purity.range', 'cc:1:3': 'tempo', 'cc:1:4': 'feature.size.base',
     'cc:1:5': 'feature.size.depth', 'cc:1:6': 'feature.hue.base', 'cc:1:7': 'pad:2', 'note:1:70': 'hue.range',
     'cc:1:8': 'someday.control', 'cc:1:9': 'trailPersistence', 'cc:1:10': 'headroom', 'cc:1:11': 'polyphony',
+    'note:2:39': 'blackout', 'cc:1:12': 'fixtures.master',
   };
   assert.deepEqual(intentsForMessage(noteOn(60, 127), mappings, state), [{ type: 'padDown', pad: 0, velocity: 1 }]);
   assert.deepEqual(intentsForMessage(noteOn(67, 1), mappings, state), [{ type: 'padDown', pad: 7, velocity: 1 / 127 }]);
@@ -136,6 +137,10 @@ test('mapped notes play pads (0-based, velocity/127) and buttons; control change
   assert.deepEqual(intentsForMessage(cc(11, 0), mappings, state), [{ type: 'polyphony', count: 1 }]);
   assert.deepEqual(intentsForMessage(cc(11, 127), mappings, state), [{ type: 'polyphony', count: 4096 }]);
   assert.ok(Number.isInteger(intentsForMessage(cc(11, 64), mappings, state)[0].count), 'a polyphony is a whole number');
+  assert.deepEqual(intentsForMessage(noteOn(39, 90, 2), mappings, state), [{ type: 'fixtures', toggleBlackout: true }]);
+  assert.deepEqual(intentsForMessage(noteOff(39, 2), mappings, state), [], 'Blackout toggles on the note alone');
+  assert.deepEqual(intentsForMessage(cc(12, 127), mappings, state), [{ type: 'fixtures', master: 1 }]);
+  assert.deepEqual(intentsForMessage(cc(12, 64), mappings, state), [{ type: 'fixtures', master: 0.5 }]);
   assert.deepEqual(intentsForMessage(cc(99, 3), mappings, state), [], 'an unmapped source');
   assert.deepEqual(intentsForMessage(cc(1, 3), null, state), []);
   assert.deepEqual(intentsForMessage({ type: 'controlChange', channel: 1, controller: 1, value: 5 }, { 'cc:1:1': 'constructor' }, state), []);

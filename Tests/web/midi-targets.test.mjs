@@ -59,7 +59,7 @@ test('every slider a performer sees is a control target, named as its slider', (
 
 test('controls are listed by the panel their slider is on', () => {
   const groups = CONTROL_GROUPS.map(({ group }) => group);
-  assert.deepEqual(groups, ['color', 'form', 'motion', 'feature']);
+  assert.deepEqual(groups, ['color', 'form', 'motion', 'feature', 'fixtures']);
   for (const [name, control] of Object.entries(CONTROLS)) assert.ok(groups.includes(control.group), name);
   assert.deepEqual(groups.flatMap(controlsIn).sort(), Object.keys(CONTROLS).sort(), 'each control in one group');
   for (const name of ['pulse.rate', 'pulse.depth', 'pulse.lag', 'hue.center', 'tempo']) assert.ok(controlsIn('color').includes(name), name);
@@ -68,6 +68,7 @@ test('controls are listed by the panel their slider is on', () => {
   }
   for (const name of ['feature.speed.base', 'motion.orbit.radius']) assert.ok(controlsIn('motion').includes(name), name);
   for (const name of ['feature.size.depth', 'feature.hue.rate', 'feature.trail.base']) assert.ok(controlsIn('feature').includes(name), name);
+  assert.deepEqual(controlsIn('fixtures'), ['fixtures.master'], "the Fixtures panel's master");
 });
 
 test('the pulse: depth and lag across their ranges, the rest of the pulse kept', () => {

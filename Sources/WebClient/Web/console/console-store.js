@@ -15,6 +15,8 @@
 //   newest message read (listening-model.js, link-model.js) with the moment it came (`heardAt`, `linkAt`,
 //   in the store's clock's milliseconds). Both are forgotten when the socket closes: they were that
 //   connection's. Panels that show neither ignore them (`onlyLiveNews`).
+// - `fixtures`: the fixtures' master, blackout or test changed (whoever changed them: a console, a key,
+//   MIDI); the Fixtures panel reads the patch again. Live news too.
 
 import { completePanels } from './console-layout.js';
 import { parseHeard } from './listening-model.js';
@@ -41,7 +43,7 @@ export const ABSENT_MEANS_NULL = Object.freeze(new Set(['lumiCount', 'polyphony'
 export const ASPECTS = Object.freeze(Object.keys(ASPECT_FIELDS));
 
 /** News that comes many times a second and is not the engine's state: what is heard, the Link session. */
-export const LIVE_NEWS = Object.freeze(['heard', 'link']);
+export const LIVE_NEWS = Object.freeze(['heard', 'link', 'fixtures']);
 
 /** Whether `what` (a Set of what changed) is live news alone: a panel that shows none of it need not redraw. */
 export function onlyLiveNews(what) {
@@ -117,8 +119,15 @@ export class ConsoleStore {
       case 'recording': return this.setRecording(message.on === true);
       case 'heard': return this.applyHeard(message);
       case 'link': return this.applyLink(message);
+      case 'fixtures': return this.tell(new Set(['fixtures']));
       default: return new Set();
     }
+  }
+
+  /** Tells the listeners news the store keeps nothing of. */
+  tell(what) {
+    this.notify(what);
+    return what;
   }
 
   /** A whole state: replaces the one held. */

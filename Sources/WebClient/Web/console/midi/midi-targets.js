@@ -2,12 +2,14 @@
 // `midiMappings`) takes a source (`note:CH:N`, `cc:CH:N`) to a target:
 //   - a pad, `pad:1` … `pad:8` (played by notes: note on is padDown with velocity/127, note off padUp;
 //     the intent's pad counts from 0);
-//   - a button, `tapTempo`, `erase` or `fade` (played by note on);
+//   - a button, `tapTempo`, `erase`, `fade` or `blackout` (played by note on; `blackout` turns the fixtures'
+//     blackout on or off, docs/fixtures.md);
 //   - a control (played by a control change, its 0…127 scaled into the control's range): every slider of
 //     the console —
 //       colour: the ribbons (`hue.center`, `hue.range`, `purity.center`, `purity.range`) and the pulse
 //         (`pulse.rate`, `pulse.depth`, `pulse.lag`, and `pulse.followAmount`, 0…1: how much it follows the
 //         sound it follows); with `tempo`, `trailPersistence` and `headroom`;
+//       fixtures: `fixtures.master`, the Fixtures master (0…1);
 //       form: Size, Morph and Stroke (the features' bases below), `lumiCount`, and each form's parameters,
 //         `form.KIND.PARAM` (the prism's four among them);
 //       motion: Speed (the speed feature's base), and each motion's parameters, `motion.KIND.PARAM`;
@@ -43,6 +45,7 @@ export const BUTTONS = Object.freeze({
   tapTempo: Object.freeze({ label: 'Tap tempo', intent: () => ({ type: 'tapTempo' }) }),
   fade: Object.freeze({ label: 'Fade', intent: () => ({ type: 'fade', seconds: FADE_SECONDS }) }),
   erase: Object.freeze({ label: 'Erase', intent: () => ({ type: 'erase' }) }),
+  blackout: Object.freeze({ label: 'Blackout', intent: () => ({ type: 'fixtures', toggleBlackout: true }) }),
 });
 
 /** The groups controls are listed in, in order: the panel a control's slider is on, and the lumi's features. */
@@ -51,6 +54,7 @@ export const CONTROL_GROUPS = Object.freeze([
   Object.freeze({ group: 'form', title: 'Form' }),
   Object.freeze({ group: 'motion', title: 'Motion' }),
   Object.freeze({ group: 'feature', title: 'Lumi features' }),
+  Object.freeze({ group: 'fixtures', title: 'Fixtures' }),
 ]);
 
 /** Features whose base is a slider of the form or the motion panel (Size, Morph, Stroke; Speed): listed there. */
@@ -135,6 +139,9 @@ export const CONTROLS = Object.freeze(Object.fromEntries([
     intent: (value, state, pending = null) => motionParamIntent(state, entry.kind, param.name, value, pending),
   }])),
   ...FEATURES.flatMap(featureControls),
+  ['fixtures.master', {
+    label: 'Fixtures master', group: 'fixtures', range: [0, 1], decimals: 2, intent: (master) => ({ type: 'fixtures', master }),
+  }],
   ['lumiCount', {
     label: 'Count', group: 'form', range: [LUMI_COUNT_RANGE[0], LUMI_COUNT_SLIDER_MAX], decimals: 0,
     intent: (count) => lumiCountIntent(count),

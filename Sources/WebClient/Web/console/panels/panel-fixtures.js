@@ -11,7 +11,8 @@
 //   /api/fixtures; a refusal is said in the form (which keeps what was typed) or below the list.
 // - Where DMX goes and how often (`targets`, `rate`), and the rows the library could not read (`problems`).
 //
-// The patch is read (GET /api/fixtures) when the panel shows, on every connection and every five seconds
+// The patch is read (GET /api/fixtures) when the panel shows, on every connection, when the server says
+// its controls changed (the live `fixtures` news: MIDI's Blackout, another console) and every five seconds
 // while it shows; the answer of every change is the patch, and is shown. Everything goes through the one
 // sender (`request`).
 
@@ -145,7 +146,8 @@ class FixturesPanel extends ConsolePanel {
   }
 
   update(what) {
-    if (what.has('connection') && this.store?.connected && this.shown) this.fetch.request();
+    const news = what.has('fixtures') || (what.has('connection') && this.store?.connected);
+    if (news && this.shown) this.fetch.request();
   }
 
   startPolling() {
