@@ -60,13 +60,18 @@ let package = Package(
         // Domain model: the fixture patch, each light's place on the stage, and the DMX levels a picture of the
         // stage gives them. No I/O.
         .target(name: "Fixtures", dependencies: ["DMX", "Raster", "UserText"], swiftSettings: swiftSettings),
+        // Domain model: the stage's outputs — a slice of the stage per canvas window, corner-pinned or drawn
+        // through a grid, edge-blended and masked (docs/outputs.md). No I/O.
+        .target(name: "StageOutputs", dependencies: ["UserText"], swiftSettings: swiftSettings),
         // Domain model: composition (seed 003's HAIL) — parts and voices as two hierarchies, scores, the music
         // library, and a pair's performance as an audio source that also lights chords.
         .target(name: "Composition", dependencies: ["Audio", "UserText"], swiftSettings: swiftSettings),
         // Domain adapter: the chordset library in SQLite (GRDB) — migrations, repository, interchange files.
         .target(
             name: "Library",
-            dependencies: ["Instrument", "Composition", "Fixtures", "Audio", "AudioFiles", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Instrument", "Composition", "Fixtures", "StageOutputs", "Audio", "AudioFiles", "UserText", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Presentation model: external controls — OSC packets and their address space — as intents.
@@ -76,7 +81,7 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["Instrument", "ImageFiles", "AudioFiles"], swiftSettings: swiftSettings),
         // Business model: the engine — the live state's one owner, on a clock — and the live use cases
         // (intents, stored chords, chordset steps, recordings), with the ports they need.
-        .target(name: "Engine", dependencies: ["Instrument", "Composition", "Fixtures", "Audio", "Listening"], swiftSettings: swiftSettings),
+        .target(name: "Engine", dependencies: ["Instrument", "Composition", "Fixtures", "StageOutputs", "Audio", "Listening"], swiftSettings: swiftSettings),
         // Business model: exporting frames — the staged pipeline, a performance's frames, the video and
         // frame-file ports the file adapters plug into.
         .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster"], swiftSettings: swiftSettings),
@@ -89,7 +94,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Engine", "Instrument", "Control", "Geometry", "WebClient", "CQREncode", "Composition", "UserText",
-                "DMX", "Fixtures", "Raster", "SceneRendering",
+                "DMX", "Fixtures", "StageOutputs", "Raster", "SceneRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,6 +162,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "StageOutputsTests",
+            dependencies: ["StageOutputs", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "FixturesTests",
             dependencies: ["Fixtures", "DMX", "Raster", "TestSupport"],
             swiftSettings: swiftSettings
@@ -195,7 +205,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "Instrument", "Composition", "Fixtures", "Audio", "AudioFiles", "TestSupport", "UserText", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Library", "Instrument", "Composition", "Fixtures", "StageOutputs", "Audio", "AudioFiles", "TestSupport", "UserText",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

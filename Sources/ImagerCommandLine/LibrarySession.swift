@@ -29,12 +29,18 @@ public enum LibrarySession {
         } catch {
             print("warning: the fixture patch cannot be read: \(error)")
         }
+        let outputs = LiveOutputs(shelf: LibraryShelf(library: library))
+        do throws(LiveError) {
+            for problem in try outputs.load() { print("warning: \(problem)") }
+        } catch {
+            print("warning: the stage's outputs cannot be read: \(error)")
+        }
         return LiveSession(
             instrument: instrument, library: chordsets, transport: transport, music: music,
             repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music),
             renderer: LibraryRenderer(library: library, beside: location), listening: listening,
             listeningDevices: ListeningInputs.deviceNames,
             link: link.map { LiveLink(instrument: instrument, session: $0, outputLatency: linkLatency, transport: transport) },
-            followers: followers, fixtures: fixtures)
+            followers: followers, fixtures: fixtures, outputs: outputs)
     }
 }

@@ -127,6 +127,14 @@ enum LibrarySchema {
                 t.column("content", .text).notNull()  // JSON: the fixture as the API writes it
             }
         }
+        migrator.registerMigration("v9: the stage's outputs") { db in
+            // The canvases as mapped outputs (docs/outputs.md): one row each, in the outputs' order, Main among
+            // them once it has been changed, so that one that cannot be read costs only itself.
+            try db.create(table: "stageOutput") { t in
+                t.primaryKey("position", .integer)
+                t.column("content", .text).notNull()  // JSON: the output as the API writes it
+            }
+        }
         return migrator
     }
 }

@@ -19,9 +19,11 @@ public struct PreferenceKey<Value: Codable & Sendable>: Sendable {
                 "settings": false, "chordsetList": false,
             ],
             validate: { (map) throws(LibraryError) in
-                // "listening" (the Listening panel) and "fixtures" (the Fixtures panel) came later: not in the
-                // first-run map, hidden until shown.
-                let known: Set = ["color", "form", "canvas", "motion", "chordset", "triggerpads", "settings", "chordsetList", "listening", "fixtures"]
+                // "listening" (the Listening panel), "fixtures" (the Fixtures panel) and "outputs" (the Outputs
+                // panel) came later: not in the first-run map, hidden until shown.
+                let known: Set = [
+                    "color", "form", "canvas", "motion", "chordset", "triggerpads", "settings", "chordsetList", "listening", "fixtures", "outputs",
+                ]
                 guard let unknown = map.keys.first(where: { !known.contains($0) }) else { return }
                 throw LibraryError(.invalid, "there is no panel \"\(UserText.printable(unknown))\"; the panels are \(known.sorted().joined(separator: ", "))")
             })

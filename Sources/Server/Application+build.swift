@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Instrument
 import Logging
+import StageOutputs
 
 /// The instrument's server, built the same way by `imager serve` and by the tests: `/live` (the WebSocket
 /// of intents, state and frames, docs/live-protocol.md), `/state`, the console (`/`), the canvas page
@@ -40,10 +41,13 @@ public func buildApplication<C: Clock>(
     RenderRoutes.add(to: router, session: session)
     ListeningRoutes.add(to: router, session: session)
     FixtureRoutes.add(to: router, session: session)
+    OutputRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(
             session: session, outbound: outbound, channel: context.requestContext.channel,
-            wantsFrames: context.request.uri.queryParameters["frames"] == "1", stallLimit: configuration.stallLimit)
+            wantsFrames: context.request.uri.queryParameters["frames"] == "1",
+            output: context.request.uri.queryParameters["output"].flatMap { StageOutput.shownName(String($0)) },
+            stallLimit: configuration.stallLimit)
         try await connection.run(inbound: inbound)
     }
     return Application(

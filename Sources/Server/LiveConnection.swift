@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import Instrument
 import NIOCore
 import ServiceLifecycle
+import StageOutputs
 
 /// One client on `/live`, from its snapshot on connecting to its leaving: its messages read and carried
 /// out, its outbox written to its socket (the geometry of new forms before the frame that uses them), and a
@@ -13,12 +14,16 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
     let outbound: WebSocketOutboundWriter
     let channel: any Channel
     let wantsFrames: Bool
+    /// The output a canvas shows (nil: Main), counted for `/status`.
+    var output: String? = nil
     let stallLimit: Duration
 
     func run(inbound: WebSocketInboundStream) async throws {
-        let (id, outbox) = session.hub.join(wantsFrames: wantsFrames)
+        let (id, outbox) = session.hub.join(wantsFrames: wantsFrames, output: output)
         defer { session.hub.leave(id) }
         outbox.sendSnapshot()  // first
+        // The stage's outputs: a canvas draws its own from them.
+        if let outputs = session.outputs { outbox.send(LiveMessages.outputs(outputs.now.outputs)) }
         // Where the composition transport is, when something is loaded: a console that comes back finds its playhead.
         if let status = session.transport?.status, status.composition != nil { outbox.send(LiveMessages.transport(status)) }
         // What is heard and where the Link session is, when the instrument listens or keeps time with one, so
@@ -66,6 +71,9 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
                     if let blackout = change.blackout { controls.blackout = blackout }
                     if change.toggleBlackout == true { controls.blackout.toggle() }
                 }
+            case .success(.identifyOutput(let name)):
+                guard session.outputs?.now.outputs.output(named: name) != nil else { return "there is no output “\(StageOutput.quoted(name))”" }
+                session.hub.broadcast(LiveMessages.identifyOutput(name))
             case .success(.canvasReport(let report)):
                 session.hub.take(report, from: id)
             case .success(.transport(let command)):

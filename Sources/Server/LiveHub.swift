@@ -1,4 +1,5 @@
 import Foundation
+import StageOutputs
 import Synchronization
 
 /// Everyone connected to `/live`, each with an outbox the hub fills and the client's own task empties into
@@ -9,22 +10,36 @@ final class LiveHub<C: Clock>: Sendable where C.Duration == Duration {
     private let evictions = Atomic<Int>(0)
     /// The latest report of each canvas page connected now that sends them.
     private let reports = Mutex<[UUID: CanvasReport]>([:])
+    /// The output each canvas connected now shows (`/live?frames=1&output=NAME`; Main when it names none).
+    private let shown = Mutex<[UUID: String]>([:])
 
     /// Registers a client; returns its id and its outbox.
     private let clock: C
 
     init(clock: C) { self.clock = clock }
 
-    func join(wantsFrames: Bool) -> (UUID, ClientOutbox<C>) {
+    func join(wantsFrames: Bool, output: String? = nil) -> (UUID, ClientOutbox<C>) {
         let id = UUID()
         let outbox = ClientOutbox(wantsFrames: wantsFrames, clock: clock)
         clients.withLock { $0[id] = outbox }
+        if wantsFrames { shown.withLock { $0[id] = output ?? StageOutput.mainName } }
         return (id, outbox)
     }
 
     func leave(_ id: UUID) {
         clients.withLock { $0.removeValue(forKey: id) }?.finish()
         reports.withLock { _ = $0.removeValue(forKey: id) }
+        shown.withLock { _ = $0.removeValue(forKey: id) }
+    }
+
+    /// How many canvases connected now show each output (outputs none shows are not named).
+    var canvasesShowing: [String: Int] {
+        shown.withLock { $0.values.reduce(into: [:]) { counts, name in counts[name, default: 0] += 1 } }
+    }
+
+    /// The canvases that showed `old` show it under its new name.
+    func outputRenamed(from old: String, to new: String) {
+        shown.withLock { shown in for (id, name) in shown where name == old { shown[id] = new } }
     }
 
     /// Keeps a canvas page's report of its own drawing (until its next, or until it leaves).

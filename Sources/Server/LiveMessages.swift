@@ -3,6 +3,7 @@ import Engine
 import Fixtures
 import Foundation
 import Instrument
+import StageOutputs
 
 /// The JSON the server sends on `/live` (docs/live-protocol.md).
 enum LiveMessages {
@@ -194,7 +195,33 @@ enum LiveMessages {
         /// "fixtures", "toggleBlackout": true}`: the fixtures' controls, as `PATCH /api/fixtures` changes them
         /// (what MIDI's Blackout button and Fixtures master control send).
         case fixtures(FixtureControlsRequest)
+        /// `{"type": "identifyOutput", "name": "Left"}`: the canvases showing that output show its name large.
+        case identifyOutput(String)
     }
+
+    private struct IdentifyRequest: Decodable { let name: String }
+
+    /// Every output of the stage, told on connecting and after every change: `{"type": "outputs", "outputs":
+    /// […], "renamed": {"from", "to"}}` (`renamed` only when the change was a rename).
+    static func outputs(_ outputs: StageOutputs, renamed: (from: String, to: String)? = nil) -> String {
+        text(OutputsChange(outputs: outputs.outputs, renamed: renamed.map { Renamed(from: $0.from, to: $0.to) }))
+    }
+
+    /// `{"type": "identifyOutput", "name": "Left"}`: the canvases showing it show its name for 3 seconds.
+    static func identifyOutput(_ name: String) -> String { text(Typed(type: "identifyOutput", value: IdentifyOutput(name: name))) }
+
+    private struct OutputsChange: Encodable {
+        let type = "outputs"
+        let outputs: [StageOutput]
+        let renamed: Renamed?
+    }
+
+    private struct Renamed: Encodable {
+        let from: String
+        let to: String
+    }
+
+    private struct IdentifyOutput: Encodable { let name: String }
 
     /// A change of the fixtures' controls asked over the live socket: any of the three, at least one.
     struct FixtureControlsRequest: Decodable, Sendable {
@@ -320,6 +347,8 @@ enum LiveMessages {
                 let change = try JSONDecoder().decode(FixtureControlsRequest.self, from: Data(text.utf8))
                 guard !change.isEmpty else { return .failure(IntentRefusal(#"say what to change: {"type": "fixtures", "blackout": true}, "master" (0…1) or "toggleBlackout": true"#)) }
                 return .success(.fixtures(change))
+            case "identifyOutput":
+                return .success(.identifyOutput(try JSONDecoder().decode(IdentifyRequest.self, from: Data(text.utf8)).name))
             case "canvasReport":
                 let report = try JSONDecoder().decode(CanvasReport.self, from: Data(text.utf8))
                 if let problem = report.problem { return .failure(IntentRefusal(problem)) }

@@ -29,6 +29,8 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     let listeningDevices: @Sendable () -> [String]
     /// The LED fixtures and where their DMX goes (nil: none are patched or sent).
     public let fixtures: LiveFixtures?
+    /// The stage's outputs: the canvases as mapped outputs (nil: only Main, unmapped).
+    public let outputs: LiveOutputs?
     /// The scene the frame ticker last drew.
     let stage = LatestScene()
 
@@ -36,10 +38,11 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
         instrument: LiveInstrument<C>, library: LiveLibrary<C>? = nil, transport: CompositionTransport<C>? = nil,
         music: LiveMusic<C>? = nil, repairs: LiveRepairs<C>? = nil, renderer: (any CompositionRenderer)? = nil,
         listening: LiveListening<C>? = nil, listeningDevices: @escaping @Sendable () -> [String] = { [] },
-        link: LiveLink<C>? = nil, followers: OSCFollowers? = nil, fixtures: LiveFixtures? = nil
+        link: LiveLink<C>? = nil, followers: OSCFollowers? = nil, fixtures: LiveFixtures? = nil, outputs: LiveOutputs? = nil
     ) {
         self.instrument = instrument
         self.fixtures = fixtures
+        self.outputs = outputs
         self.link = link
         self.followers = followers
         self.listening = listening
@@ -58,6 +61,13 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
     /// The engine the instrument plays.
     public var engine: InstrumentEngine<C> { instrument.engine }
 
+    /// Each output with how many canvases show it (nil: the instrument has only Main).
+    var outputStatus: [LiveOutputStatus]? {
+        guard let outputs else { return nil }
+        let showing = hub.canvasesShowing
+        return outputs.now.outputs.outputs.map { LiveOutputStatus(name: $0.name, canvases: showing[$0.name] ?? 0) }
+    }
+
     /// How the server is doing, as `/status` tells it.
     public var status: LiveStatus {
         get async {
@@ -73,7 +83,7 @@ public final class LiveSession<C: Clock>: Sendable where C.Duration == Duration 
                 recordedEvents: await engine.recordedEventCount, recordingIsFull: await engine.recordingIsFull,
                 recordingProblem: instrument.recordingProblem, lumis: await engine.lumiCounts,
                 canvasReports: hub.canvasReports, listening: listening?.status, link: link?.status,
-                oscOut: followers?.status, dmx: fixtures?.status)
+                oscOut: followers?.status, dmx: fixtures?.status, outputs: outputStatus)
         }
     }
 }

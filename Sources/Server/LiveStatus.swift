@@ -29,4 +29,6 @@ public struct LiveStatus: Sendable, Codable, Equatable {
     public var oscOut: [OSCFollowers.Target]?
     /// The fixtures and where their DMX goes, with what was sent to each (nil: the instrument has none).
     public var dmx: LiveDMXStatus?
+    /// The stage's outputs, each with how many canvases show it (nil: the instrument has only Main).
+    public var outputs: [LiveOutputStatus]?
 }

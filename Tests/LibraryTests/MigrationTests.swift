@@ -64,6 +64,10 @@ struct MigrationTests {
             try fixtures["v7: a chord's own polyphony"]!(db)
             try db.execute(sql: #"INSERT INTO fixture (position, content) VALUES (0, '{"name":"Old par","universe":1,"address":1,"kind":"rgb","point":{"x":0.5,"y":0.5}}')"#)
         },
+        "v9: the stage's outputs": { db in
+            try fixtures["v8: the fixture patch"]!(db)
+            try db.execute(sql: #"INSERT INTO stageOutput (position, content) VALUES (0, '{"name":"Old wall","slice":{"x":0,"y":0,"width":0.5,"height":1}}')"#)
+        },
     ]
 
     @Test func everyMigrationHasAFixture() {
@@ -89,11 +93,13 @@ struct MigrationTests {
         // Before the headroom column, a chordset said none.
         #expect(chordset.headroom == (migration.hasPrefix("v1:") ? nil : 0.4))
         // Before the polyphony column, no chord had one of its own.
-        #expect(chordset.chords.map(\.polyphony) == (0..<8).map { $0 == 5 && (migration.hasPrefix("v7:") || migration.hasPrefix("v8:")) ? 3 : nil })
+        #expect(chordset.chords.map(\.polyphony) == (0..<8).map { $0 == 5 && ["v7:", "v8:", "v9:"].contains(where: migration.hasPrefix) ? 3 : nil })
         let music = try library.musicLibrary()
         // Before the patch, no fixtures.
-        #expect(try library.fixturePatch().patch.fixtures.map(\.name) == (migration.hasPrefix("v8:") ? ["Old par"] : []))
-        if ["v4:", "v5:", "v6:", "v7:", "v8:"].contains(where: migration.hasPrefix) {
+        #expect(try library.fixturePatch().patch.fixtures.map(\.name) == (["v8:", "v9:"].contains(where: migration.hasPrefix) ? ["Old par"] : []))
+        // Before the outputs, Main alone.
+        #expect(try library.stageOutputs().outputs.outputs.map(\.name) == (migration.hasPrefix("v9:") ? ["Main", "Old wall"] : ["Main"]))
+        if ["v4:", "v5:", "v6:", "v7:", "v8:", "v9:"].contains(where: migration.hasPrefix) {
             // Seeded long ago: the factory composition is not added again.
             let song = try #require(music.composition(named: "Old song"))
             #expect(music.compositions.count == 1)
