@@ -1,7 +1,7 @@
 // The console's layout: a tiling on seed 000's twelfths — its canvasRect rule, the middle third between
 // form and motion, the side column of the chordset list and the preferences, each panel's minimum — with
-// the seed's numbers worked by hand, and every one of the 1024 combinations of the ten panels checked at
-// four window sizes.
+// the seed's numbers worked by hand, and every one of the 2048 combinations of the eleven panels checked
+// at four window sizes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -16,17 +16,17 @@ const close = (actual, expected) => {
   for (const key of Object.keys(expected)) assert.ok(Math.abs(actual[key] - expected[key]) < 1e-9, `${key}: ${actual[key]} ≠ ${expected[key]}`);
 };
 const SIZES = [[1024, 768], [1280, 800], [1920, 1080], [768, 1024]];
-/** Every visibility map of the ten panels: 2^10. */
+/** Every visibility map of the eleven panels: 2^11. */
 const ALL_COMBINATIONS = Array.from({ length: 2 ** PANELS.length }, (_, bits) => (
   Object.fromEntries(PANELS.map((panel, index) => [panel, (bits & (1 << index)) !== 0]))
 ));
 
-test('the first-run map shows every panel but the side panels: the fixtures, the chordset list, listening, the preferences', () => {
+test('the first-run map shows every panel but the side panels: the outputs, the fixtures, the chordset list, listening, the preferences', () => {
   assert.deepEqual(DEFAULT_PANELS, {
     color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, listening: false,
-    fixtures: false, settings: false,
+    fixtures: false, outputs: false, settings: false,
   });
-  assert.deepEqual(SIDE_PANELS, ['fixtures', 'chordsetList', 'listening', 'settings']);
+  assert.deepEqual(SIDE_PANELS, ['outputs', 'fixtures', 'chordsetList', 'listening', 'settings']);
   assert.deepEqual(completePanels({ form: false, bogus: true, color: 'yes' }), { ...DEFAULT_PANELS, form: false });
   assert.deepEqual(completePanels(null), DEFAULT_PANELS);
 });
@@ -159,9 +159,15 @@ test('the side column: the list and the preferences on the right, taking their w
   assert.deepEqual(withFixtures.fixtures, { x: 1440, y: 0, width: 480, height: 540 });
   assert.deepEqual(withFixtures.listening, { x: 1440, y: 540, width: 480, height: 540 });
   for (const panel of ['color', 'form', 'canvas', 'motion', 'chordset', 'triggerpads']) assert.deepEqual(withFixtures[panel], rects[panel], panel);
-  const four = panelRects(EVERYTHING, 1920, 1080);
-  assert.deepEqual(SIDE_PANELS.map((panel) => four[panel].y), [0, 270, 540, 810]);
-  assert.ok(SIDE_PANELS.every((panel) => four[panel].height === 270 && four[panel].x === 1440));
+  // The outputs panel alone takes the column; with the fixtures it is the column's top part.
+  assert.deepEqual(panelRects(only('outputs'), 1024, 768).outputs, { x: 704, y: 0, width: 320, height: 768 });
+  const withOutputs = panelRects({ ...DEFAULT_PANELS, outputs: true, fixtures: true }, 1920, 1080);
+  assert.deepEqual(withOutputs.outputs, { x: 1440, y: 0, width: 480, height: 540 });
+  assert.deepEqual(withOutputs.fixtures, { x: 1440, y: 540, width: 480, height: 540 });
+  for (const panel of ['color', 'form', 'canvas', 'motion', 'chordset', 'triggerpads']) assert.deepEqual(withOutputs[panel], rects[panel], panel);
+  const five = panelRects(EVERYTHING, 1920, 1080);
+  assert.deepEqual(SIDE_PANELS.map((panel) => five[panel].y), [0, 216, 432, 648, 864]);
+  assert.ok(SIDE_PANELS.every((panel) => five[panel].height === 216 && five[panel].x === 1440));
   // A window narrower than the column is all column.
   assert.equal(panelRects(only('chordset', 'chordsetList'), 300, 600).chordsetList.width, 300);
 });
@@ -178,24 +184,29 @@ test('which panels scroll at the four sizes, in the layouts a performer uses', (
   const scrolling = (visible, width, height) => Object.entries(consoleLayout(visible, width, height).scrolls)
     .filter(([, scrolls]) => scrolls).map(([panel]) => panel).sort();
   const list = { ...DEFAULT_PANELS, chordsetList: true };
-  const threeSide = { ...EVERYTHING, fixtures: false };
+  const threeSide = { ...EVERYTHING, fixtures: false, outputs: false };
+  const fourSide = { ...EVERYTHING, outputs: false };
   const withFixtures = { ...DEFAULT_PANELS, fixtures: true };
-  // Nothing scrolls on the two larger screens, whatever shows — but for all four side panels at once under 960 px.
+  const withOutputs = { ...DEFAULT_PANELS, outputs: true };
+  // Nothing scrolls on the two larger screens with up to three side panels; four fit 1080 px, five do not.
   for (const [width, height] of [[1280, 800], [1920, 1080]]) {
-    for (const visible of [DEFAULT_PANELS, list, withFixtures, threeSide]) assert.deepEqual(scrolling(visible, width, height), [], `${width}×${height}`);
+    for (const visible of [DEFAULT_PANELS, list, withFixtures, withOutputs, threeSide]) assert.deepEqual(scrolling(visible, width, height), [], `${width}×${height}`);
   }
-  assert.deepEqual(scrolling(EVERYTHING, 1920, 1080), []);
-  assert.deepEqual(scrolling(EVERYTHING, 1280, 800), [...SIDE_PANELS].sort(), 'four side panels of 200 px');
+  assert.deepEqual(scrolling(fourSide, 1920, 1080), []);
+  assert.deepEqual(scrolling(fourSide, 1280, 800), ['chordsetList', 'fixtures', 'listening', 'settings'], 'four side panels of 200 px');
+  assert.deepEqual(scrolling(EVERYTHING, 1920, 1080), [...SIDE_PANELS].sort(), 'five side panels of 216 px');
   // 1024×768: the first-run layout fits; with the side column, form and motion (the outer thirds of 704 px) scroll.
   assert.deepEqual(scrolling(DEFAULT_PANELS, 1024, 768), []);
   assert.deepEqual(scrolling(list, 1024, 768), ['form', 'motion']);
   assert.deepEqual(scrolling(withFixtures, 1024, 768), ['form', 'motion']);
+  assert.deepEqual(scrolling(withOutputs, 1024, 768), ['form', 'motion']);
   assert.deepEqual(scrolling(threeSide, 1024, 768), ['form', 'motion']);
   assert.deepEqual(scrolling(EVERYTHING, 1024, 768), ['form', 'motion', ...SIDE_PANELS].sort());
   // Portrait 768×1024: the thirds of 768 px are narrow; with the side column the area is 448 px and the
   // colour and chordset panels scroll sideways too. The pads and the side column fit.
   assert.deepEqual(scrolling(DEFAULT_PANELS, 768, 1024), ['form', 'motion']);
-  assert.deepEqual(scrolling(EVERYTHING, 768, 1024), ['chordset', 'color', 'form', 'motion']);
+  assert.deepEqual(scrolling(fourSide, 768, 1024), ['chordset', 'color', 'form', 'motion']);
+  assert.deepEqual(scrolling(EVERYTHING, 768, 1024), ['chordset', 'color', 'form', 'motion', ...SIDE_PANELS].sort());
 });
 
 /** How much two rectangles overlap (0 when they only touch). */
@@ -206,7 +217,7 @@ function overlap(a, b) {
 }
 
 for (const [width, height] of SIZES) {
-  test(`every combination of the ten panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
+  test(`every combination of the eleven panels at ${width}×${height}: a tiling, inside the window, each panel its minimum or scrolling, the canvas 16:9`, () => {
     for (const visible of ALL_COMBINATIONS) {
       const shown = PANELS.filter((panel) => visible[panel]).join('+') || 'nothing';
       const { rects, scrolls, area } = consoleLayout(visible, width, height);
@@ -237,11 +248,11 @@ for (const [width, height] of SIZES) {
   });
 }
 
-test('the side column (but four side panels under 960 px), the pads and (on the larger screens) every panel but form and motion never scroll', () => {
+test('the side column (but for more side panels than 240 px each fit), the pads and (on the larger screens) every panel but form and motion never scroll', () => {
   for (const [width, height] of SIZES) {
     for (const visible of ALL_COMBINATIONS) {
       const { scrolls } = consoleLayout(visible, width, height);
-      const crowded = SIDE_PANELS.every((panel) => visible[panel]) && height < 960;
+      const crowded = SIDE_PANELS.filter((panel) => visible[panel]).length * 240 > height;
       for (const panel of ['triggerpads', 'canvas']) assert.ok(!scrolls[panel], `${panel} at ${width}×${height}`);
       for (const panel of SIDE_PANELS) if (visible[panel]) assert.equal(scrolls[panel], crowded, `${panel} at ${width}×${height}`);
       if (width >= 1024 && height <= width) {
@@ -258,7 +269,7 @@ test('edge controls: 72 px at both screen sizes, never below 44 px, placed on th
   assert.equal(edgeControlDiameter(640, 600), 60);
   const controls = edgeControls(1920, 1080);
   assert.deepEqual(controls.map((control) => control.label), [
-    'Form panel', 'Color panel', 'Motion panel', 'Fixtures panel', 'Chordset list', 'Listening panel', 'Trigger pads', 'Preferences', 'Chordset panel',
+    'Form panel', 'Color panel', 'Motion panel', 'Outputs panel', 'Fixtures panel', 'Chordset list', 'Listening panel', 'Trigger pads', 'Preferences', 'Chordset panel',
     'Canvas panel',
   ]);
   assert.deepEqual(new Set(controls.map((control) => control.panel)), new Set(PANELS));
@@ -276,6 +287,8 @@ test('edge controls: 72 px at both screen sizes, never below 44 px, placed on th
   assert.deepEqual([byPanel.listening.x, byPanel.listening.y], [1920 - 36, 810 - 36]);
   // The fixtures panel's a quarter of the way down, between the motion panel's corner and the list's.
   assert.deepEqual([byPanel.fixtures.x, byPanel.fixtures.y], [1920 - 36, 270 - 36]);
+  // The outputs panel's an eighth of the way down, between the motion panel's corner and the fixtures'.
+  assert.deepEqual([byPanel.outputs.x, byPanel.outputs.y], [1920 - 36, 135 - 36]);
   for (const [width, height] of SIZES) {
     const right = edgeControls(width, height).filter((control) => control.x > width / 2 && control.y > 0);
     for (let i = 0; i < right.length; i += 1) {

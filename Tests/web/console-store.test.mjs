@@ -230,7 +230,7 @@ test('what is heard and the Link session land in the store, stamped with the mom
 });
 
 test('live news alone redraws nothing in a panel that shows none of it', () => {
-  assert.deepEqual(LIVE_NEWS, ['heard', 'link', 'fixtures']);
+  assert.deepEqual(LIVE_NEWS, ['heard', 'link', 'fixtures', 'outputs']);
   assert.equal(onlyLiveNews(new Set(['heard'])), true);
   assert.equal(onlyLiveNews(new Set(['fixtures'])), true);
   assert.equal(onlyLiveNews(new Set(['heard', 'link'])), true);

@@ -1,11 +1,16 @@
-// The /canvas page: the performance's picture, full window (canvas-view.js draws it — the console's
-// preview is the same view). This page adds what only a full-window canvas does: keys play the pads, fade
-// and erase; F or a click toggles full screen; taps and strokes play in full screen (or at once where the
-// browser has no full screen); and it takes the pairing token out of its address.
+// The /canvas page: one output of the stage, full window — `/canvas?output=NAME`, Main (the whole stage)
+// when it names none (canvas-view.js draws it — the console's preview is the same view). This page adds what
+// only a full-window canvas does: keys play the pads, fade and erase; F or a click toggles full screen; taps
+// and strokes play in full screen (or at once where the browser has no full screen); Shift+Space edits a
+// mapped output's corners where the projector shines (edit-mode.js); its address follows a rename of its
+// output; and it takes the pairing token out of its address.
 
 import { forgetPairingToken } from '../shared/address.js';
 import { startCanvasView } from '../view/canvas-view.js';
 import { keyDownAction } from '../shared/keys.js';
+import { addressForOutput, outputFromAddress } from '../view/output-follower.js';
+import { EditMode } from './edit-mode.js';
+import { isEditModeKey } from './edit-handles.js';
 
 const canvas = document.querySelector('canvas');
 
@@ -21,10 +26,22 @@ const fullScreenAvailable = typeof (root.requestFullscreen ?? root.webkitRequest
 function isFullScreen() { return (document.fullscreenElement ?? document.webkitFullscreenElement ?? null) !== null; }
 
 // Pointer gestures: where the browser has full screen, a click outside it asks for it and taps and strokes
-// play in it; without full screen they play at once.
-function gesturesPlay() { return isFullScreen() || !fullScreenAvailable; }
+// play in it; without full screen they play at once. In the edit mode they do not play.
+function gesturesPlay() { return !editMode?.active && (isFullScreen() || !fullScreenAvailable); }
 
-const view = startCanvasView(canvas, { search, gesturesPlay });
+let editMode = null;
+
+/** The output shown changed (the server's word, or an edit): the title, the address, the edit mode follow. */
+function outputChanged({ name, output, renamed }) {
+  document.title = `Image Performer — ${name}`;
+  if (renamed) history.replaceState(history.state, '', addressForOutput(window.location.href, name));
+  editMode?.outputChanged(output);
+}
+
+const shown = outputFromAddress(search);
+document.title = `Image Performer — ${shown.name}`;
+const view = startCanvasView(canvas, { search, gesturesPlay, output: shown, onOutputChange: outputChanged });
+editMode = new EditMode(canvas, view);
 /** What the page has done, for tests and for curious performers (docs/live-protocol.md). */
 window.imagerCanvas = view.status;
 const { send, report } = view;
@@ -59,6 +76,15 @@ canvas.addEventListener('click', () => {
 const heldPads = new Map();
 
 window.addEventListener('keydown', (event) => {
+  if (isEditModeKey(event)) {
+    event.preventDefault();
+    editMode.toggle();
+    return;
+  }
+  if (editMode.keydown(event)) {
+    event.preventDefault();
+    return;
+  }
   const action = keyDownAction(event);
   if (!action) return;
   event.preventDefault();

@@ -2,13 +2,14 @@
 // window's width and height (CSS pixels); no DOM here. No two panels' rectangles overlap (the canvas's
 // among them); only the edge controls lie over the panels' edges, and the panels keep clear of them.
 //
-// The side column first: the fixtures, the chordset list, the listening panel and the preferences are side
-// panels on the right, full height, 3/12 of the window's width but at least 320 px; when more than one shows
-// they share the column in equal parts, top to bottom the fixtures, the list, the listening panel, the
-// preferences (their edge controls sit a quarter of the way down the right edge, at its middle, three
-// quarters of the way down it, and at the bottom). The column takes its width off the window; the rest is
-// the area for the others. All four at once ask for 960 px of height (their minimums): on a shorter window
-// each is given its quarter and scrolls inside itself.
+// The side column first: the outputs, the fixtures, the chordset list, the listening panel and the
+// preferences are side panels on the right, full height, 3/12 of the window's width but at least 320 px;
+// when more than one shows they share the column in equal parts, top to bottom the outputs, the fixtures,
+// the list, the listening panel, the preferences (their edge controls sit an eighth and a quarter of the way
+// down the right edge, at its middle, three quarters of the way down it, and at the bottom). The column
+// takes its width off the window; the rest is the area for the others. Each asks for 240 px of height (its
+// minimum): all five at once ask for 1,200 px, and on a shorter window each is given its fifth and scrolls
+// inside itself (so do four under 960 px, three under 720 px).
 //
 // Then the area, twelve units tall (H/12) and twelve wide (its own width/12):
 //
@@ -31,18 +32,18 @@
 // (`panelScrolls`: console.js marks it, and console.css keeps its controls at that size and lets the
 // panel's element scroll) rather than squeezing its controls over each other.
 
-/** The ten panels, by the library's names for them (docs/library-api.md, `panels`). */
+/** The eleven panels, by the library's names for them (docs/library-api.md, `panels`). */
 export const PANELS = Object.freeze([
-  'color', 'form', 'motion', 'chordset', 'canvas', 'triggerpads', 'chordsetList', 'listening', 'fixtures', 'settings',
+  'color', 'form', 'motion', 'chordset', 'canvas', 'triggerpads', 'chordsetList', 'listening', 'fixtures', 'outputs', 'settings',
 ]);
 
 /** The side panels, in the column's order from the top. */
-export const SIDE_PANELS = Object.freeze(['fixtures', 'chordsetList', 'listening', 'settings']);
+export const SIDE_PANELS = Object.freeze(['outputs', 'fixtures', 'chordsetList', 'listening', 'settings']);
 
-/** Seed 000's first-run map: every panel shows but the side panels (the fixtures, the chordset list, listening, the preferences). */
+/** Seed 000's first-run map: every panel shows but the side panels (the outputs, the fixtures, the chordset list, listening, the preferences). */
 export const DEFAULT_PANELS = Object.freeze({
   color: true, form: true, motion: true, chordset: true, canvas: true, triggerpads: true, chordsetList: false, listening: false,
-  fixtures: false, settings: false,
+  fixtures: false, outputs: false, settings: false,
 });
 
 /** The narrowest the side column (the chordset list, the preferences) gets, in CSS pixels, unless the
@@ -67,6 +68,8 @@ export const CHORDSET_LIST_MIN_WIDTH = 320;
  *                 Link row; it scrolls inside itself when the problem said takes more.
  *   fixtures      the master, Blackout and the test buttons above the stage's picture; the patch's list and
  *                 the form scroll inside it.
+ *   outputs       the header, the list's first rows and its buttons; the calibration picture, the slice and
+ *                 the blend's sliders below them scroll inside it.
  *   settings      one column of sections; they scroll inside it.
  */
 export const PANEL_MINIMUMS = Object.freeze({
@@ -79,6 +82,7 @@ export const PANEL_MINIMUMS = Object.freeze({
   chordsetList: Object.freeze({ width: 264, height: 240 }),
   listening: Object.freeze({ width: 264, height: 240 }),
   fixtures: Object.freeze({ width: 264, height: 240 }),
+  outputs: Object.freeze({ width: 264, height: 240 }),
   settings: Object.freeze({ width: 264, height: 240 }),
 });
 
@@ -87,7 +91,7 @@ export const PANEL_MINIMUMS = Object.freeze({
  * panel scaling away over its neighbours, and put the edge controls on top.
  */
 export const PANEL_LAYERS = Object.freeze({
-  color: 1, form: 1, motion: 1, chordset: 1, triggerpads: 1, canvas: 2, chordsetList: 3, listening: 3, fixtures: 3, settings: 4,
+  color: 1, form: 1, motion: 1, chordset: 1, triggerpads: 1, canvas: 2, chordsetList: 3, listening: 3, fixtures: 3, outputs: 3, settings: 4,
 });
 export const EDGE_CONTROL_LAYER = 5;
 
@@ -106,6 +110,7 @@ export const PANEL_ANCHORS = Object.freeze({
   chordsetList: { x: 1, y: 0.5 },
   listening: { x: 1, y: 0.5 },
   fixtures: { x: 1, y: 0.5 },
+  outputs: { x: 1, y: 0.5 },
   settings: { x: 1, y: 1 },
 });
 
@@ -141,7 +146,7 @@ export function sideColumnWidth(width) {
 
 /**
  * The area the side column leaves the other panels: `{ x, y, width, height }` — the whole window, or all
- * of it but the column on the right while a side panel (the fixtures, the chordset list, listening, the preferences) shows.
+ * of it but the column on the right while a side panel (the outputs, the fixtures, the chordset list, listening, the preferences) shows.
  */
 export function playingArea(visible, width, height) {
   const column = SIDE_PANELS.some((panel) => visible[panel] === true) ? sideColumnWidth(width) : 0;
@@ -300,12 +305,13 @@ export function edgeControlDiameter(width, height) {
 }
 
 /**
- * The ten edge controls around the screen's edges, each toggling one panel. Round buttons of diameter
+ * The eleven edge controls around the screen's edges, each toggling one panel. Round buttons of diameter
  * `d` whose centres sit on the edges, so that a quarter (in the corners) or a half (mid-edge) shows:
  *
  *   Form panel      top-left corner, at (−d/2, −d/2), violet rgb(0.482, 0, 0.969) — seed 000
  *   Color panel     top edge, centre: over the colour panel it toggles, red-orange
  *   Motion panel    top-right corner, green-blue
+ *   Outputs panel   right edge, an eighth down (between the motion's corner and the fixtures'), lime
  *   Fixtures panel  right edge, a quarter down (between the motion's and the list's), cyan
  *   Chordset list   right edge, middle — seed 002 — blue
  *   Listening       right edge, three quarters down (between the list's and the pads'), magenta
@@ -323,6 +329,7 @@ export function edgeControls(width, height) {
     control('form', 'Form panel', -d / 2, -d / 2, [0.482, 0, 0.969]),
     control('color', 'Color panel', width / 2 - d / 2, -d / 2, [1, 0.35, 0.1]),
     control('motion', 'Motion panel', width - d / 2, -d / 2, [0, 0.75, 0.6]),
+    control('outputs', 'Outputs panel', width - d / 2, height / 8 - d / 2, [0.6, 0.9, 0.2]),
     control('fixtures', 'Fixtures panel', width - d / 2, height / 4 - d / 2, [0.25, 0.85, 0.95]),
     control('chordsetList', 'Chordset list', width - d / 2, height / 2 - d / 2, [0.1, 0.45, 1]),
     control('listening', 'Listening panel', width - d / 2, height * 3 / 4 - d / 2, [0.85, 0.25, 0.75]),

@@ -17,10 +17,14 @@
 //   connection's. Panels that show neither ignore them (`onlyLiveNews`).
 // - `fixtures`: the fixtures' master, blackout or test changed (whoever changed them: a console, a key,
 //   MIDI); the Fixtures panel reads the patch again. Live news too.
+// - The stage's outputs (`outputs`, on every connection and after every change of one: outputs-model.js),
+//   kept as the newest list read, with the rename it says when it says one (`outputsRenamed`). Only the
+//   Outputs panel shows them; they come as often as a corner is dragged, so they are live news too.
 
 import { completePanels } from './console-layout.js';
 import { parseHeard } from './listening-model.js';
 import { parseLink } from './link-model.js';
+import { parseOutputsMessage } from './outputs-model.js';
 
 /** The fields of the state each aspect of a `changed` message carries (Server/LiveMessages.swift). */
 export const ASPECT_FIELDS = Object.freeze({
@@ -42,8 +46,9 @@ export const ABSENT_MEANS_NULL = Object.freeze(new Set(['lumiCount', 'polyphony'
 /** Every aspect, as a snapshot reports them all changed. */
 export const ASPECTS = Object.freeze(Object.keys(ASPECT_FIELDS));
 
-/** News that comes many times a second and is not the engine's state: what is heard, the Link session. */
-export const LIVE_NEWS = Object.freeze(['heard', 'link', 'fixtures']);
+/** News that is not the engine's state and that few panels show: what is heard and the Link session (many times a
+ * second), the fixtures' controls changed, the outputs (as often as a corner is dragged). */
+export const LIVE_NEWS = Object.freeze(['heard', 'link', 'fixtures', 'outputs']);
 
 /** Whether `what` (a Set of what changed) is live news alone: a panel that shows none of it need not redraw. */
 export function onlyLiveNews(what) {
@@ -80,6 +85,10 @@ export class ConsoleStore {
     /** The Link session as last said (link-model.js's parseLink) and when, or null before it has been. */
     this.link = null;
     this.linkAt = null;
+    /** The stage's outputs (outputs-model.js's parseOutput each) as last said, or null before they have been. */
+    this.outputs = null;
+    /** The rename the last `outputs` message said (`{ from, to }`), or null. */
+    this.outputsRenamed = null;
     this.listeners = new Set();
   }
 
@@ -120,6 +129,7 @@ export class ConsoleStore {
       case 'heard': return this.applyHeard(message);
       case 'link': return this.applyLink(message);
       case 'fixtures': return this.tell(new Set(['fixtures']));
+      case 'outputs': return this.applyOutputs(message);
       default: return new Set();
     }
   }
@@ -199,6 +209,15 @@ export class ConsoleStore {
     const what = new Set(['link']);
     this.notify(what);
     return what;
+  }
+
+  /** The stage's outputs: the newest list replaces the one held (kept while the socket is closed: the server's). */
+  applyOutputs(message) {
+    const read = parseOutputsMessage(message);
+    if (!read) return new Set();
+    this.outputs = read.outputs;
+    this.outputsRenamed = read.renamed;
+    return this.tell(new Set(['outputs']));
   }
 
   /** The live socket opened or closed; closed, what it said was heard and the Link session are forgotten. */

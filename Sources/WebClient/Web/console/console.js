@@ -1,5 +1,5 @@
 // The performer's console (`/`, console.html): the shell that holds the eight panels of seed 000, the
-// listening panel and the fixtures panel, and wires them to the instrument.
+// listening panel, the fixtures panel and the outputs panel, and wires them to the instrument.
 //
 // - One store (console-store.js) of what the engine and the library say; one sender (shared/sender.js)
 //   for intents (the live socket) and the library's API. Every panel element is given both as properties —
@@ -10,7 +10,7 @@
 //   when the window changes or a panel is shown or hidden; a panel given less than its controls need
 //   scrolls inside itself; a panel appears and disappears by scaling from (and to) the edge of the screen
 //   it sits on.
-// - Edge controls: ten round buttons on the screen's edges, each showing or hiding a panel
+// - Edge controls: eleven round buttons on the screen's edges, each showing or hiding a panel
 //   (aria-pressed). Which panels show is kept in the library's preferences (PATCH /api/preferences), so a
 //   reload, or another browser, shows the same layout; when the library cannot keep it the console shows it
 //   anyway and says so, and when it cannot be read the console opens with seed 000's first-run map.
@@ -36,6 +36,7 @@ import './panels/panel-fixtures.js';
 import './panels/panel-form.js';
 import './panels/panel-listening.js';
 import './panels/panel-motion.js';
+import './panels/panel-outputs.js';
 import './panels/panel-pads.js';
 import './panels/panel-preferences.js';
 
@@ -46,7 +47,7 @@ forgetPairingToken();
 const PANEL_ELEMENTS = Object.freeze({
   color: 'ip-color-panel', form: 'ip-form-panel', motion: 'ip-motion-panel', chordset: 'ip-chordset-panel',
   canvas: 'ip-canvas-preview', triggerpads: 'ip-trigger-pads', chordsetList: 'ip-chordset-list', listening: 'ip-listening-panel',
-  fixtures: 'ip-fixtures-panel', settings: 'ip-preferences',
+  fixtures: 'ip-fixtures-panel', outputs: 'ip-outputs-panel', settings: 'ip-preferences',
 });
 
 /** How long a message to the performer stays, in milliseconds. */

@@ -10,7 +10,7 @@
 
 import { LiveConnection, liveURL } from './live.js';
 
-/** The API's addresses (docs/library-api.md). Chordsets are named by id; chords by number, from 1. */
+/** The API's addresses (docs/library-api.md). Chordsets are named by id; chords by number, from 1; outputs by name. */
 export const apiPaths = Object.freeze({
   chordsets: '/api/chordsets',
   chordset: (id) => `/api/chordsets/${encodeURIComponent(id)}`,
@@ -26,6 +26,9 @@ export const apiPaths = Object.freeze({
   listening: '/api/listening',
   fixtures: '/api/fixtures',
   fixturesTest: '/api/fixtures/test',
+  outputs: '/api/outputs',
+  output: (name) => `/api/outputs/${encodeURIComponent(name)}`,
+  renameOutput: (name) => `/api/outputs/${encodeURIComponent(name)}/rename`,
 });
 
 const STATUS_WORDS = {

@@ -40,3 +40,15 @@ export function pixelArea(area) {
     width: Math.round(area.x + area.width) - left, height: Math.round(area.y + area.height) - top,
   };
 }
+
+/**
+ * `area` (in pixels from the top left of a picture `width × height`) in whole pixels, in GL window
+ * coordinates (y up), cut to the picture: an area that hangs over its edges (a slice's stage) keeps the
+ * part on the picture.
+ */
+export function glPixelBox(area, width, height) {
+  const box = pixelArea(area), clamp = (value, most) => Math.min(Math.max(value, 0), most);
+  const left = clamp(box.x, width), right = clamp(box.x + box.width, width);
+  const top = clamp(box.y, height), bottom = clamp(box.y + box.height, height);
+  return { x: left, y: height - bottom, width: right - left, height: bottom - top };
+}

@@ -1,46 +1,72 @@
-// A view of the performance's canvas in one <canvas> element: the /canvas page's whole window, or the
-// console's preview. Frames arrive over a live socket of its own (`/live?frames=1`) and wait for the next
-// animation frame, which brings the trail layer up to the newest of them in one go (their fades in one
-// pass, the stamps of a few of them; trail-fold.js) and draws the newest (older ones are not drawn); no new
-// frame is drawn while the GPU is still at the last one (gpu-pacing.js); the drawing buffer's resolution
-// follows what the machine keeps up with (quality.js); a tap or a stroke on the canvas releases lumis
-// there (when `gesturesPlay()` says so). What the view has done is in its `status`
-// (docs/live-protocol.md: the page's `window.imagerCanvas`).
+// A view of the stage in one <canvas> element: the /canvas page's whole window — one output of the stage
+// (issue 35) — or the console's preview. Each animation frame runs the view's passes, each a module with one
+// job:
+// - frames in (frame-intake.js): its own live socket; frames wait in the trail backlog, forms and the
+//   outputs messages come in beside them;
+// - the stage pass (stage-pass.js): the trail layer brought up to the newest waiting frame in one go (their
+//   fades in one pass, the stamps of a few; trail-fold.js) and the newest drawn — for Main straight into the
+//   drawing buffer as it always was, for a mapped output into an offscreen picture of its slice; a test
+//   pattern stands in for the picture when the output asks for one;
+// - the output pass (output-pass.js): the slice drawn through the output's warp, feathers, mask and
+//   brightness; Main's brightness; the Identify label.
+// No new frame is drawn while the GPU is still at the last one (gpu-pacing.js); the resolution follows what
+// the machine keeps up with (quality.js); a tap or a stroke on the picture releases lumis where it touches
+// the stage (when `gesturesPlay()` says so). What the view has done is in its `status` (canvas-status.js).
 
-import { clampToCanvas, fitCanvasArea, fractionAt, isOnCanvas } from './canvas-area.js';
-import { REPORT_INTERVAL, canvasReport, refusesReport } from './canvas-report.js';
+import { CanvasGestures } from './canvas-gestures.js';
+import { makeCanvasStatus } from './canvas-status.js';
 import { usesCoarseFills } from './coarse-fills.js';
 import { FormTable } from './form-table.js';
-import { decodeFrame } from '../shared/frames.js';
-import { GestureTracker } from './gestures.js';
+import { FrameIntake } from './frame-intake.js';
 import { GpuPacing } from './gpu-pacing.js';
-import { LiveConnection, liveURL } from '../shared/live.js';
+import { liveURL } from '../shared/live.js';
+import { MAIN_OUTPUT, defaultOutput } from '../shared/outputs.js';
+import { OutputFollower, outputLiveURL, sameOutput } from './output-follower.js';
+import { outputMesh } from './output-mesh.js';
+import { OutputPass } from './output-pass.js';
+import { PatternPictures } from './pattern-pictures.js';
 import { FIRST_COST_PER_PIXEL, QualityController, drawingWork, qualityFromAddress } from './quality.js';
-import { CONTEXT_ATTRIBUTES, CanvasRenderer } from './renderer.js';
-import { TrailBacklog } from './trail-backlog.js';
+import { CONTEXT_ATTRIBUTES } from './renderer.js';
+import { BLACK, StagePass } from './stage-pass.js';
+import { stagePointAt } from './stage-pointer.js';
+import { stageHeightInPixels, stageSizes } from './stage-slice.js';
 import { foldTrailSteps } from './trail-fold.js';
 
+/** How long Identify shows an output's name, in milliseconds. */
+export const IDENTIFY_MILLISECONDS = 3000;
+
+/** What a preview shows: the whole stage, as Main does by default. */
+const STAGE = Object.freeze(defaultOutput(MAIN_OUTPUT));
+
 /**
- * Starts drawing the performance in `canvas`. Options: `search`, the address's query that may ask for a
- * quality (`?quality=auto|full|0.5`; the page's own by default); `gesturesPlay()`, whether a tap or a
- * stroke on the canvas plays now (always, by default); `label`, the prefix of its console messages.
- * Returns `{ status, send(intent), report(error), stop() }`: `stop()` closes its socket and stops drawing
- * (the canvas element stays, with its last picture).
+ * Starts drawing in `canvas`. Options: `search`, the address's query that may ask for a quality
+ * (`?quality=auto|full|0.5`; the page's own by default); `output`, the output shown as outputFromAddress
+ * gives it (`{ name, problem }`; null, the default: the whole stage, following no output — a preview);
+ * `onOutputChange({ name, output, renamed })`, told whenever what the view shows changes; `gesturesPlay()`,
+ * whether a tap or a stroke plays now (always, by default); `label`, the prefix of its console messages.
+ * Returns `{ status, send(intent), report(error), stop(), output, previewOutput(draft) }`: `output` is the
+ * output drawn (null: black); `previewOutput(draft)` draws `draft` instead until the server has it, or
+ * until called with null. `stop()` closes its socket and stops drawing (the canvas keeps its last picture).
  */
-export function startCanvasView(canvas, { search = window.location.search, gesturesPlay = () => true, label = 'canvas' } = {}) {
-  const view = new CanvasView(canvas, { search, gesturesPlay, label });
+export function startCanvasView(canvas, {
+  search = window.location.search, gesturesPlay = () => true, label = 'canvas', output = null, onOutputChange = () => {},
+} = {}) {
+  const view = new CanvasView(canvas, { search, gesturesPlay, label, output, onOutputChange });
   view.start();
-  return { status: view.status, send: (intent) => view.send(intent), report: (error) => view.report(error), stop: () => view.stop() };
+  return {
+    status: view.status, send: (intent) => view.send(intent), report: (error) => view.report(error), stop: () => view.stop(),
+    get output() { return view.shownOutput(); },
+    previewOutput: (draft) => view.previewOutput(draft),
+  };
 }
 
-/** One canvas element drawn from its own live connection: the state and the steps of `startCanvasView`. */
+/** One canvas element drawn from its own live connection through its passes. */
 class CanvasView {
-  constructor(canvas, { search, gesturesPlay, label }) {
+  constructor(canvas, { search, gesturesPlay, label, output, onOutputChange }) {
     this.canvas = canvas;
     this.gesturesPlay = gesturesPlay;
     this.label = label;
-    /** The frames received since the last animation frame, with what each does to the trail layer. */
-    this.backlog = new TrailBacklog();
+    this.onOutputChange = onOutputChange;
     /** What the address asks of the quality, and the controller that keeps it. */
     this.requestedQuality = qualityFromAddress(search);
     this.quality = new QualityController({ pinned: this.requestedQuality.pinned, costPerWork: FIRST_COST_PER_PIXEL });
@@ -49,52 +75,29 @@ class CanvasView {
     this.forms = new FormTable();
     this.gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
     this.pacing = this.gl ? new GpuPacing(this.gl) : null;
-    this.renderer = null;
+    /** The passes, made again when a lost context comes back: `{ pictures, stage, output }`. */
+    this.passes = null;
+    this.intake = null;
+    /** The output followed through the server's messages (null for a preview), and a draft drawn instead. */
+    this.follower = output ? new OutputFollower(output.name, output.problem) : null;
+    this.draft = null;
+    /** The problem last said in `status.lastError`, and the grid mesh pointers are mapped through. */
+    this.problemSaid = null;
+    this.pointerMesh = { of: null, mesh: null };
+    this.identifyTimer = 0;
     this.needsRedraw = false;
-    /** The canvas's size in device pixels, as last measured, and whether the buffers were sized for it since. */
+    /** The canvas's size in device pixels, as last measured; whether the pictures were sized for it since. */
     this.deviceSize = null;
     this.sizeChanged = false;
-    /** The trail layer's size, which the quality may keep below the drawing buffer's. */
-    this.trailSize = { width: canvas.width, height: canvas.height };
+    this.sizesKey = null;
+    this.largestTexture = 4096;
     this.stopped = false;
     this.animationFrame = 0;
     this.observer = null;
     /** The canvas's event listeners, `[type, listener]`, removed by `stop()`. */
     this.listeners = [];
-    this.status = this.makeStatus();
+    this.status = makeCanvasStatus(this);
     this.animate = this.animate.bind(this);
-  }
-
-  /** What the view has done, for tests and for curious performers (read-only by convention). */
-  makeStatus() {
-    const view = this;
-    return {
-      framesReceived: 0,
-      /** Received frames whose trail stamps reached the trail layer. */
-      framesStamped: 0,
-      /** Received frames with trail stamps that were never stamped: more waited for an animation frame than
-       * its stamp budget, or than the backlog holds (their fades and clears were kept). */
-      get stampsGivenUp() { return view.backlog.stampsGivenUp + view.stampsOverBudget; },
-      /** Received frames whose trail step was folded into another's: all but one of each animation frame's. */
-      framesFolded: 0,
-      framesDrawn: 0,
-      /** Animation frames that drew nothing because the GPU was still drawing the frame before. */
-      get framesWaitedForGPU() { return view.pacing ? view.pacing.framesWaited : 0; },
-      lastFrame: null,
-      /** The bytes of the frame on screen, as received. */
-      lastFrameBytes: null,
-      connected: false,
-      /** How many times the WebGL context came back after being lost (and the renderer was made again). */
-      contextsRestored: 0,
-      /** `{ level, resolution, trailResolution, stampBudget, pinned }` (quality.js). */
-      get quality() { return view.quality.setting; },
-      /** `{ median, p95 }` of the last two seconds' animation-frame intervals while frames arrived. */
-      get frameMilliseconds() { return view.quality.frameMilliseconds(); },
-      lastError: null,
-      /** While true, received frames wait (up to the backlog's bound) and are not drawn: the picture stays as
-       * it is (tests compare it with the Swift rasterizer's drawing of `lastFrameBytes`). */
-      hold: false,
-    };
   }
 
   report(error) {
@@ -103,14 +106,21 @@ class CanvasView {
   }
 
   send(intent) {
-    if (intent) this.live.send(intent);
+    this.intake?.send(intent);
   }
 
   /** Connects, listens for gestures, and draws from the next animation frame on (if WebGL2 is there). */
   start() {
-    this.connect();
-    this.listenForGestures();
+    const frames = liveURL(window.location);
+    this.intake = new FrameIntake(this.follower ? outputLiveURL(frames, this.follower.name) : frames, this.status, {
+      forms: this.forms, onMessage: (message) => this.receive(message), report: (error) => this.report(error),
+    });
+    this.gestures = new CanvasGestures(this.canvas, {
+      listen: (type, listener) => this.listen(type, listener), gesturesPlay: this.gesturesPlay,
+      stagePoint: (event, clamp) => this.stagePoint(event, clamp), send: (intent) => this.send(intent),
+    });
     if (this.requestedQuality.problem) this.report(this.requestedQuality.problem);
+    this.sayProblem();
     // Time spent hidden says nothing about how fast the view draws.
     this.restartQuality = () => this.quality.restart();
     document.addEventListener('visibilitychange', this.restartQuality);
@@ -120,15 +130,15 @@ class CanvasView {
     }
     this.listen('webglcontextlost', (event) => {
       event.preventDefault();  // so that the context can be restored
-      this.renderer = null;
+      this.passes = null;
       this.pacing.forget();
     });
     this.listen('webglcontextrestored', () => {
-      this.createRenderer();
+      this.createPasses();
       this.status.contextsRestored += 1;
     });
     this.watchSize();
-    this.createRenderer();
+    this.createPasses();
     this.animationFrame = requestAnimationFrame(this.animate);
   }
 
@@ -136,8 +146,8 @@ class CanvasView {
     if (this.stopped) return;
     this.stopped = true;
     cancelAnimationFrame(this.animationFrame);
-    clearInterval(this.reporting);
-    this.live.close();
+    clearTimeout(this.identifyTimer);
+    this.intake.close();
     this.observer?.disconnect();
     document.removeEventListener('visibilitychange', this.restartQuality);
     for (const [type, listener] of this.listeners) this.canvas.removeEventListener(type, listener);
@@ -149,15 +159,81 @@ class CanvasView {
     this.canvas.addEventListener(type, listener);
   }
 
+  // The output shown.
+
+  /** The output drawn now (as validateOutput gives it), or null: black. */
+  shownOutput() {
+    return this.draft ?? (this.follower ? this.follower.output : STAGE);
+  }
+
+  /** Draws `draft` (an output, validated) instead of the server's until the server has it; null: the server's. */
+  previewOutput(draft) {
+    this.draft = draft;
+    this.outputChanged(false);
+  }
+
+  /** Takes a live message other than frames and forms: the outputs, Identify. */
+  receive(message) {
+    if (!this.follower) return;
+    if (this.follower.identifies(message)) {
+      this.identify();
+      return;
+    }
+    const news = this.follower.receive(message);
+    if (!news) return;
+    // A reconnection says the new name; this connection the server follows through the rename itself.
+    if (news.renamed) this.intake.live.url = outputLiveURL(liveURL(window.location), this.follower.name);
+    const { output } = this.follower;
+    if (this.draft && (news.renamed || (output && sameOutput(this.draft, output)))) this.draft = null;
+    if (news.changed) this.outputChanged(news.renamed);
+  }
+
+  /** Follows a change of the output shown: where the stage goes, the problem said, the page told. */
+  outputChanged(renamed) {
+    this.sayProblem();
+    this.placeStage();
+    this.needsRedraw = true;
+    this.onOutputChange({ name: this.status.output, output: this.shownOutput(), renamed });
+  }
+
+  /** Says the output's problem in `status.lastError` while there is one (and takes it back after). */
+  sayProblem() {
+    const problem = this.follower?.problem ?? null;
+    if (problem) this.status.lastError = problem;
+    else if (this.problemSaid && this.status.lastError === this.problemSaid) this.status.lastError = null;
+    this.problemSaid = problem;
+  }
+
+  /** Places the stage for the output shown: its slice offscreen, or (Main, black) the buffer itself. */
+  placeStage() {
+    const output = this.shownOutput();
+    if (this.passes?.stage.place(output && output.name !== MAIN_OUTPUT ? output.slice : null)) this.sizeChanged = true;
+  }
+
+  /** Shows the output's name large over the picture for IDENTIFY_MILLISECONDS. */
+  identify() {
+    clearTimeout(this.identifyTimer);
+    this.status.identifying = true;
+    this.needsRedraw = true;
+    this.identifyTimer = setTimeout(() => {
+      this.status.identifying = false;
+      this.needsRedraw = true;
+    }, IDENTIFY_MILLISECONDS);
+  }
+
   // Drawing.
 
-  createRenderer() {
+  createPasses() {
     try {
-      const { canvas, trailSize } = this;
-      this.renderer = new CanvasRenderer(this.gl, this.forms, canvas.width, canvas.height, trailSize.width, trailSize.height);
+      const gl = this.gl, pictures = new PatternPictures(gl);
+      this.passes = { pictures, stage: new StagePass(gl, this.forms, pictures), output: new OutputPass(gl, pictures) };
+      this.largestTexture = gl.getParameter(gl.MAX_TEXTURE_SIZE) || this.largestTexture;
+      this.placeStage();
+      this.sizesKey = null;
+      this.sizeChanged = true;
       this.needsRedraw = true;
     } catch (error) {
-      this.renderer = null;
+      this.passes = null;
       this.report(error);
     }
   }
@@ -187,54 +263,61 @@ class CanvasView {
   }
 
   /**
-   * Sizes the drawing buffer (and the trail layer) for the measured size and the quality's resolutions, in
-   * the animation frame that then draws, so that no frame shows a cleared buffer. The canvas keeps its size
-   * on the page; the browser stretches a smaller buffer over it.
+   * Sizes the drawing buffer, the stage's picture and the trail layer for the measured size, the quality's
+   * resolutions and the slice shown (stageSizes), in the animation frame that then draws, so that no frame
+   * shows a cleared buffer. The canvas keeps its size on the page; the browser stretches a smaller buffer.
    */
   applySize() {
     if (!this.sizeChanged || !this.deviceSize) return;
     this.sizeChanged = false;
-    const { canvas, deviceSize } = this;
-    const { resolution, trailResolution } = this.quality.setting;
-    const scaled = (pixels, scale) => Math.max(1, Math.round(pixels * scale));
-    const width = scaled(deviceSize.width, resolution), height = scaled(deviceSize.height, resolution);
-    const trail = { width: scaled(deviceSize.width, trailResolution), height: scaled(deviceSize.height, trailResolution) };
-    if (width === canvas.width && height === canvas.height
-      && trail.width === this.trailSize.width && trail.height === this.trailSize.height) return;
+    const { canvas } = this, slice = this.passes?.stage.slice ?? null;
+    const sizes = stageSizes(this.deviceSize, this.quality.setting, slice, this.largestTexture);
     // Setting a canvas's size clears it, even to the size it has.
-    if (width !== canvas.width) canvas.width = width;
-    if (height !== canvas.height) canvas.height = height;
-    this.trailSize = trail;
-    if (this.renderer) this.renderer.resize(width, height, trail.width, trail.height);
-    this.needsRedraw = true;
+    if (sizes.buffer.width !== canvas.width) canvas.width = sizes.buffer.width;
+    if (sizes.buffer.height !== canvas.height) canvas.height = sizes.buffer.height;
+    this.passes?.stage.resize(sizes);
+    const key = JSON.stringify([sizes, slice]);
+    if (key !== this.sizesKey) this.needsRedraw = true;
+    this.sizesKey = key;
   }
 
-  /** Brings the trail layer up to the frames received since the last animation frame and draws the newest;
-   * or draws the last one again after a resize. Returns whether it gave the GPU work. */
+  /**
+   * Runs the passes: brings the trail layer up to the frames received since the last animation frame and
+   * draws the newest (or the last one again, after a change) into the stage's picture, then the output pass.
+   * Returns whether it gave the GPU work.
+   */
   drawReceived() {
     this.applySize();
-    const { renderer, status } = this;
-    if (!renderer || this.gl.isContextLost()) return false;
-    renderer.coarseFills = usesCoarseFills(this.quality.setting);
-    const waiting = status.hold ? [] : this.backlog.take();
+    const { passes, status } = this;
+    if (!passes || this.gl.isContextLost()) return false;
+    const output = this.shownOutput(), standIn = output ? output.testPattern : BLACK, name = output?.name ?? '';
+    passes.stage.coarseFills = usesCoarseFills(this.quality.setting);
+    const waiting = status.hold ? [] : this.intake.backlog.take();
     if (waiting.length > 0) {
       const plan = foldTrailSteps(waiting, this.quality.setting.stampBudget);
-      renderer.beginFrame();
-      renderer.updateTrails(waiting, plan);
+      passes.stage.drawFrames(waiting, plan, standIn, name);
       status.framesStamped += plan.stamps.length;
       status.framesFolded += plan.folded;
       this.stampsOverBudget += plan.givenUp;
       const { frame, data } = waiting[waiting.length - 1];
-      renderer.draw(frame);
-      this.needsRedraw = false;
-      this.recordDrawn(frame, data);
+      if (output) this.recordDrawn(frame, data);
     } else if (this.needsRedraw) {
-      this.needsRedraw = false;
-      renderer.redraw();
+      passes.stage.redraw(standIn, name);
     } else {
       return false;
     }
+    this.needsRedraw = false;
+    this.drawOutput(output);
     return true;
+  }
+
+  /** The output pass: the picture finished in the drawing buffer (black when there is no output). */
+  drawOutput(output) {
+    const { passes, canvas, status } = this, { width, height } = canvas;
+    if (!output) passes.output.clear(width, height);
+    else if (passes.stage.slice) passes.output.drawMapped(output, passes.stage.picture, width, height);
+    else passes.output.finishMain(output, width, height);
+    if (status.identifying) passes.output.drawLabel(status.output ?? '', width, height);
   }
 
   /** The status says which frame is on screen. */
@@ -255,9 +338,10 @@ class CanvasView {
       // Until the GPU is through with the last frame this animation frame does not count: the quality sees
       // the time between frames drawn.
       if (this.pacing.busy()) return;
-      const { backlog, deviceSize } = this;
+      const { backlog } = this.intake, { deviceSize } = this;
       const active = !this.status.hold && backlog.size > 0;
-      const work = active && deviceSize ? drawingWork(backlog.frames, fitCanvasArea(deviceSize.width, deviceSize.height).scale) : undefined;
+      const stageHeight = deviceSize ? stageHeightInPixels(deviceSize, this.passes?.stage.slice ?? null) : 0;
+      const work = active && deviceSize ? drawingWork(backlog.frames, stageHeight) : undefined;
       if (this.quality.observe(timestamp, { active, work })) this.sizeChanged = true;
       if (this.drawReceived()) this.pacing.submitted();
     } catch (error) {
@@ -265,67 +349,13 @@ class CanvasView {
     }
   }
 
-  // The connection.
+  // Pointers: where an event touches the stage.
 
-  /** Opens the view's own live socket, and tells the server once a second how the view keeps up (/status). */
-  connect() {
-    const { status } = this;
-    this.live = new LiveConnection(liveURL(window.location), {
-      onFrame: (data) => {
-        status.framesReceived += 1;
-        try {
-          this.backlog.push(decodeFrame(data), data);
-        } catch (error) {
-          this.report(error);
-        }
-      },
-      onForms: (described) => { this.forms.define(described); },
-      onError: (message) => {
-        // A server that does not take the page's reports yet refuses each one; that is no news to show.
-        if (!refusesReport(message)) status.lastError = message;
-      },
-      onConnectionChange: (connected) => { status.connected = connected; },
-    });
-    this.reporting = setInterval(() => {
-      try {
-        this.live.send(canvasReport(status));
-      } catch (error) {
-        this.report(error);
-      }
-    }, REPORT_INTERVAL);
-  }
-
-  // Pointer gestures: taps and strokes release lumis where they touch, when gesturesPlay() says so.
-
-  canvasFraction(event) {
-    const rect = this.canvas.getBoundingClientRect();
-    return fractionAt(event.clientX - rect.left, event.clientY - rect.top, fitCanvasArea(rect.width, rect.height));
-  }
-
-  listenForGestures() {
-    const gestures = new Map();
-    this.listen('pointerdown', (event) => {
-      if (!this.gesturesPlay() || event.button > 0) return;
-      const fraction = this.canvasFraction(event);
-      if (!isOnCanvas(fraction)) return;
-      const tracker = new GestureTracker();
-      tracker.begin(fraction);
-      gestures.set(event.pointerId, tracker);
-      this.canvas.setPointerCapture(event.pointerId);
-    });
-    this.listen('pointermove', (event) => {
-      const tracker = gestures.get(event.pointerId);
-      if (!tracker) return;
-      const moves = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
-      for (const move of moves.length > 0 ? moves : [event]) tracker.move(clampToCanvas(this.canvasFraction(move)));
-    });
-    this.listen('pointerup', (event) => {
-      const tracker = gestures.get(event.pointerId);
-      if (!tracker) return;
-      gestures.delete(event.pointerId);
-      this.send(tracker.end(clampToCanvas(this.canvasFraction(event))));
-    });
-    this.listen('pointercancel', (event) => gestures.delete(event.pointerId));
-    this.listen('contextmenu', (event) => event.preventDefault());
+  /** The stage fraction under a pointer event (stagePointAt), or null off the picture (unless `clamp`). */
+  stagePoint(event, clamp) {
+    const rect = this.canvas.getBoundingClientRect(), output = this.shownOutput();
+    if (output?.grid && this.pointerMesh.of !== output) this.pointerMesh = { of: output, mesh: outputMesh(output) };
+    const place = { x: event.clientX - rect.left, y: event.clientY - rect.top, width: rect.width, height: rect.height };
+    return stagePointAt(output, output?.grid ? this.pointerMesh.mesh : null, place, clamp);
   }
 }

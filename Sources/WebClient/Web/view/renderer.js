@@ -3,13 +3,14 @@
 // one draw call (two for a disc's rim and inside; not instanced: strip-indices.js says why), circles and
 // rings worked out in the shader (analytic-forms.js), every other form drawn from the atlas. The trail
 // layer may be smaller than the drawing buffer (a lower quality): it then has its own canvas area and is
-// stretched onto the picture's.
+// stretched onto the picture's. It composes into the drawing buffer, the stage letterboxed (Main), or into
+// another framebuffer with the stage placed otherwise (a mapped output's slice, stage-slice.js).
 // Below full quality, large additive discs are drawn on coarse layers added on (coarse-fills.js).
 
 import { ANALYTIC_BASE, AnalyticShapes, Shape, annulusSegments } from './analytic-forms.js';
 import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
-import { fitCanvasArea, pixelArea } from './canvas-area.js';
+import { fitCanvasArea, glPixelBox } from './canvas-area.js';
 import { setBlend, setScaledBlend } from './blends.js';
 import { coarseArea, coarseLayerSize, pictureToCoarse } from './coarse-fills.js';
 import { CoarseLayer } from './coarse-layer.js';
@@ -37,6 +38,9 @@ export class CanvasRenderer {
    */
   constructor(gl, forms, width, height, trailWidth = width, trailHeight = height) {
     this.gl = gl;
+    /** The framebuffer composed into (null: the drawing buffer), and where the stage lies in a picture of a size. */
+    this.framebuffer = null;
+    this.placeStage = fitCanvasArea;
     this.forms = forms;
     /** The instance programs: one for each shape, and the inside of a disc. */
     this.shapePrograms = {
@@ -85,19 +89,34 @@ export class CanvasRenderer {
     trailWidth = Math.max(1, trailWidth);
     trailHeight = Math.max(1, trailHeight);
     if (trailWidth !== this.trails.width || trailHeight !== this.trails.height) {
-      const from = this.trailBox(), area = fitCanvasArea(trailWidth, trailHeight);
-      this.trails = this.trails.resized(trailWidth, trailHeight, from, glBox(area, trailHeight));
+      const from = this.trailBox(), area = this.placeStage(trailWidth, trailHeight);
+      this.trails = this.trails.resized(trailWidth, trailHeight, from, glPixelBox(area, trailWidth, trailHeight));
       this.trailArea = area;
     }
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
-    this.area = fitCanvasArea(width, height);
+    this.area = this.placeStage(width, height);
     const layerSize = atlasLayerSize(height);
     if (layerSize !== this.atlas.layerSize) {
       this.atlas.dispose();
       this.atlas = new FormAtlas(this.gl, this.forms, { layerSize });
     }
+  }
+
+  /**
+   * Composes into `framebuffer` (null: the drawing buffer) with the stage placed by `placeStage(width,
+   * height) → area` (fitCanvasArea, or a slice's stagePlacement). A new placement clears the trail layer,
+   * which held another part of the stage.
+   */
+  setTarget(framebuffer, placeStage) {
+    this.framebuffer = framebuffer;
+    if (placeStage === this.placeStage) return;
+    this.placeStage = placeStage;
+    this.area = placeStage(this.width, this.height);
+    this.trailArea = placeStage(this.trails.width, this.trails.height);
+    this.trails.clear();
+    this.trailsMayShow = false;
   }
 
   /**
@@ -166,6 +185,11 @@ export class CanvasRenderer {
     this.compose();
   }
 
+  /** Makes `frame` the one `redraw()` draws, without drawing it (while a test pattern stands in for it). */
+  keep(frame) {
+    if (this.lastFrame !== frame) this.prepare(frame);
+  }
+
   /** Draws the last frame again (after a resize) without touching the trails. */
   redraw() {
     if (!this.lastFrame) return;
@@ -221,7 +245,7 @@ export class CanvasRenderer {
     const gl = this.gl, frame = this.lastFrame, [red, green, blue] = frame.background;
     const coarse = this.prepared.coarseLumis, layer = this.coarseLayers.picture;
     if (coarse.length > 0) this.drawCoarsely(layer, coarse, this.width, this.height, this.area, setBlend);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
     gl.viewport(0, 0, this.width, this.height);
     gl.disable(gl.SCISSOR_TEST);
     gl.clearColor(0, 0, 0, 1);
@@ -337,12 +361,12 @@ export class CanvasRenderer {
 
   /** The canvas area of the drawing buffer in whole pixels, in GL window coordinates (y up). */
   scissorBox() {
-    return glBox(this.area, this.height);
+    return glPixelBox(this.area, this.width, this.height);
   }
 
   /** The canvas area of the trail layer in whole pixels, in GL window coordinates (y up). */
   trailBox() {
-    return glBox(this.trailArea, this.trails.height);
+    return glPixelBox(this.trailArea, this.trails.width, this.trails.height);
   }
 
   useScissor(box) {
@@ -364,10 +388,4 @@ export class CanvasRenderer {
     gl.bindVertexArray(null);
     return array;
   }
-}
-
-/** `area` (in pixels from the top left of a picture `height` tall) in whole pixels, in GL window coordinates. */
-function glBox(area, height) {
-  const box = pixelArea(area);
-  return { x: box.x, y: height - (box.y + box.height), width: box.width, height: box.height };
 }

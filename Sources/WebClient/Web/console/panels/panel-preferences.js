@@ -33,7 +33,7 @@ import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polypho
 export const PANEL_LABELS = Object.freeze({
   color: 'Color panel', form: 'Form panel', motion: 'Motion panel', chordset: 'Chordset panel', canvas: 'Canvas panel',
   triggerpads: 'Trigger pads', chordsetList: 'Chordset list', listening: 'Listening panel', fixtures: 'Fixtures panel',
-  settings: 'Preferences',
+  outputs: 'Outputs panel', settings: 'Preferences',
 });
 
 /** Output sizes offered (16:9); a size the library holds that is not one of these is offered too. */

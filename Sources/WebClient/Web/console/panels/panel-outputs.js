@@ -1,0 +1,365 @@
+// <ip-outputs-panel>: the Outputs panel — the stage's outputs as the server has them (issue 35): every canvas
+// page shows one output, a slice of the stage drawn through its warp, blend and mask.
+//
+// - "Two projectors": Left and Right, halves of the stage overlapping by 15 %, blended across the overlap.
+// - The outputs as a list, "Outputs" (the name, which selects it; how many canvases show it; "Open canvas
+//   for NAME", a new window on /canvas?output=NAME); "New output", "Rename", "Delete" and "Identify" (its
+//   canvases say its name large) for the one selected. Main — the whole stage, unwarped — is neither
+//   renamed nor deleted, and only its test pattern and brightness change.
+// - For the one selected: "Test pattern" and "Brightness" (outputs-settings.js); the calibration picture of
+//   its window with the corners or the grid's points to drag (outputs-calibration.js); the grid warp; the
+//   slice on the stage's picture and its fields (outputs-slice.js); the edge blend's sliders.
+//
+// Every change sends the whole output with PUT /api/outputs/{name}, at most one request at a time and the
+// newest always sent (LatestWrite); it shows at once and, refused, goes back to the stored output with the
+// server's reason said. The outputs come from the live `outputs` message (the console's store); how many
+// canvases show each from GET /api/outputs, read on every such message, on every connection and every
+// three seconds while the panel shows. Everything goes through the one sender.
+
+import { ConsolePanel, element } from '../console-panel.js';
+import { LatestFetch } from '../console-store.js';
+import { apiPaths } from '../../shared/sender.js';
+import { uid } from '../../shared/dom.js';
+import { LatestWrite } from '../fixtures-model.js';
+import {
+  MAIN, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, mainBody, outputBody, outputNamed,
+  parseOutput, parseOutputsAnswer, readOutputName, twoProjectors, withOutput,
+} from '../outputs-model.js';
+import { OutputCalibration } from './outputs-calibration.js';
+import { OutputNameForm } from './outputs-name-form.js';
+import { OutputSettings } from './outputs-settings.js';
+import { SliceEditor } from './outputs-slice.js';
+
+/** How often the canvases' counts are read again while the panel shows, in milliseconds. */
+const REFRESH_MILLISECONDS = 3000;
+
+/** The Outputs panel: the outputs, and the calibration of the one selected (the file's header says what it holds). */
+class OutputsPanel extends ConsolePanel {
+  build() {
+    this.outputs = [];
+    this.canvases = {};
+    this.selected = MAIN;
+    this.draft = null;  // the output as edited here, until the server answers
+    this.pushed = null;  // the last output given to the write
+    this.lastSent = null;  // its JSON: the same again is not sent
+    this.listShown = '';
+    this.fetch = new LatestFetch(
+      () => this.sender.api('GET', apiPaths.outputs),
+      (answer) => this.showAnswer(answer),
+      (error) => this.showStatus(`The outputs cannot be read: ${error?.message ?? error}`, true),
+    );
+    this.write = new LatestWrite((output) => this.request('PUT', apiPaths.output(output.name), this.bodyOf(output), { quiet: true }));
+    this.calibration = new OutputCalibration({
+      onMove: (output) => this.edit(output), onDrop: (output) => this.edit(output), onNudge: (output) => this.edit(output),
+      onCancel: () => this.settle(),
+    });
+    this.slice = new SliceEditor({
+      onMove: (slice) => this.change({ slice }), onDrop: (slice) => this.change({ slice }), onCancel: () => this.settle(),
+    });
+    this.settings = new OutputSettings({ onChange: (changes) => this.change(changes) });
+    this.form = new OutputNameForm({ onSave: (name) => this.saveName(name), onCancel: () => this.closeForm() });
+    const titleId = uid('outputs-title');
+    this.status = element('p', { class: 'outputs-status', role: 'status' });
+    this.append(element('section', { class: 'outputs-layout', 'aria-labelledby': titleId },
+      this.buildHeader(titleId),
+      this.buildList(),
+      this.form.element,
+      this.buildSelected(),
+      this.status));
+  }
+
+  /** The title and "Two projectors". */
+  buildHeader(titleId) {
+    const two = element('button', {
+      type: 'button', class: 'list-button small', title: 'Left and Right: halves of the stage, 15 % overlapping, blended',
+      onclick: () => this.makeTwoProjectors(),
+    }, 'Two projectors');
+    return element('div', { class: 'outputs-header' }, element('h2', { id: titleId }, 'Outputs'), two);
+  }
+
+  /** The list and the buttons acting on the output selected. */
+  buildList() {
+    this.list = element('ul', { class: 'outputs-list', 'aria-label': 'Outputs' });
+    const button = (label, onclick, extra = {}) => element('button', { type: 'button', class: 'list-button small', onclick, ...extra }, label);
+    this.newButton = button('New output', () => this.openForm('new'));
+    this.renameButton = button('Rename', () => this.openForm('rename'));
+    this.deleteButton = button('Delete', () => this.remove(), { class: 'list-button small danger' });
+    this.identifyButton = button('Identify', () => this.identify());
+    return element('div', { class: 'outputs-choice' }, this.list,
+      element('div', { class: 'output-buttons' }, this.newButton, this.renameButton, this.deleteButton, this.identifyButton));
+  }
+
+  /** What the output selected is: its light, its window, its grid, its slice and its blend. */
+  buildSelected() {
+    this.selectedTitle = element('h3', {}, MAIN);
+    this.mainNote = element('p', { class: 'outputs-note' }, 'Main shows the whole stage, unwarped: only its test pattern and brightness change.');
+    return element('div', { class: 'output-detail' },
+      this.selectedTitle,
+      this.settings.lightElement,
+      this.mainNote,
+      element('h4', {}, 'Window'),
+      this.calibration.element,
+      this.settings.gridElement,
+      element('h4', {}, 'Slice of the stage'),
+      this.slice.element,
+      this.settings.blendElement);
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.stopPolling();
+  }
+
+  shownChanged(shown) {
+    if (shown) {
+      this.fetch.request();
+      this.startPolling();
+    } else {
+      this.stopPolling();
+    }
+  }
+
+  update(what) {
+    if (what.has('outputs')) this.takeLive();
+    const editing = this.write.busy || this.dragging;
+    if (this.shown && ((what.has('outputs') && !editing) || (what.has('connection') && this.store?.connected))) this.fetch.request();
+  }
+
+  startPolling() {
+    if (this.pollTimer) return;
+    this.pollTimer = setInterval(() => {
+      if (this.shown && !document.hidden && !this.dragging && !this.write.busy) this.fetch.request();
+    }, REFRESH_MILLISECONDS);
+  }
+
+  stopPolling() {
+    clearInterval(this.pollTimer);
+    this.pollTimer = 0;
+  }
+
+  /** Whether a handle or the slice is being dragged. */
+  get dragging() { return this.calibration.dragging || this.slice.dragging; }
+
+  /** Whether nothing is being dragged, sent or shown as edited (for tests: the page's own state). */
+  get settled() { return !this.dragging && !this.write.busy && this.draft === null; }
+
+  showStatus(text, isError = false) {
+    this.status.textContent = text ?? '';
+    this.status.classList.toggle('is-error', Boolean(isError) && Boolean(text));
+  }
+
+  /** The outputs the live message brought (the store's), the one shown following a rename. */
+  takeLive() {
+    const outputs = this.store?.outputs;
+    if (!outputs) return;
+    this.outputs = outputs;
+    this.selected = followRename(this.selected, this.store.outputsRenamed);
+    this.draw();
+  }
+
+  /** GET /api/outputs's answer: the canvases' counts (and the outputs, until the live message has brought them). */
+  showAnswer(answer) {
+    const read = parseOutputsAnswer(answer);
+    if (!read) {
+      this.showStatus('The server answered with something that is not a list of outputs.', true);
+      return;
+    }
+    if (this.status.textContent.startsWith('The outputs cannot be read')) this.showStatus('');
+    this.canvases = read.canvases;
+    if (!this.store?.outputs) this.outputs = read.outputs;
+    this.draw();
+  }
+
+  /** The output selected as the server has it (Main, or the first, when the one selected is gone). */
+  get stored() {
+    return outputNamed(this.outputs, this.selected) ?? outputNamed(this.outputs, MAIN) ?? this.outputs[0] ?? null;
+  }
+
+  /** The output selected as shown: as edited here while it is sent, else as stored. */
+  get current() {
+    const stored = this.stored;
+    return this.draft && stored && this.draft.name === stored.name ? this.draft : stored;
+  }
+
+  draw() {
+    const output = this.current;
+    if (output) this.selected = output.name;
+    const editable = output !== null && !isMain(output);
+    this.drawList();
+    this.renameButton.disabled = this.deleteButton.disabled = !editable;
+    this.identifyButton.disabled = !output;
+    for (const button of [this.renameButton, this.deleteButton, this.identifyButton]) {
+      button.setAttribute('aria-description', output ? output.name : '');
+    }
+    this.selectedTitle.textContent = output?.name ?? '';
+    this.mainNote.hidden = !isMain(output);
+    this.calibration.draw(output, { editable });
+    this.slice.draw(output, this.outputs, { editable });
+    this.settings.draw(output, { editable });
+  }
+
+  /** The list, rebuilt only when what it says changes (the focus stays on its buttons otherwise). */
+  drawList() {
+    const signature = JSON.stringify([this.outputs.map((output) => output.name), this.selected, this.canvases]);
+    if (signature === this.listShown) return;
+    this.listShown = signature;
+    const focused = this.list.contains(document.activeElement) ? document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent : null;
+    this.list.replaceChildren(...this.outputs.map((output) => this.listItem(output)));
+    if (focused) [...this.list.querySelectorAll('button, a')].find((node) => (node.getAttribute('aria-label') ?? node.textContent) === focused)?.focus();
+  }
+
+  listItem(output) {
+    const selected = output.name === this.selected;
+    return element('li', { class: `output-item${selected ? ' is-selected' : ''}` },
+      element('button', {
+        type: 'button', class: 'output-name', 'aria-pressed': String(selected), onclick: () => this.select(output.name),
+      }, output.name),
+      element('span', { class: 'output-canvases' }, canvasesText(this.canvases[output.name])),
+      element('a', {
+        class: 'list-button small', href: canvasHref(output.name), target: '_blank', rel: 'noopener', 'aria-label': `Open canvas for ${output.name}`,
+      }, 'Open canvas'));
+  }
+
+  select(name) {
+    if (this.form.mode === 'rename') this.form.close();
+    if (name !== this.selected) this.showStatus('');
+    this.selected = name;
+    this.draw();
+  }
+
+  // ---- changing the output selected: always the whole of it, through PUT
+
+  /** The body sent for `output`: the whole output — for Main only what may change of it. */
+  bodyOf(output) {
+    return isMain(output) ? mainBody(output) : outputBody(output);
+  }
+
+  /** Changed fields of the output shown (`{ slice }`, `{ blend }`, …), sent with the rest of it. */
+  change(changes) {
+    const output = this.current;
+    if (output) this.edit({ ...output, ...changes });
+  }
+
+  /** The output as edited here: shown at once, sent whole (only the newest waits while one is sent). */
+  async edit(output) {
+    this.draft = output;
+    this.draw();
+    const signature = JSON.stringify(output);
+    if (signature === this.lastSent) {
+      this.settle();
+      return;
+    }
+    this.lastSent = signature;
+    this.pushed = output;
+    const answer = await this.write.push(output);
+    if (this.write.busy || this.pushed !== output) return;  // a newer one is under way: its answer says
+    this.answered(answer);
+  }
+
+  /** The answer to the newest output sent: stored, or the refusal said (and the stored output read again). */
+  answered(answer) {
+    if (answer?.ok) {
+      const stored = parseOutput(answer.data);
+      if (stored) this.outputs = withOutput(this.outputs, stored);
+      this.showStatus('');
+    } else {
+      this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
+      this.slice.reset();
+      this.fetch.request();
+    }
+    this.settle();
+  }
+
+  /** Once nothing is dragged or sent, the stored output is shown again (a refused change goes back). */
+  settle() {
+    if (!this.write.busy && !this.dragging) {
+      this.draft = null;
+      this.lastSent = null;
+    }
+    this.draw();
+  }
+
+  // ---- the outputs: new, rename, delete, identify, two projectors
+
+  openForm(mode) {
+    const output = this.stored;
+    if (mode === 'new') this.form.open('new', freeOutputName(this.outputs), 'New output');
+    else if (output && !isMain(output)) this.form.open('rename', output.name, `Rename ${output.name}`);
+  }
+
+  closeForm() {
+    const mode = this.form.mode;
+    this.form.close();
+    (mode === 'rename' ? this.renameButton : this.newButton).focus();
+  }
+
+  /** The form's name: a new output of that name (every field its default), or the one selected renamed. */
+  async saveName(typed) {
+    const mode = this.form.mode;
+    const from = this.stored?.name ?? null;
+    const read = readOutputName(typed, this.outputs, mode === 'rename' ? from : null);
+    if (read.error) {
+      this.form.showError(read.error);
+      return;
+    }
+    if (mode === 'rename' && read.name === from) {
+      this.closeForm();
+      return;
+    }
+    this.form.setBusy(true);
+    const answer = mode === 'new'
+      ? await this.request('PUT', apiPaths.output(read.name), outputBody(defaultOutput(read.name)), { quiet: true })
+      : await this.request('POST', apiPaths.renameOutput(from), { name: read.name }, { quiet: true });
+    this.form.setBusy(false);
+    if (!answer.ok) {
+      this.form.showError(`Not saved: ${answer.error}`);
+      return;
+    }
+    const stored = parseOutput(answer.data) ?? { ...(outputNamed(this.outputs, from) ?? defaultOutput(read.name)), name: read.name };
+    const others = mode === 'rename' ? this.outputs.filter((output) => output.name !== from) : this.outputs;
+    this.outputs = withOutput(others, stored);
+    this.selected = stored.name;
+    this.showStatus('');
+    this.closeForm();
+    this.draw();
+  }
+
+  async remove() {
+    const output = this.stored;
+    if (!output || isMain(output)) return;
+    const answer = await this.request('DELETE', apiPaths.output(output.name), undefined, { quiet: true });
+    if (!answer.ok) {
+      this.showStatus(`Not deleted: ${answer.error}`, true);
+      return;
+    }
+    this.outputs = this.outputs.filter((each) => each.name !== output.name);
+    if (this.selected === output.name) this.selected = MAIN;
+    this.showStatus('');
+    this.draw();
+  }
+
+  identify() {
+    const name = this.stored?.name;
+    if (!name) return;
+    const sent = this.send(identifyIntent(name));
+    this.showStatus(sent ? `The canvases showing “${name}” say its name.` : 'Not connected: the canvases cannot be told now.', !sent);
+  }
+
+  /** Left and Right, made (or made again) one after the other; Left shown. */
+  async makeTwoProjectors() {
+    const refusals = [];
+    for (const output of twoProjectors()) {
+      const answer = await this.request('PUT', apiPaths.output(output.name), outputBody(output), { quiet: true });
+      if (answer.ok) this.outputs = withOutput(this.outputs, parseOutput(answer.data) ?? output);
+      else refusals.push(`${output.name}: ${answer.error}`);
+    }
+    this.showStatus(refusals.length ? `Not made: ${refusals.join('; ')}` : '', refusals.length > 0);
+    if (outputNamed(this.outputs, 'Left')) this.selected = 'Left';
+    this.draw();
+    this.fetch.request();
+  }
+}
+
+if (!customElements.get('ip-outputs-panel')) customElements.define('ip-outputs-panel', OutputsPanel);
+
+export { OutputsPanel };
