@@ -84,9 +84,9 @@ let package = Package(
         .target(name: "Engine", dependencies: ["Instrument", "Composition", "Fixtures", "StageOutputs", "Audio", "Listening"], swiftSettings: swiftSettings),
         // Business model: exporting frames — the staged pipeline, a performance's frames, the video and
         // frame-file ports the file adapters plug into.
-        .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster"], swiftSettings: swiftSettings),
+        .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster", "StageOutputs"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
-        .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry"], swiftSettings: swiftSettings),
+        .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry", "StageOutputs"], swiftSettings: swiftSettings),
         // Presentation model: the browser clients (ES modules served as they are), shipped as resources.
         .target(name: "WebClient", resources: [.copy("Web")], swiftSettings: swiftSettings),
         // Presentation adapter: the instrument's server — HTTP, the live WebSocket.
@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRenderingTests",
-            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry"],
+            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "StageOutputs"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Instrument
 import Raster
 import SceneRendering
+import StageOutputs
 
 /// Frames of a performance in order, each drawn after the one before (the trail layer depends on it).
 /// Called from one thread at a time (the pipeline's drawing stage), so its state needs no lock.
@@ -8,15 +9,23 @@ public final class PerformanceFrames: @unchecked Sendable {
     // Safe to send: FramePipeline calls `frame` or `yuv420Frame` only from its drawing thread, in order.
     private var player: PerformancePlayer
     private var renderer: SceneRenderer
+    /// Set when the frames are a stage output's (`--stage-output`): drawn by it instead.
+    private var output: OutputRenderer?
     private let fps: Int
     private let start: Double
     private let planes: YUVFrameRing
 
     /// Frames handed on as bitmaps (`frame`), up to `FramePipeline.framesInFlight` of them alive at once; or,
     /// `forVideo`, converted as they are drawn (`yuv420Frame`), which keeps a single bitmap.
-    public init(log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0, forVideo: Bool = false, keptBySink: Int = 0) {
+    /// With `output`, each frame is what that stage output showed (its slice, warped, blended, masked).
+    public init(
+        log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0, forVideo: Bool = false, keptBySink: Int = 0,
+        output: StageOutput? = nil
+    ) {
         player = PerformancePlayer(log: log)
-        renderer = SceneRenderer(width: width, height: height, framesInFlight: forVideo ? 1 : FramePipeline.framesInFlight)
+        let framesInFlight = forVideo ? 1 : FramePipeline.framesInFlight
+        renderer = SceneRenderer(width: output == nil ? width : 1, height: output == nil ? height : 1, framesInFlight: framesInFlight)
+        self.output = output.map { OutputRenderer($0, width: width, height: height, framesInFlight: framesInFlight) }
         self.fps = fps
         self.start = start
         planes = YUVFrameRing(keptBySink: keptBySink)
@@ -24,12 +33,16 @@ public final class PerformanceFrames: @unchecked Sendable {
 
     /// Frame `index`, drawn after every frame before it.
     public func frame(_ index: Int) -> Bitmap {
-        renderer.render(scene(index))
+        let scene = scene(index)
+        return output?.render(scene) ?? renderer.render(scene)
     }
 
     /// Frame `index` as Y′CbCr 4:2:0, each band converted as soon as it is drawn, while it is in the cache.
     public func yuv420Frame(_ index: Int) -> [UInt8] {
         let scene = scene(index)
+        if let frame = output?.render(scene) {
+            return planes.next { planes in frame.yuv420(rows: 0..<frame.height, into: &planes) }
+        }
         return planes.next { planes in
             _ = renderer.render(scene) { frame, rows in frame.yuv420(rows: rows, into: &planes) }
         }

@@ -22,7 +22,8 @@ struct RenderPerformanceCommand: ParsableCommand {
             beside its log (the same name, .flac): the video takes it as its sound, its first sample at the recording's \
             first frame; --audio FILE takes another take of the track instead (starting at the same moment), and \
             --audio none leaves the video silent. --dmx writes the DMX the library's fixture patch would have been sent, \
-            as a CSV of channel levels (docs/fixtures.md), with or without -o.
+            as a CSV of channel levels (docs/fixtures.md), with or without -o. --stage-output NAME renders what that \
+            output of the library showed — its slice, warped, blended and masked (docs/outputs.md) — at --size.
             """)
 
     @Argument(help: "The performance log (JSON).")
@@ -32,6 +33,7 @@ struct RenderPerformanceCommand: ParsableCommand {
     var size: String?
 
     @OptionGroup var library: LibraryOption
+    @OptionGroup var stageOutput: StageOutputOption
 
     @Option(parsing: .unconditional, help: "Frames a second (1…240).")
     var fps = "60"
@@ -92,13 +94,15 @@ struct RenderPerformanceCommand: ParsableCommand {
         if let dmx { try writeDMX(performance, seconds: seconds, from: span.lowerBound, to: dmx) }
         guard let output else { return }
         let target = try OutputTarget(output)
+        let mapped = try stageOutput.resolve(in: library)
         let count = Int((seconds * Double(framesPerSecond)).rounded(.up)) + 1
         guard count <= 10_000_000 else { throw CommandFailure("that is \(count) frames; at most 10,000,000 are rendered") }
 
         switch target {
         case .frames(let folder):
             try target.prepare()
-            let frames = PerformanceFrames(log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound)
+            let frames = PerformanceFrames(
+                log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, output: mapped)
             try FrameOutputs.toFolder(folder, count: count, label: "performance", render: frames.frame)
         case .video(let url):
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }
@@ -106,7 +110,7 @@ struct RenderPerformanceCommand: ParsableCommand {
             let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset, audio: try sound())
             let frames = PerformanceFrames(
                 log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, forVideo: true,
-                keptBySink: video.framesKept)
+                keptBySink: video.framesKept, output: mapped)
             let bar = ProgressBar(total: count, label: "performance")
             try FrameExport.toVideo(video, count: count, progress: bar.update(done:), yuv420Frames: frames.yuv420Frame)
         case .png, .svg:

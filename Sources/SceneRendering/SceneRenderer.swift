@@ -20,19 +20,29 @@ public struct SceneRenderer: Sendable {
     /// next stamp, so an empty layer costs no passes over memory.
     private var trailsMayShow = false
     private var unitPaths: [Form: Path] = [:]
+    private let placement: AffineTransform?
 
     /// A renderer for frames of `width × height` pixels; the canvas's 16:9 is fitted to the height. Up to
     /// `framesInFlight` frames it returned may still be held elsewhere when it draws the next without
     /// allocating (a frame still held when its turn comes again is copied, never overwritten).
     public init(width: Int, height: Int, framesInFlight: Int = 2) {
+        self.init(width: width, height: height, framesInFlight: framesInFlight, placement: nil)
+    }
+
+    /// A renderer that places the canvas on its frames by `placement` (canvas coordinates to pixels) — a
+    /// mapped output's slice (`StageOutput.slicePlacement`) — instead of fitting its 16:9 to the height.
+    public init(width: Int, height: Int, framesInFlight: Int = 2, placement: AffineTransform?) {
         self.width = width
         self.height = height
+        self.placement = placement
         trails = RasterCanvas(width: width, height: height)
         frames = (0..<max(1, framesInFlight)).map { _ in RasterCanvas(width: width, height: height) }
     }
 
-    /// From canvas coordinates (canvas heights) to pixels: scaled to the frame's height, centred across.
+    /// From canvas coordinates (canvas heights) to pixels: the placement given, or scaled to the frame's
+    /// height and centred across.
     public var canvasToPixels: AffineTransform {
+        if let placement { return placement }
         let scale = Double(height)
         return AffineTransform.scale(x: scale, y: scale)
             .concatenating(.translation(x: (Double(width) - Canvas.aspect * scale) / 2, y: 0))
