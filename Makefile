@@ -104,8 +104,8 @@ bench-deps: deps
 		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	fi
 
-# The pictures of the README and docs/composition.md (docs/images/console.png, frame.png, lab-own-sound.png,
-# lab-render.png), made by the project, never by hand.
+# The pictures of the README, docs/composition.md and docs/outputs.md (docs/images/console.png, frame.png,
+# lab-own-sound.png, lab-render.png, outputs-*.png), made by the project, never by hand.
 pictures: release python-deps
 	CHROMIUM=/usr/bin/chromium $(PYTHON) tools/readme_pictures.py .build/release/imager
 

@@ -50,7 +50,9 @@ public final class LiveOutputs: Sendable {
         try state.withLock { (state) throws(LiveError) -> T in
             var outputs = state.outputs
             let result: T
-            do throws(StageOutputError) { result = try body(&outputs) } catch { throw LiveError(.invalid, error.description) }
+            do throws(StageOutputError) { result = try body(&outputs) } catch {
+                throw LiveError(error.isFull ? .full : .invalid, error.description)
+            }
             try shelf?.keep(outputs)
             state.outputs = outputs
             return result

@@ -24,7 +24,8 @@ enum OutputRoutes {
             await answer {
                 let name = try pathName(context)
                 let body = try await decoded(request, otherwise: #"send the whole output: {"name": "Left", "slice": {"x": 0, "y": 0, "width": 0.5, "height": 1}, …}"#)
-                guard body.name == name || StageOutput.shownName(body.name) == name else {
+                // A body whose name the text rule refuses is refused for that, by `put`; else it must be the address's.
+                guard body.name == name || [nil, name].contains(StageOutput.shownName(body.name)) else {
                     throw APIRefusal(.badRequest, "the body names “\(StageOutput.quoted(body.name))”, the address “\(StageOutput.quoted(name))”: rename with POST …/rename")
                 }
                 let kept = try outputs().put(body)

@@ -143,7 +143,13 @@ public struct OutputBlend: Hashable, Sendable, Codable {
 /// Why an output cannot be kept, in one line.
 public struct StageOutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// Whether it was refused because the stage has as many outputs as it may (an API answers 409).
+    public let isFull: Bool
+
+    public init(_ description: String, isFull: Bool = false) {
+        self.description = description
+        self.isFull = isFull
+    }
 }
 
 extension StageOutput {

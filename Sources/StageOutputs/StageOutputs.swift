@@ -26,7 +26,7 @@ public struct StageOutputs: Hashable, Sendable {
         if let index = outputs.firstIndex(where: { $0.name == kept.name }) {
             outputs[index] = kept
         } else {
-            guard outputs.count < Self.maximumCount else { throw StageOutputError("a stage has at most \(Self.maximumCount) outputs") }
+            guard outputs.count < Self.maximumCount else { throw StageOutputError("a stage has at most \(Self.maximumCount) outputs", isFull: true) }
             outputs.append(kept)
         }
         return kept

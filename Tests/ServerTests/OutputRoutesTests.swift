@@ -96,6 +96,10 @@ import TestSupport
                     #expect(!error.isEmpty && !error.contains("\n") && error.count < 600, "\(candidate): \(error)")
                 }
             }
+            // A name the text rule refuses is refused for that, not for differing from the address.
+            try await client.execute(uri: "/api/outputs/Bad", method: .put, headers: jsonType, body: body(#"{"name": "Bad\u0000"}"#)) { response in
+                #expect(response.status == .badRequest && String(buffer: response.body).contains("an output's name cannot hold"))
+            }
             #expect(NSDictionary(dictionary: try await listing(client)).isEqual(to: before))
             #expect(shelf.kept.withLock { $0.output(named: "Wall")?.corners.first } == OutputPoint(0.1, 0))
         }

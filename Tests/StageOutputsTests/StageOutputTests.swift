@@ -91,6 +91,9 @@ import TestSupport
         try outputs.delete("Right")
         #expect(outputs.outputs.map(\.name) == ["Main", "Stage left"])
         #expect(throws: StageOutputError.self) { try outputs.delete("Right") }
+        for number in 2..<StageOutputs.maximumCount { try outputs.put(StageOutput(name: "Output \(number)")) }
+        #expect(outputs.outputs.count == StageOutputs.maximumCount)
+        #expect(throws: StageOutputError("a stage has at most 64 outputs", isFull: true)) { try outputs.put(StageOutput(name: "One more")) }
     }
 
     @Test func aSeededFuzzOfBodiesIsReadOrRefusedNeverTrapping() {

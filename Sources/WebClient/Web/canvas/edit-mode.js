@@ -32,10 +32,24 @@ export class EditMode {
     this.selected = 0;
     /** The handle being dragged (its index), or null. */
     this.dragging = null;
+    /** Whether the last answer was a refusal: the stored output is then shown again once nothing is sent. */
+    this.refused = false;
     this.requests = new LatestRequest(putOutput, {
-      onError: (error) => this.say(error.message),
-      onIdle: () => { if (!this.active) this.view.previewOutput(null); },
+      onAnswer: () => { this.refused = false; },
+      onError: (error) => {
+        this.refused = true;
+        this.say(error.message);
+      },
+      onIdle: () => this.settle(),
     });
+  }
+
+  /** Nothing is sent any more: out of the mode, or after a refusal, the picture is the stored output again. */
+  settle() {
+    if (this.active && !this.refused) return;
+    this.refused = false;
+    this.view.previewOutput(null);
+    if (this.active && this.dragging === null && this.view.output) this.render(this.view.output);
   }
 
   /** Whether the handles are shown. */

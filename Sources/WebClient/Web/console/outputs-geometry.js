@@ -6,6 +6,8 @@
 // corners through their homography, so that adding one leaves the picture where it was. The stage's
 // picture shows the slice, in stage units, moved and resized within the stage. No DOM here.
 
+import { applyHomography, homographyFromCorners } from '../view/homography.js';
+
 /** The window's (and the stage's) picture units: 16:9. */
 export const VIEW = Object.freeze({ width: 1600, height: 900 });
 
@@ -123,28 +125,12 @@ export function isDrag(start, now) {
  * gives the affine map; a degenerate quadrilateral, the bilinear one.
  */
 export function homography(corners) {
-  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = corners;
-  const sx = x0 - x1 + x2 - x3;
-  const sy = y0 - y1 + y2 - y3;
-  let g = 0;
-  let h = 0;
-  if (Math.abs(sx) > 1e-12 || Math.abs(sy) > 1e-12) {
-    const [dx1, dx2, dy1, dy2] = [x1 - x2, x3 - x2, y1 - y2, y3 - y2];
-    const den = dx1 * dy2 - dx2 * dy1;
-    if (Math.abs(den) < 1e-12) {
-      return (u, v) => [0, 1].map((axis) => {
-        const [a, b, c, d] = corners.map((corner) => corner[axis]);
-        return (1 - v) * ((1 - u) * a + u * b) + v * ((1 - u) * d + u * c);
-      });
-    }
-    g = (sx * dy2 - dx2 * sy) / den;
-    h = (dx1 * sy - sx * dy1) / den;
-  }
-  const [a, b, d, e] = [x1 - x0 + g * x1, x3 - x0 + h * x3, y1 - y0 + g * y1, y3 - y0 + h * y3];
-  return (u, v) => {
-    const w = g * u + h * v + 1;
-    return [(a * u + b * v + x0) / w, (d * u + e * v + y0) / w];
-  };
+  const matrix = homographyFromCorners(corners);
+  if (matrix.every(Number.isFinite)) return (u, v) => applyHomography(matrix, [u, v]);
+  return (u, v) => [0, 1].map((axis) => {
+    const [a, b, c, d] = corners.map((corner) => corner[axis]);
+    return (1 - v) * ((1 - u) * a + u * b) + v * ((1 - u) * d + u * c);
+  });
 }
 
 /** A grid of `columns` × `rows` points (row-major, window units) made from `corners` by their homography. */
