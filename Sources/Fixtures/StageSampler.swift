@@ -29,11 +29,35 @@ public struct StageSampler: Sendable {
         }
     }
 
+    /// The rows of a picture `height` rows high that reading `regions` takes, merged into ranges, top first: all
+    /// a drawing for the fixtures needs to draw.
+    public static func rows(readBy regions: some Sequence<StageRegion>, height: Int) -> [Range<Int>] {
+        guard height > 0 else { return [] }
+        var read = [Bool](repeating: false, count: height)
+        for region in regions {
+            switch region {
+            case .point(let point):
+                read[row(point.y, height: height)] = true
+            case .area(_, let y, _, let areaHeight):
+                let rows = centres(from: y, to: y + areaHeight, count: height)
+                if rows.isEmpty { read[row(y + areaHeight / 2, height: height)] = true } else { for row in rows { read[row] = true } }
+            }
+        }
+        return read.indices.filter { read[$0] }.reduce(into: []) { ranges, row in
+            if let last = ranges.last, last.upperBound == row { ranges[ranges.count - 1] = last.lowerBound..<(row + 1) } else { ranges.append(row..<(row + 1)) }
+        }
+    }
+
     private func column(_ x: Double) -> Int { min(max(Int(x * Double(picture.width)), 0), picture.width - 1) }
-    private func row(_ y: Double) -> Int { min(max(Int(y * Double(picture.height)), 0), picture.height - 1) }
+    private func row(_ y: Double) -> Int { Self.row(y, height: picture.height) }
+    private static func row(_ y: Double, height: Int) -> Int { min(max(Int(y * Double(height)), 0), height - 1) }
 
     /// The pixels (of `count` across 0…1) whose centres lie in `start…end`.
     private func centres(from start: Double, to end: Double, count: Int) -> Range<Int> {
+        Self.centres(from: start, to: end, count: count)
+    }
+
+    private static func centres(from start: Double, to end: Double, count: Int) -> Range<Int> {
         let first = max(0, Int((start * Double(count) - 0.5).rounded(.up)))
         let last = min(count - 1, Int((end * Double(count) - 0.5).rounded(.down)))
         return first <= last ? first..<(last + 1) : 0..<0

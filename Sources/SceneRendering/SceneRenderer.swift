@@ -19,8 +19,10 @@ public struct SceneRenderer: Sendable {
     /// Whether the trail layer may hold anything: false from the start and after an erase until the
     /// next stamp, so an empty layer costs no passes over memory.
     private var trailsMayShow = false
-    private var unitPaths: [Form: Path] = [:]
+    private var unitPaths: [Form: UnitShape] = [:]
     private let placement: AffineTransform?
+    /// The rows the last frame drew, when it drew only some (`render(_:rows:)`); nil: all of them.
+    private var drawnRows: [Range<Int>]?
 
     /// A renderer for frames of `width × height` pixels; the canvas's 16:9 is fitted to the height. Up to
     /// `framesInFlight` frames it returned may still be held elsewhere when it draws the next without
@@ -58,6 +60,23 @@ public struct SceneRenderer: Sendable {
     /// is drawn, in order from the top, while its pixels are still in the cache: video export converts them
     /// there, which spares it a pass over the whole frame.
     public mutating func render(_ scene: Scene, finished: (_ frame: Bitmap, _ rows: Range<Int>) -> Void) -> Bitmap {
+        render(scene, only: nil, finished: finished)
+    }
+
+    /// The frame of `scene` drawn in `rows` alone (the others hold whatever they held): what the fixtures read
+    /// costs only the rows they read. The trail layer keeps up in those rows; when they change, it starts empty.
+    public mutating func render(_ scene: Scene, rows: [Range<Int>]) -> Bitmap {
+        render(scene, only: rows) { _, _ in }
+    }
+
+    private mutating func render(
+        _ scene: Scene, only limited: [Range<Int>]?, finished: (_ frame: Bitmap, _ rows: Range<Int>) -> Void
+    ) -> Bitmap {
+        if limited != drawnRows {
+            if trailsMayShow { trails.bitmap.clear(to: .clear) }
+            trailsMayShow = false
+            drawnRows = limited
+        }
         let toPixels = canvasToPixels
         let slot = frameCount % frames.count
         frameCount += 1
@@ -65,7 +84,7 @@ public struct SceneRenderer: Sendable {
         frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
 
         let fade = trailFade(for: scene)
-        let shapes = Self.place(scene, on: &canvas, paths: &unitPaths, toPixels: toPixels, height: height)
+        let shapes = Self.place(scene, on: &canvas, paths: &unitPaths, toPixels: toPixels, height: height, within: limited)
         let stamps = shapes.filter { scene.instances[$0.index].layer == .trails }
         let lumis = shapes.filter { scene.instances[$0.index].layer == .lumis }
         if !stamps.isEmpty { trailsMayShow = true }
@@ -76,8 +95,8 @@ public struct SceneRenderer: Sendable {
         // The frame is drawn in bands of rows that stay in the cache: everything that covers a band — the
         // trail layer's fade and stamps, background, panes, trails, lumis — before the next band, so that a
         // dozen translucent veils over the whole canvas cost one pass over memory, not a dozen.
-        for top in stride(from: 0, to: height, by: bandRows) {
-            let rows = top..<min(height, top + bandRows)
+        for rows in bands(within: limited ?? [0..<height]) {
+            let top = rows.lowerBound
             let band = Rect(x: 0, y: Double(top), width: Double(width), height: Double(rows.count))
             if let fade { trails.bitmap.fade(by: fade, rows: rows) }
             trails.clip = band
@@ -94,9 +113,28 @@ public struct SceneRenderer: Sendable {
         return canvas.bitmap
     }
 
+    /// `ranges` (clamped to the frame) cut into bands of at most `bandRows` rows, top first.
+    private func bands(within ranges: [Range<Int>]) -> [Range<Int>] {
+        ranges.flatMap { range -> [Range<Int>] in
+            let rows = range.clamped(to: 0..<height)
+            return stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows).map { $0..<min(rows.upperBound, $0 + bandRows) }
+        }
+    }
+
     /// How many rows a band holds: about 512 KB of pixels, which with the same rows of the trail layer stays in
     /// a core's cache while the band is drawn. An even number, so that a band holds whole rows of 4:2:0 chroma.
     private var bandRows: Int { max(8, (1 << 19) / max(1, width * 4)) & ~1 }
+
+    /// A form's path in the unit square, and its bounds, worked out once.
+    struct UnitShape {
+        let path: Path
+        let bounds: Rect?
+
+        init(_ path: Path) {
+            self.path = path
+            bounds = path.bounds
+        }
+    }
 
     /// A shape of the frame: an instance's form placed on the pixels, and the rows it may cover.
     struct PlacedShape {
@@ -108,7 +146,8 @@ public struct SceneRenderer: Sendable {
     /// Every instance of the scene that can be seen, in drawing order, placed once for the whole frame. A
     /// lumi's trail stamp comes just before the lumi, with the same geometry: it is placed once for both.
     static func place(
-        _ scene: Scene, on canvas: inout RasterCanvas, paths: inout [Form: Path], toPixels: AffineTransform, height: Int
+        _ scene: Scene, on canvas: inout RasterCanvas, paths: inout [Form: UnitShape], toPixels: AffineTransform, height: Int,
+        within limited: [Range<Int>]? = nil
     ) -> [PlacedShape] {
         var shapes: [PlacedShape] = []
         shapes.reserveCapacity(scene.instances.count)
@@ -119,9 +158,15 @@ public struct SceneRenderer: Sendable {
                 placed = previous.path
             } else {
                 let form = scene.forms[Int(instance.form)]
-                let path = paths[form] ?? form.unitPath
-                paths[form] = path
+                let shape = paths[form] ?? UnitShape(form.unitPath)
+                paths[form] = shape
+                let path = shape.path
                 canvas.transform = instance.transform.concatenating(toPixels)
+                // Drawing some rows only: a shape that cannot reach them is not placed at all.
+                if let limited, !Self.mayReach(limited, bounds: shape.bounds, transform: canvas.transform, stroke: Double(instance.strokeWidth)) {
+                    previous = (instance, nil)
+                    continue
+                }
                 placed = instance.strokeWidth > 0
                     ? canvas.place(stroking: path, style: StrokeStyle(width: Double(instance.strokeWidth), join: .round))
                     : canvas.place(path)
@@ -132,6 +177,23 @@ public struct SceneRenderer: Sendable {
             if !rows.isEmpty { shapes.append(PlacedShape(index: index, path: placed, rows: rows)) }
         }
         return shapes
+    }
+
+    /// Whether a path of `bounds` placed by `transform` (its stroke `stroke` wide, in the path's units) may cover any of `rows`:
+    /// its bounds' corners placed, widened by the stroke and a pixel.
+    static func mayReach(_ rows: [Range<Int>], bounds: Rect?, transform: AffineTransform, stroke: Double) -> Bool {
+        guard let bounds else { return false }
+        let ys = [
+            Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+            Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY),
+        ].map { transform.apply(to: $0).y }
+        let origin = transform.apply(to: .zero)
+        func length(_ point: Point) -> Double { ((point.x - origin.x) * (point.x - origin.x) + (point.y - origin.y) * (point.y - origin.y)).squareRoot() }
+        // However the stroke turns, it reaches no further than its width times the longer side the transform makes.
+        let margin = stroke * (length(transform.apply(to: Point(x: 1, y: 0))) + length(transform.apply(to: Point(x: 0, y: 1)))) + 1
+        let top = ys.min()! - margin, bottom = ys.max()! + margin
+        guard top.isFinite, bottom.isFinite else { return true }
+        return rows.contains { Double($0.lowerBound) < bottom && Double($0.upperBound) > top }
     }
 
     /// Fills, on `canvas` (clipped to the band), those of `shapes` that reach into the band's `rows`.

@@ -50,7 +50,9 @@ struct DMXService<C: Clock>: Service where C.Duration == Duration {
         at time: Double
     ) -> [Int: DMXFrame] {
         guard !now.patch.fixtures.isEmpty else { return [:] }
-        let picture = scene.map { renderer.render($0) } ?? Bitmap(width: stageSize.width, height: stageSize.height)
+        // Only the rows the lights read are drawn: the rest of the picture is never looked at.
+        let picture = scene.map { renderer.render($0, rows: now.patch.rowsRead(height: stageSize.height)) }
+            ?? Bitmap(width: stageSize.width, height: stageSize.height)
         return FixtureOutput.frames(of: now.patch, showing: StageSampler(picture), controls: now.controls, at: time)
     }
 }

@@ -90,3 +90,22 @@ import Testing
         #expect(FixtureOutput.frames(of: .empty, showing: stage(left: [1, 2, 3], right: [0, 0, 0]), controls: FixtureControls(), at: 0).isEmpty)
     }
 }
+
+/// The rows of the stage's picture the lights read: all a drawing for the fixtures needs.
+@Suite struct RowsReadTests {
+    @Test func pointsReadTheirRowAndAreasTheRowsOfTheirPixelsCentres() throws {
+        let patch = try FixturePatch([
+            Fixture(name: "Top", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.3, y: 0))),
+            Fixture(name: "Also top", universe: 1, address: 4, kind: .rgb, placement: .point(StagePoint(x: 0.9, y: 0.01))),
+            Fixture(name: "Wash", universe: 1, address: 7, kind: .rgb, placement: .area(x: 0, y: 0.5, width: 1, height: 0.1)),
+            Fixture(name: "Thin", universe: 1, address: 10, kind: .rgb, placement: .area(x: 0, y: 0.9, width: 1, height: 0.001)),
+            Fixture(
+                name: "Strip", universe: 2, address: 1, kind: .rgb,
+                placement: .strip(from: StagePoint(x: 0, y: 1), to: StagePoint(x: 1, y: 1), pixels: 10)),
+        ])
+        // 72 rows: y 0 and 0.01 are row 0; 0.5…0.6 holds the centres of rows 36…42; a sliver, its middle's row 64;
+        // y 1 the last row.
+        #expect(patch.rowsRead(height: 72) == [0..<1, 36..<43, 64..<65, 71..<72])
+        #expect(FixturePatch.empty.rowsRead(height: 72) == [])
+    }
+}

@@ -114,6 +114,28 @@ struct BandedDrawingTests {
         #expect(largest <= 1, "the largest difference is \(largest)")
     }
 
+    /// What the fixtures read: only some rows drawn, frame after frame with trails, are those rows of the whole
+    /// frame, byte for byte; when the rows change, the trail layer starts again.
+    @Test func rowsDrawnAloneAreThoseRowsOfTheWholeFrame() throws {
+        var state = PerformanceState(chordset: FactoryChordsets.lumia, seed: 5)
+        for pad in [0, 2, 5] { try state.apply(PerformanceEvent(time: 0, intent: .padDown(pad: pad, velocity: 0.9))) }
+        let scenes = (0..<6).map { state.scene(at: 1.2 + Double($0) / 40) }
+        #expect(scenes.allSatisfy { $0.instances.contains { $0.layer == .trails } })
+        let rows = [3..<4, 20..<23, 40..<41, 71..<72]
+        var whole = SceneRenderer(width: 128, height: 72, framesInFlight: 1)
+        var some = SceneRenderer(width: 128, height: 72, framesInFlight: 1)
+        for scene in scenes {
+            let full = whole.render(scene), limited = some.render(scene, rows: rows)
+            for row in rows.joined() {
+                let bytes = (row * 128 * 4)..<((row + 1) * 128 * 4)
+                #expect(full.pixels[bytes] == limited.pixels[bytes], "row \(row) at \(scene.time)")
+            }
+        }
+        // Other rows now: the trail layer is emptied, so a frame drawn whole again is a first frame's.
+        var fresh = SceneRenderer(width: 128, height: 72, framesInFlight: 1)
+        #expect(some.render(scenes[5], rows: [0..<72]).pixels == fresh.render(scenes[5]).pixels)
+    }
+
     /// The instances of `layer` drawn one after another over the whole canvas, as before banding.
     static func drawWhole(_ scene: Scene, layer: CanvasLayer, on canvas: inout RasterCanvas, toPixels: Geometry.AffineTransform) {
         for instance in scene.instances where instance.layer == layer {
