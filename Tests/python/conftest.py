@@ -1,6 +1,8 @@
-"""Shared fixtures: the imager binary the tests drive, and the reference renderings in bench/."""
+"""Shared fixtures: the imager binary the tests drive, the reference renderings in bench/, and a place for Art-Net
+to go."""
 import os
 import pathlib
+import socket
 import sys
 
 import pytest
@@ -16,3 +18,11 @@ def imager():
     if not path.exists():
         pytest.fail(f"no imager binary at {path}: run `swift build` first (make test does)")
     return str(path)
+
+
+@pytest.fixture
+def artnet():
+    """A UDP socket where the server sends Art-Net: the target is reachable (nothing here reads the packets)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as receiver:
+        receiver.bind(("127.0.0.1", 0))
+        yield receiver.getsockname()[1]

@@ -2,9 +2,17 @@
 its page errors collected, its screenshots kept as artifacts."""
 from playwright.sync_api import expect
 
-from test_console import BROWSER_ARGUMENTS, CHROMIUM, CONSOLE_READY, DESKTOP
+from test_console import (BROWSER_ARGUMENTS, CHROMIUM, CONSOLE_READY, DESKTOP, EDGE_CONTROLS, FIRST_RUN,
+                          THUMBNAILS_DRAWN, THUMBNAILS_MILLISECONDS)
 from test_console_panels import ARTIFACTS
 from test_console_tiling import SETTLED
+
+# Every edge control's label and the panel it shows: the first run's eight and the side column's three.
+ALL_EDGE_CONTROLS = {**EDGE_CONTROLS, "Listening panel": "listening", "Fixtures panel": "fixtures",
+                     "Outputs panel": "outputs"}
+# The first run's panels with nothing in the side column; and every panel at once.
+NO_SIDE_PANEL = {**FIRST_RUN, "listening": False, "fixtures": False, "outputs": False}
+EVERYTHING = dict.fromkeys(ALL_EDGE_CONTROLS.values(), True)
 
 
 class ConsolePage:
@@ -30,9 +38,17 @@ class ConsolePage:
                 expect(button).to_have_attribute("aria-pressed", wanted, timeout=20_000)
         self.page.wait_for_function(SETTLED)
 
-    def shoot(self, name):
+    def list_drawn(self):
+        """Waits for the chordset list that shows to have its thumbnails on screen (each drawn by the server's
+        renderer: seconds, on a debug build) and the layout to settle around them."""
+        expect(self.page.get_by_role("list", name="Chordsets", exact=True)).to_be_visible(timeout=20_000)
+        self.page.wait_for_function(THUMBNAILS_DRAWN, timeout=THUMBNAILS_MILLISECONDS)
+        self.page.wait_for_function(SETTLED)
+
+    def shoot(self, name, prefix=None):
+        """Keeps a screenshot as `prefix-NAME.png` (the page's own prefix unless another is given)."""
         ARTIFACTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{self.prefix}-{name}.png"))
+        self.page.screenshot(path=str(ARTIFACTS / f"{prefix or self.prefix}-{name}.png"))
 
     def close(self):
         self.browser.close()

@@ -36,6 +36,12 @@ CONSOLE_READY = """() => {
   return c && c.store.connected && c.store.state !== null && c.store.library !== null && c.store.preferences !== null;
 }"""
 CANVAS_DRAWING = "window.imagerCanvas && window.imagerCanvas.connected && window.imagerCanvas.framesDrawn > 0"
+# Every chord thumbnail on screen has come (one scrolled away or not laid out is not waited for).
+THUMBNAILS_DRAWN = """() => [...document.querySelectorAll('.chord-thumb[src]')].every((image) => {
+  const box = image.getBoundingClientRect();
+  return image.complete || box.bottom < 0 || box.top > innerHeight || box.width === 0;
+})"""
+THUMBNAILS_MILLISECONDS = 90_000
 
 # The library's answers can wait behind thumbnails the renderer is drawing (a debug build draws a list's
 # worth in seconds): conditions are given time.
@@ -118,10 +124,7 @@ async def library(page, expression, timeout=WAIT):
 async def thumbnails_drawn(page):
     """Waits until the chord thumbnails on screen have come: each is drawn by the server's renderer, and the
     library's other answers wait behind them (seconds, on a debug build)."""
-    await page.wait_for_function("""() => [...document.querySelectorAll('.chord-thumb[src]')].every((image) => {
-      const box = image.getBoundingClientRect();
-      return image.complete || box.bottom < 0 || box.top > innerHeight || box.width === 0;
-    })""", timeout=90_000)
+    await page.wait_for_function(THUMBNAILS_DRAWN, timeout=THUMBNAILS_MILLISECONDS)
 
 
 async def hue_center(page):

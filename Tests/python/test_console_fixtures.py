@@ -4,39 +4,26 @@ names, results read back from the server's `GET /api/fixtures`: the panel from i
 and its rate; an rgb par and a 60-pixel strip added through the form, in the list and in the patch; a clashing
 fixture refused with the server's reason in the form, which keeps what was typed, and nothing changed; Blackout by
 its button and by its key (B); the master; White, Identify for the selected fixture, and Off; the par dragged on the
-stage's picture (its point moves) and moved by the arrow keys; an edit and a delete. At 1024×768 and 1920×1080 with
-the Fixtures panel shown, alone in the side column and with every panel, the centre of every control is that control
-(test_console_tiling's check). The web files are the working copy's (IMAGER_WEB_ROOT). Screenshots go to
+stage's picture (its point moves) and moved by the arrow keys; an edit and a delete. How the panel tiles with the
+others is test_console_side_panels's. The web files are the working copy's (IMAGER_WEB_ROOT). Screenshots go to
 Tests/python/artifacts/fixtures-*.png."""
 import json
 import os
-import socket
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from console_page import ConsolePage
+from console_page import ALL_EDGE_CONTROLS, NO_SIDE_PANEL, ConsolePage
 from live import api, serving
-from test_console import CHROMIUM, DESKTOP, EDGE_CONTROLS, FIRST_RUN, TABLET
+from test_console import CHROMIUM
 from test_console_panels import WEB_ROOT
-from test_console_tiling import CONTROLS_HIT, SETTLED
 
-PANELS = {**EDGE_CONTROLS, "Listening panel": "listening", "Fixtures panel": "fixtures"}
-WITH_FIXTURES = {**FIRST_RUN, "listening": False, "fixtures": True}
-EVERYTHING = dict.fromkeys(WITH_FIXTURES, True)
+WITH_FIXTURES = {**NO_SIDE_PANEL, "fixtures": True}
 # The server's answers come within milliseconds; a debug build busy drawing thumbnails can take seconds.
 PATCH_SECONDS = 20
 CLASH = "fixture “Clash” overlaps “Par 1” at channel 2 of universe 1"
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)")
-
-
-@pytest.fixture
-def artnet():
-    """A UDP socket where the server sends Art-Net: the target is reachable (nothing here reads the packets)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as receiver:
-        receiver.bind(("127.0.0.1", 0))
-        yield receiver.getsockname()[1]
 
 
 def fixtures_server(imager, tmp_path, artnet_port):
@@ -89,7 +76,7 @@ def add_fixture(panel, fields):
 
 def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
     with fixtures_server(imager, tmp_path, artnet) as server, sync_playwright() as playwright:
-        console = ConsolePage(playwright, server.port, PANELS, "fixtures")
+        console = ConsolePage(playwright, server.port, ALL_EDGE_CONTROLS, "fixtures")
         page = console.page
         try:
             # 1. The panel from its edge control: where DMX goes and how often, an empty patch.
@@ -206,49 +193,6 @@ def test_the_fixtures_panel_patches_and_plays_the_rig(imager, tmp_path, artnet):
                 patch_list.get_by_role("button", name="Delete Strip A", exact=True).click()
             holds(server, lambda p: [f["name"] for f in p["fixtures"]] == ["Par 1"], "the strip deleted")
             expect(patch_list.get_by_role("listitem")).to_have_count(1)
-            assert console.errors == []
-        finally:
-            console.close()
-
-
-@pytest.mark.parametrize("size", ["1024x768", "1920x1080"])
-def test_the_fixtures_panel_tiles_with_the_others(imager, tmp_path, artnet, size):
-    device = {"1024x768": TABLET, "1920x1080": DESKTOP}[size]
-    with fixtures_server(imager, tmp_path, artnet) as server, sync_playwright() as playwright:
-        status, answer = api(server, "PUT", "/api/fixtures", {"fixtures": [
-            {"name": "Par 1", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.2, "y": 0.3}},
-            {"name": "Wash", "universe": 1, "address": 4, "kind": "rgbw", "area": {"x": 0.55, "y": 0.1, "width": 0.3, "height": 0.35}},
-            {"name": "Strip", "universe": 2, "address": 1, "kind": "rgb",
-             "strip": {"from": {"x": 0.1, "y": 0.85}, "to": {"x": 0.9, "y": 0.7}, "pixels": 60}},
-        ]})
-        assert status == 200, answer
-        console = ConsolePage(playwright, server.port, PANELS, "fixtures", device)
-        page = console.page
-        try:
-            failures = []
-            for name, panels in {"fixtures": WITH_FIXTURES, "everything": EVERYTHING}.items():
-                console.show(panels)
-                panel = page.get_by_role("region", name="Fixtures", exact=True)
-                expect(panel.get_by_role("list", name="Fixtures patch", exact=True).get_by_role("listitem")).to_have_count(3)
-                if panels["chordsetList"]:
-                    expect(page.get_by_role("list", name="Chordsets", exact=True)).to_be_visible(timeout=20_000)
-                    page.wait_for_function("""() => [...document.querySelectorAll('.chord-thumb[src]')].every((image) => {
-                      const box = image.getBoundingClientRect();
-                      return image.complete || box.bottom < 0 || box.top > innerHeight || box.width === 0;
-                    })""", timeout=90_000)
-                    page.wait_for_function(SETTLED)
-                controls = page.evaluate(CONTROLS_HIT)
-                fixtures = [c for c in controls if c["control"].endswith("in fixtures")]
-                assert len(fixtures) >= 5, (name, fixtures)
-                console.shoot(f"{name}-{size}")
-                # A panel given less than its controls need scrolls inside itself: its last control, scrolled to.
-                panel.get_by_role("button", name="Delete Strip", exact=True).scroll_into_view_if_needed()
-                scrolled = page.evaluate(CONTROLS_HIT)
-                assert any(c["control"] == 'button.list-button "Delete Strip" in fixtures' for c in scrolled), (name, scrolled)
-                failures += [f"{name}: {c['control']} at ({c['x']}, {c['y']}) is under {c['hit']}"
-                             for c in controls + scrolled if not c["ok"]]
-            assert failures == [], "\n".join(failures)
-            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
             assert console.errors == []
         finally:
             console.close()

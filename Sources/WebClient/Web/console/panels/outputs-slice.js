@@ -51,7 +51,8 @@ export class SliceEditor {
 
   /** Units of the picture per CSS pixel, as it is drawn now. */
   get unit() {
-    const width = this.picture.getBoundingClientRect().width;
+    // Its laid-out width, not its box on screen: a panel coming in is drawn while still scaled down.
+    const width = this.picture.clientWidth || this.picture.getBoundingClientRect().width;
     return width > 0 ? WINDOW_PICTURE.width / width : 4;
   }
 
