@@ -55,11 +55,11 @@ async def watch(page, seconds):
     return (last["drawn"] - first["drawn"]) / (loop.time() - started), statistics.median(counts), max(counts)
 
 
-async def measure(port, osc_port, seconds, flood):
+async def measure(port, osc_port, seconds, flood, path="/canvas"):
     async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{port}/live", max_size=1 << 24) as console:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
         page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, device_scale_factor=1)
-        await page.goto(f"http://127.0.0.1:{port}/canvas")
+        await page.goto(f"http://127.0.0.1:{port}{path}")
         await page.wait_for_function(DRAWING, timeout=30_000)
 
         async def drain():
