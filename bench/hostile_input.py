@@ -381,3 +381,60 @@ def hostile_fixture_patches(count, seed=36):
                                {"fixtures": [[good()]]}])
         bodies.append(json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity"))
     return bodies
+
+
+def hostile_outputs(count, seed=35):
+    """`count` (name in the address, JSON body) pairs for `PUT /api/outputs/{name}` that must all be refused whole
+    (issue 35): a name the text rule refuses, or one the body and the address disagree on; a slice off the stage
+    or empty; corners that are no convex quadrilateral (a bow tie, three on a line), too few, or off the window; a
+    grid of too few or too many sides or points; blend widths past 0.5 or a gamma out of 1…3; a mask of two
+    points or off the window; a brightness out of 0…1; a test pattern there is not; Main mapped; values of the
+    wrong type, NaN and Infinity; and bodies that are not an output at all."""
+    rng = random.Random(seed)
+
+    def refused_name():
+        while True:
+            name = hostile_name(rng, limit=64)
+            if expected_name(name, limit=64) is None:
+                return name
+
+    def number():  # never null: a field left null keeps its default, as one left out does
+        return rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300, "0.5", True])
+
+    breaks = [
+        lambda: {"slice": {"x": 0.6, "y": 0, "width": 0.5, "height": 1}},
+        lambda: {"slice": {"x": number(), "y": 0, "width": 1, "height": 1}},
+        lambda: {"slice": {"x": 0, "y": 0, "width": 0, "height": 1}},
+        lambda: {"slice": [0, 0, 1, 1]},
+        lambda: {"corners": [[0, 0], [1, 1], [1, 0], [0, 1]]},
+        lambda: {"corners": [[0, 0], [0.5, 0], [1, 0], [0, 1]]},
+        lambda: {"corners": [[0, 0], [1, 0], [1, 1]]},
+        lambda: {"corners": [[0, 0], [1, 0], [1, 1], [0, number()]]},
+        lambda: {"grid": {"columns": rng.choice([1, 18, 0, -3]), "rows": 2, "points": [[0, 0]] * 4}},
+        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1]]}},
+        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, number()]]}},
+        lambda: {"blend": {rng.choice(["left", "right", "top", "bottom"]): rng.choice([0.6, -0.1, "NaN", "wide"])}},
+        lambda: {"blend": {"gamma": rng.choice([0.5, 3.5, "Infinity", "2.2"])}},
+        lambda: {"mask": [[0, 0], [1, 1]]},
+        lambda: {"mask": [[0, 0], [1, 1], [number(), 0.5]]},
+        lambda: {"mask": 7},
+        lambda: {"brightness": number()},
+        lambda: {"testPattern": rng.choice(["plaid", "", 1, "GRID"])},
+    ]
+    pairs = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.65:
+            pairs.append(("Wall", {"name": "Wall", **rng.choice(breaks)()}))
+        elif roll < 0.75:
+            name = refused_name()
+            pairs.append((name, {"name": name}))
+        elif roll < 0.82:
+            pairs.append(("Wall", {"name": rng.choice(["Door", "Main", "wall"])}))
+        elif roll < 0.9:
+            pairs.append(("Main", {"name": "Main", **rng.choice([{"slice": {"x": 0, "y": 0, "width": 0.5, "height": 1}},
+                                                                  {"corners": [[0.1, 0], [1, 0], [1, 1], [0, 1]]},
+                                                                  {"mask": [[0, 0], [1, 0], [0, 1]]}, {"blend": {"left": 0.1}}])}))
+        else:
+            pairs.append(("Wall", rng.choice([{}, [], "Wall", None, {"name": None}, {"name": 3}, {"name": ["Wall"]}])))
+    return [(name, json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")) for name, body in pairs]

@@ -68,51 +68,53 @@ def png_pixels(path):
     return data[:, :surface.get_width(), [2, 1, 0]].astype(numpy.int16)  # BGRA in memory on little-endian machines
 
 
+async def held_frame(server, path, screenshot=None):
+    """The canvas page at `path`, empty and then once chords on four pads have grown for a second of the
+    engine's time (trails off, so that one frame says everything), held: its pixels empty and lit, the bytes of
+    the frame it shows, and the forms messages a client had received by then (forms go ahead of the frames that
+    use them on every connection: once a client has a frame as new as the held one, it has every forms message
+    that one needs)."""
+    async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as console:
+        browser, page, errors = await open_canvas(playwright, server.port, path)
+        forms, newest = [], [-1]
+        arrived = asyncio.Event()
+
+        async def listen():
+            async for message in console:
+                if isinstance(message, str):
+                    if json.loads(message)["type"] == "forms":
+                        forms.append(message)
+                else:
+                    newest[0] = max(newest[0], int.from_bytes(message[4:8], "little"))
+                    arrived.set()
+
+        listener = asyncio.create_task(listen())
+        empty = await canvas_pixels(page)
+        await console.send(json.dumps({"type": "trailPersistence", "value": 0}))
+        for pad in (0, 2, 4, 6):
+            await console.send(json.dumps({"type": "padDown", "pad": pad, "velocity": 0.9}))
+        await page.wait_for_function("window.imagerCanvas.lastFrame && window.imagerCanvas.lastFrame.instanceCount > 0", timeout=20_000)
+        first = await page.evaluate("window.imagerCanvas.lastFrame.time")
+        await page.wait_for_function(f"window.imagerCanvas.lastFrame.time >= {first + 1.3}", timeout=20_000)
+        await page.evaluate("window.imagerCanvas.hold = true")  # held, the page draws nothing new
+        shown = await canvas_pixels(page)
+        frame = base64.b64decode(await page.evaluate(FRAME_BYTES))
+        held = int.from_bytes(frame[4:8], "little")
+        while newest[0] < held:
+            arrived.clear()
+            await asyncio.wait_for(arrived.wait(), 20)
+        listener.cancel()
+        if screenshot:
+            await page.screenshot(path=screenshot)
+        assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
+        await browser.close()
+        return empty, shown, frame, forms
+
+
 def test_the_canvas_draws_what_the_engine_says_as_the_swift_rasterizer_does(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite") as server:
-        async def run():
-            async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as console:
-                # At full quality, pinned: the drawing buffer is the window's size whatever the machine's speed.
-                browser, page, errors = await open_canvas(playwright, server.port, "/canvas?quality=full")
-                forms_messages = []
-                newest_frame = [-1]
-                frame_arrived = asyncio.Event()
-
-                async def listen():
-                    async for message in console:
-                        if isinstance(message, str):
-                            if json.loads(message)["type"] == "forms":
-                                forms_messages.append(message)
-                        else:
-                            newest_frame[0] = max(newest_frame[0], int.from_bytes(message[4:8], "little"))
-                            frame_arrived.set()
-
-                listener = asyncio.create_task(listen())
-                empty = await canvas_pixels(page)
-                # Trails off, so that one frame says everything on the canvas; then chords on four pads, held
-                # until the lumis have grown for a second of the engine's time.
-                await console.send(json.dumps({"type": "trailPersistence", "value": 0}))
-                for pad in (0, 2, 4, 6):
-                    await console.send(json.dumps({"type": "padDown", "pad": pad, "velocity": 0.9}))
-                await page.wait_for_function("window.imagerCanvas.lastFrame && window.imagerCanvas.lastFrame.instanceCount > 0", timeout=20_000)
-                first_lit = await page.evaluate("window.imagerCanvas.lastFrame.time")
-                await page.wait_for_function(f"window.imagerCanvas.lastFrame.time >= {first_lit + 1.3}", timeout=20_000)
-                # Held, the page draws nothing new: what is on screen is the frame of lastFrameBytes.
-                await page.evaluate("window.imagerCanvas.hold = true")
-                shown = await canvas_pixels(page)
-                frame = base64.b64decode(await page.evaluate(FRAME_BYTES))
-                # Forms go ahead of the frames that use them on every connection: once the console has a frame
-                # as new as the held one, it has every forms message the held one needs.
-                held = int.from_bytes(frame[4:8], "little")
-                while newest_frame[0] < held:
-                    frame_arrived.clear()
-                    await asyncio.wait_for(frame_arrived.wait(), 20)
-                listener.cancel()
-                assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
-                await browser.close()
-                return empty, shown, frame, forms_messages
-
-        empty, shown, frame, forms_messages = asyncio.run(run())
+        # At full quality, pinned: the drawing buffer is the window's size whatever the machine's speed.
+        empty, shown, frame, forms_messages = asyncio.run(held_frame(server, "/canvas?quality=full"))
 
     assert frame[:4] == b"IPF1"
     instances = int.from_bytes(frame[12:16], "little")

@@ -6,34 +6,17 @@ shows the output's name for 3 seconds; an output that does not exist is black an
 rename is followed; the page's edit mode drags a corner where the projector shines. Screenshots go to
 Tests/python/artifacts/outputs-*.png (not kept in git)."""
 import asyncio
-import base64
 import json
-import os
 import pathlib
 import urllib.parse
 
 import numpy
-import pytest
 from playwright.async_api import async_playwright
 
 from live import api, live_socket, serving
+from test_canvas import BROWSER_ARGUMENTS, CHROMIUM, HEIGHT, WIDTH, canvas_pixels, pytestmark  # noqa: F401 (pytestmark: Chromium or a skip)
 
-WIDTH, HEIGHT = 640, 360
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)")
-
-READ_PIXELS = """() => {
-  const canvas = document.querySelector('canvas');
-  const gl = canvas.getContext('webgl2');
-  const pixels = new Uint8Array(canvas.width * canvas.height * 4);
-  gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-  let text = '';
-  for (let i = 0; i < pixels.length; i += 8192) text += String.fromCharCode.apply(null, pixels.subarray(i, i + 8192));
-  return [canvas.width, canvas.height, btoa(text)];
-}"""
 
 # Whether the page's pixel at (x, y) from the top left has every channel within `tolerance` of `value`.
 PIXEL_IS = """([x, y, value, tolerance]) => {
@@ -83,13 +66,6 @@ async def open_output(browser, port, name, wait_for_white_at=None):
     return page, errors
 
 
-async def pixels(page):
-    """The page's picture as rows top to bottom of RGB (readPixels gives them bottom up)."""
-    width, height, data = await page.evaluate(READ_PIXELS)
-    picture = numpy.frombuffer(base64.b64decode(data), dtype=numpy.uint8).reshape(height, width, 4)
-    return picture[::-1, :, :3].astype(numpy.int16)
-
-
 def inside_distance(polygon):
     """For each pixel of the window, how far (pixels) its centre lies inside the convex `polygon` (window
     units; negative outside)."""
@@ -117,7 +93,7 @@ def test_a_white_pattern_through_a_corner_pin_lights_the_quadrilateral_and_nothi
             async with async_playwright() as playwright:
                 browser = await new_browser(playwright)
                 page, errors = await open_output(browser, server.port, "Pin", wait_for_white_at=(0.5, 0.5))
-                picture = await pixels(page)
+                picture = await canvas_pixels(page)
                 ARTIFACTS.mkdir(exist_ok=True)
                 await page.screenshot(path=str(ARTIFACTS / "outputs-corner-pin.png"))
                 assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
@@ -145,7 +121,7 @@ def test_left_and_right_overlapping_by_a_fifth_add_up_to_white_across_the_overla
                 browser = await new_browser(playwright)
                 left, left_errors = await open_output(browser, server.port, "Left", wait_for_white_at=(0.25, 0.5))
                 right, right_errors = await open_output(browser, server.port, "Right", wait_for_white_at=(0.75, 0.5))
-                pictures = [await pixels(left), await pixels(right)]
+                pictures = [await canvas_pixels(left), await canvas_pixels(right)]
                 ARTIFACTS.mkdir(exist_ok=True)
                 await left.screenshot(path=str(ARTIFACTS / "outputs-left.png"))
                 await right.screenshot(path=str(ARTIFACTS / "outputs-right.png"))
@@ -184,7 +160,7 @@ def test_a_mask_is_black(imager, tmp_path):
             async with async_playwright() as playwright:
                 browser = await new_browser(playwright)
                 page, errors = await open_output(browser, server.port, "Pillar", wait_for_white_at=(0.1, 0.1))
-                picture = await pixels(page)
+                picture = await canvas_pixels(page)
                 ARTIFACTS.mkdir(exist_ok=True)
                 await page.screenshot(path=str(ARTIFACTS / "outputs-mask.png"))
                 assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
@@ -303,7 +279,7 @@ def test_mains_test_pattern_and_brightness_apply_to_the_letterboxed_stage(imager
                 await page.goto(f"http://127.0.0.1:{server.port}/canvas?quality=full")
                 await page.wait_for_function(f"{SHOWING} && window.imagerCanvas.output === 'Main'", timeout=20_000)
                 await page.wait_for_function(PIXEL_IS, arg=[WIDTH // 2, 240, 128, 2], timeout=20_000)
-                picture = await pixels(page)
+                picture = await canvas_pixels(page)
                 ARTIFACTS.mkdir(exist_ok=True)
                 await page.screenshot(path=str(ARTIFACTS / "outputs-main-dimmed.png"))
                 assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None

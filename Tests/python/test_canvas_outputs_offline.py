@@ -4,17 +4,13 @@ of the stage with a feather and a mask, corner-pinned or drawn through a grid â€
 (test_canvas.py). And `imager render performance --stage-output` renders a recorded set as that output showed
 it; an output the library does not have is said."""
 import asyncio
-import base64
-import json
 import subprocess
 
 import numpy
 import pytest
-from playwright.async_api import async_playwright
-from websockets.asyncio.client import connect
 
-from live import api, serving
-from test_canvas import FRAME_BYTES, HEIGHT, WIDTH, canvas_pixels, open_canvas, png_pixels
+from live import serving
+from test_canvas import HEIGHT, WIDTH, held_frame, png_pixels
 from test_canvas_outputs import output, put
 
 WALL = output("Wall", slice={"x": 0.1, "y": 0.05, "width": 0.7, "height": 0.85},
@@ -27,50 +23,13 @@ DOME = {**WALL, "name": "Dome", "corners": [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], 
                                                      [0.1, 0.9], [0.5, 0.95], [0.9, 0.9]]}}
 
 
-async def held_frame(server, path):
-    """The page at `path` once lumis have grown for a second, held: its pixels, the frame's bytes and the forms
-    messages a client had received by then."""
-    async with async_playwright() as playwright, connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as console:
-        browser, page, errors = await open_canvas(playwright, server.port, path)
-        forms, newest = [], [-1]
-        arrived = asyncio.Event()
-
-        async def listen():
-            async for message in console:
-                if isinstance(message, str):
-                    if json.loads(message)["type"] == "forms":
-                        forms.append(message)
-                else:
-                    newest[0] = max(newest[0], int.from_bytes(message[4:8], "little"))
-                    arrived.set()
-
-        listener = asyncio.create_task(listen())
-        await console.send(json.dumps({"type": "trailPersistence", "value": 0}))
-        for pad in (0, 2, 4, 6):
-            await console.send(json.dumps({"type": "padDown", "pad": pad, "velocity": 0.9}))
-        await page.wait_for_function("window.imagerCanvas.lastFrame && window.imagerCanvas.lastFrame.instanceCount > 0", timeout=20_000)
-        first = await page.evaluate("window.imagerCanvas.lastFrame.time")
-        await page.wait_for_function(f"window.imagerCanvas.lastFrame.time >= {first + 1.3}", timeout=20_000)
-        await page.evaluate("window.imagerCanvas.hold = true")
-        shown = await canvas_pixels(page)
-        frame = base64.b64decode(await page.evaluate(FRAME_BYTES))
-        held = int.from_bytes(frame[4:8], "little")
-        while newest[0] < held:
-            arrived.clear()
-            await asyncio.wait_for(arrived.wait(), 20)
-        listener.cancel()
-        await page.screenshot(path=f"Tests/python/artifacts/outputs-offline-{path.split('=')[1].split('&')[0]}.png")
-        assert errors == [] and await page.evaluate("window.imagerCanvas.lastError") is None
-        await browser.close()
-        return shown, frame, forms
-
-
 @pytest.mark.parametrize("mapped", [WALL, DOME], ids=["corner-pin", "grid"])
 def test_a_mapped_frame_drawn_offline_matches_the_canvas_page(imager, tmp_path, mapped):
     library, name = tmp_path / "library.sqlite", mapped["name"]
     with serving(imager, library) as server:
         put(server, mapped)
-        shown, frame, forms = asyncio.run(held_frame(server, f"/canvas?output={name}&quality=full"))
+        _, shown, frame, forms = asyncio.run(held_frame(
+            server, f"/canvas?output={name}&quality=full", screenshot=f"Tests/python/artifacts/outputs-offline-{name}.png"))
     (tmp_path / "frame.ipf").write_bytes(frame)
     (tmp_path / "forms.jsonl").write_text("\n".join(forms) + "\n")
     render = [imager, "render", "frame", str(tmp_path / "frame.ipf"), "--forms", str(tmp_path / "forms.jsonl"),
