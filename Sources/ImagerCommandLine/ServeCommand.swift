@@ -30,7 +30,9 @@ struct ServeCommand: AsyncParsableCommand {
             renders/ beside the library. Listens to an input or a file played as one (--listen; docs/listening.md): level, \
             bands, onsets and tempo reach the engine as heard intents a hundred times a second, for lumis to follow. \
             Keeps time with other apps through Ableton Link (--link, or the console). Sends the fixture patch's \
-            DMX, sampled from the stage, over Art-Net or sACN (--dmx; docs/fixtures.md).
+            DMX, sampled from the stage, over Art-Net or sACN (--dmx; docs/fixtures.md). Every canvas may be a stage \
+            output (/canvas?output=NAME): a slice of the stage, corner-pinned or drawn through a grid, edge-blended \
+            and masked, set up in the console's Outputs panel and kept in the library (docs/outputs.md).
 
             By default only this machine can reach it (127.0.0.1). --lan listens on the network and prints a \
             pairing token: pages are opened once with ?token=… (then a cookie keeps it), other clients send it \
