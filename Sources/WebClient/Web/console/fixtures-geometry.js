@@ -4,6 +4,7 @@
 // stage whole. No DOM here.
 
 import { placeKindOf } from './fixtures-model.js';
+import { isDrag as isDragPast } from '../shared/drag.js';
 
 /** The picture's units (an SVG viewBox): the stage's 16:9. */
 export const VIEW = Object.freeze({ width: 1600, height: 900 });
@@ -110,7 +111,7 @@ export function dragMove(start, now, box) {
 
 /** Whether a pointer that went from `start` to `now` (CSS pixels) has begun a drag. */
 export function isDrag(start, now) {
-  return Math.hypot(now.x - start.x, now.y - start.y) >= DRAG_THRESHOLD;
+  return isDragPast(start, now, DRAG_THRESHOLD);
 }
 
 /** Whether two fixtures stand in the same place. */

@@ -7,6 +7,7 @@
 // picture shows the slice, in stage units, moved and resized within the stage. No DOM here.
 
 import { applyHomography, homographyFromCorners } from '../view/homography.js';
+import { isDrag as isDragPast } from '../shared/drag.js';
 
 /** The window's (and the stage's) picture units: 16:9. */
 export const VIEW = Object.freeze({ width: 1600, height: 900 });
@@ -116,7 +117,7 @@ export function arrowPixels({ key, shiftKey = false, ctrlKey = false, altKey = f
 
 /** Whether a pointer that went from `start` to `now` (CSS pixels) has begun a drag. */
 export function isDrag(start, now) {
-  return Math.hypot(now.x - start.x, now.y - start.y) >= DRAG_THRESHOLD;
+  return isDragPast(start, now, DRAG_THRESHOLD);
 }
 
 /**
