@@ -224,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "CompositionTests",
             dependencies: [
-                "Composition", "Audio",
+                "Composition", "Audio", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

@@ -6,18 +6,44 @@ extension MusicEdit: Decodable {
         "addPart", "addVoice", "renamePart", "renameVoice", "setLength", "setTempo", "setLight", "addPartChild",
         "addVoiceChild", "removePartChild", "removeVoiceChild", "movePartChild", "moveVoiceChild", "splitPart",
         "splitVoice", "editingRange", "setCell", "share", "makeUnique", "copyScore", "deleteSound", "addComposition",
-        "renameComposition", "deleteComposition",
+        "renameComposition", "deleteComposition", "lightFromSound", "tempoFromSound",
     ]
 
     private enum Key: String, CodingKey {
         case type, name, beats, tempo, bpm, part, voice, parent, child, index, place, cuts, count, start, end, gain
         case column, row, playing, from, to, composition, chordset, chord, sound
+        case lights, newLights, sensitivity, align
     }
 
     private struct PairJSON: Decodable {
         let part: PartID
         let voice: VoiceID
         var pair: Pair { Pair(part, voice) }
+    }
+
+    private struct LightJSON: Decodable {
+        let voice: VoiceID
+        let follow: LightFollow
+        let sensitivity: Double?
+
+        private enum Key: String, CodingKey { case voice, follow, sensitivity }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            voice = try c.decode(VoiceID.self, forKey: .voice)
+            let follow = try c.decode(String.self, forKey: .follow)
+            guard let known = LightFollow(rawValue: follow) else {
+                throw CompositionError(
+                    "a light follows one of \(LightFollow.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(UserText.printable(String(follow.prefix(40))))\"")
+            }
+            self.follow = known
+            sensitivity = try c.decodeIfPresent(Double.self, forKey: .sensitivity)
+        }
+    }
+
+    private struct NewLightsJSON: Decodable {
+        let chordset: String
+        let parent: VoiceID?
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,6 +108,21 @@ extension MusicEdit: Decodable {
         case "renameComposition":
             self = .renameComposition(try c.decode(CompositionID.self, forKey: .composition), name: try c.decode(String.self, forKey: .name))
         case "deleteComposition": self = .deleteComposition(try c.decode(CompositionID.self, forKey: .composition))
+        case "lightFromSound":
+            let lights = try c.decodeIfPresent([LightJSON].self, forKey: .lights) ?? []
+            guard lights.count <= LightFromSound.mostLights else {
+                throw CompositionError("at most \(LightFromSound.mostLights) lights at once; this names \(lights.count)")
+            }
+            let newLights = try c.decodeIfPresent(NewLightsJSON.self, forKey: .newLights)
+            self = .lightFromSound(LightFromSound(
+                part: try c.decode(PartID.self, forKey: .part), sound: try c.decode(VoiceID.self, forKey: .sound),
+                lights: lights.map { SoundLight(voice: $0.voice, follow: $0.follow, sensitivity: $0.sensitivity) },
+                newLights: newLights.map { NewLights(chordset: $0.chordset, parent: $0.parent) },
+                sensitivity: try c.decodeIfPresent(Double.self, forKey: .sensitivity) ?? 0.5))
+        case "tempoFromSound":
+            self = .tempoFromSound(
+                try c.decode(PartID.self, forKey: .part), sound: try c.decode(VoiceID.self, forKey: .sound),
+                align: try c.decodeIfPresent(Bool.self, forKey: .align) ?? true)
         default:
             throw CompositionError("unknown edit \"\(UserText.printable(String(type.prefix(40))))\"; known: \(Self.types.joined(separator: ", "))")
         }

@@ -31,10 +31,23 @@ public enum MusicEdit: Hashable, Sendable {
     case addComposition(name: String, pair: Pair)
     case renameComposition(CompositionID, name: String)
     case deleteComposition(CompositionID)
+    /// Light voices' scores written from a sound in the part (`LightFromSound`).
+    case lightFromSound(LightFromSound)
+    /// The part's tempo taken from a sound in it, its events aligned on the sound's first downbeat or not.
+    case tempoFromSound(PartID, sound: VoiceID, align: Bool)
+
+    /// Whether applying the edit hears a sound (it needs a `SoundHearing`).
+    public var hearsSound: Bool {
+        switch self {
+        case .lightFromSound, .tempoFromSound: true
+        default: false
+        }
+    }
 }
 
 /// What an edit made, when it made something: the new part's, voice's or composition's id, the place a
-/// child took, the parts or voices a split made, whether an editing range created an event.
+/// child took, the parts or voices a split made, whether an editing range created an event; for new lights,
+/// the voice to select and the voices made.
 public struct MusicEditResult: Hashable, Sendable, Codable {
     public var id: Int64?
     public var ids: [Int64]?
@@ -42,9 +55,10 @@ public struct MusicEditResult: Hashable, Sendable, Codable {
 }
 
 extension MusicLibrary {
-    /// Applies `edit`; nothing changes when it is refused.
+    /// Applies `edit`; nothing changes when it is refused. An edit that hears a sound hears it with `hearing`
+    /// (refused without one).
     @discardableResult
-    public mutating func apply(_ edit: MusicEdit) throws(CompositionError) -> MusicEditResult {
+    public mutating func apply(_ edit: MusicEdit, hearing: SoundHearing? = nil) throws(CompositionError) -> MusicEditResult {
         var result = MusicEditResult()
         switch edit {
         case .addPart(let name, let beats, let tempo): result.id = try addPart(named: name, beats: beats, tempo: tempo).rawValue
@@ -77,7 +91,14 @@ extension MusicLibrary {
         case .addComposition(let name, let pair): result.id = try addComposition(named: name, pair: pair).rawValue
         case .renameComposition(let id, let name): try rename(composition: id, to: name)
         case .deleteComposition(let id): try delete(composition: id)
+        case .lightFromSound(let request): result = try lightFromSound(request, hearing: try Self.needed(hearing))
+        case .tempoFromSound(let part, let sound, let align): try tempoFromSound(part: part, sound: sound, align: align, hearing: try Self.needed(hearing))
         }
         return result
+    }
+
+    private static func needed(_ hearing: SoundHearing?) throws(CompositionError) -> SoundHearing {
+        guard let hearing else { throw CompositionError("this edit hears a sound: send it to the instrument, which analyses it") }
+        return hearing
     }
 }

@@ -15,24 +15,29 @@ struct AnalyseCommand: ParsableCommand {
             Prints {"seconds", "sampleRate", "onsets" (seconds), "tempo" (the track's: the estimate it held most, \
             BPM, or null), "tempi" ([second, BPM] once a second, the estimate the instrument follows live), "bands" \
             (the mean of each band while not gated), "onsetDelayMilliseconds" (from an onset to the hop that tells \
-            it: median and 95th percentile), "analysisSeconds", "realTimeMultiple"}. The analysis is the one \
+            it: median and 95th percentile), "beats" and "bars" (seconds: the beat grid the tempo lays on the \
+            onsets, fitted to them, and every fourth beat from the strongest downbeat; [] with no steady beat), \
+            "gridTempo" (that grid's tempo, BPM, or null), "analysisSeconds", "realTimeMultiple"}. The analysis is the one \
             `imager serve --listen` runs (docs/listening.md).
             """)
 
     @Argument(help: "An audio file (WAV, AIFF, FLAC, Ogg, MP3).") var file: String
 
-    private struct Report: Encodable {
+    struct Report: Encodable {
         let seconds: Double
         let sampleRate: Int
         let onsets: [Double]
         let tempo: Double?
         let tempi: [[Double]]
+        let beats: [Double]
+        let bars: [Double]
+        let gridTempo: Double?
         let bands: [String: Double]
         let onsetDelayMilliseconds: [Double]
         let analysisSeconds: Double
         let realTimeMultiple: Double
 
-        private enum Key: String, CodingKey { case seconds, sampleRate, onsets, tempo, tempi, bands, onsetDelayMilliseconds, analysisSeconds, realTimeMultiple }
+        private enum Key: String, CodingKey { case seconds, sampleRate, onsets, tempo, tempi, beats, bars, gridTempo, bands, onsetDelayMilliseconds, analysisSeconds, realTimeMultiple }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -41,6 +46,9 @@ struct AnalyseCommand: ParsableCommand {
             try c.encode(onsets, forKey: .onsets)
             try c.encode(tempo, forKey: .tempo)
             try c.encode(tempi, forKey: .tempi)
+            try c.encode(beats, forKey: .beats)
+            try c.encode(bars, forKey: .bars)
+            try c.encode(gridTempo, forKey: .gridTempo)
             try c.encode(bands, forKey: .bands)
             try c.encode(onsetDelayMilliseconds, forKey: .onsetDelayMilliseconds)
             try c.encode(analysisSeconds, forKey: .analysisSeconds)
@@ -53,41 +61,40 @@ struct AnalyseCommand: ParsableCommand {
         do { sound = try AudioFile.read(URL(fileURLWithPath: file)) } catch {
             throw CommandFailure("cannot analyse \(file): \(error)")
         }
-        let analyzer = SoundAnalyzer(sampleRate: sound.sampleRate)
-        var onsets: [Double] = [], tempi: [[Double]] = [], delays: [Double] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(Self.report(of: sound)), as: UTF8.self))
+    }
+
+    /// What `sound` is heard as, timed.
+    static func report(of sound: AudioBuffer) -> Report {
+        let hearing = TrackHearing(sampleRate: sound.sampleRate)
+        var tempi: [[Double]] = [], delays: [Double] = []
         var sums = SIMD4<Double>.zero, heard = 0
-        var tempo = TrackTempo(from: analyzer.settings.tempoHistorySeconds)
-        let hopsPerSecond = analyzer.settings.framesPerSecond
+        let hopsPerSecond = hearing.analyzer.settings.framesPerSecond
         var hops = 0
         let started = ContinuousClock.now
         sound.samples.withUnsafeBufferPointer { samples in
-            analyzer.analyse(samples, channels: sound.channelCount) { frame in
+            hearing.hear(samples, channels: sound.channelCount) { frame in
                 hops += 1
-                if let time = frame.onsetTime {
-                    onsets.append(time)
-                    delays.append((frame.time - time) * 1000)
-                }
+                if let time = frame.onsetTime { delays.append((frame.time - time) * 1000) }
                 if !frame.gated {
                     sums += SIMD4<Double>(frame.bands)
                     heard += 1
                 }
-                guard hops % hopsPerSecond == 0 else { return }
-                tempo.hear(frame.tempo, at: frame.time)
-                if let estimate = frame.tempo { tempi.append([frame.time, estimate]) }
+                if hops % hopsPerSecond == 0, let estimate = frame.tempo { tempi.append([frame.time, estimate]) }
             }
         }
-        let trackTempo = tempo.tempo
+        let track = hearing.track
         let elapsed = started.duration(to: .now)
         let cost = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let means = heard > 0 ? sums / Double(heard) : .zero
-        let report = Report(
-            seconds: sound.duration, sampleRate: sound.sampleRate, onsets: onsets, tempo: trackTempo, tempi: tempi,
+        return Report(
+            seconds: sound.duration, sampleRate: sound.sampleRate, onsets: track.onsets.map(\.time), tempo: track.estimate, tempi: tempi,
+            beats: track.beats.map(\.time), bars: track.bars.map(\.time), gridTempo: track.beats.isEmpty ? nil : track.tempo,
             bands: ["low": means[0], "lowMid": means[1], "highMid": means[2], "high": means[3]],
             onsetDelayMilliseconds: Self.median95(delays),
             analysisSeconds: cost, realTimeMultiple: cost > 0 ? sound.duration / cost : 0)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(report), as: UTF8.self))
     }
 
     /// The median and the 95th percentile ([] when there is nothing).

@@ -1,3 +1,4 @@
+import Audio
 import Composition
 import Engine
 import Library
@@ -30,5 +31,9 @@ struct LibraryMusic: MusicShelf {
 
     func outline(of sound: SoundID) throws -> SoundOutline {
         do { return try library.soundOutline(sound) } catch { throw LiveError(error) }
+    }
+
+    func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer] {
+        do { return try library.samples(for: arrangement) } catch { throw LiveError(error) }
     }
 }

@@ -62,6 +62,7 @@ enum MusicRoutes {
             }
         }
         addSounds(to: api, session: session, respond: respond)
+        addHearing(to: api, session: session)
     }
 
     private struct EditsBody: Decodable { let edits: [MusicEdit] }

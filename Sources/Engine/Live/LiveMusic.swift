@@ -7,6 +7,8 @@ import Synchronization
 public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
     public let instrument: LiveInstrument<C>
     let shelf: any MusicShelf
+    /// The pairs' sounds as heard, for the edits that score light or take a tempo from them.
+    public let hearings = SoundHearings()
     private let history = Mutex(History())
     /// How many changes undo reaches back.
     public static var undoDepth: Int { 100 }
@@ -30,15 +32,18 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
         return history.withLock { (library, $0.revision, !$0.undo.isEmpty, !$0.redo.isEmpty) }
     }
 
-    /// Applies `edits` in order, all or none, and tells everyone; what each made.
+    /// Applies `edits` in order, all or none, and tells everyone; what each made. An edit that hears a sound
+    /// (light or tempo from sound) has it heard first, outside the library's transaction — slow work, for the
+    /// caller's pool.
     public func apply(_ edits: [MusicEdit]) throws(LiveError) -> [MusicEditResult] {
         guard !edits.isEmpty else { throw LiveError(.invalid, "name at least one edit") }
         var results: [MusicEditResult] = []
         var before: MusicLibrary?
         do {
+            let hearing = try hearings.prepare(edits, on: try shelf.music(), samples: shelf.samples)
             try shelf.change { library in
                 before = library
-                for edit in edits { results.append(try library.apply(edit)) }
+                for edit in edits { results.append(try library.apply(edit, hearing: hearing)) }
             }
         } catch {
             throw Self.failure(error)
@@ -63,6 +68,18 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
         }
         changed(from: before)
         return brought
+    }
+
+    /// What `sound` (a voice) plays in `part` as the analysis hears it, for an editor's preview of light from
+    /// sound; refused for a part that is not atomic or a voice that plays no sound there.
+    public func hearing(part: PartID, sound: VoiceID) throws(LiveError) -> HeardMix {
+        do {
+            let library = try shelf.music()
+            try library.checkSoundPair(part: part, sound: sound)
+            return try hearings.hearing(of: Pair(part, sound), in: library, samples: shelf.samples)
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
     /// What an editor draws of `sound`: its length and outline.

@@ -1,3 +1,4 @@
+import Audio
 import Composition
 
 /// Port: where the music library is kept (the SQLite library, in the instrument): read whole, and changed in
@@ -13,4 +14,6 @@ public protocol MusicShelf: Sendable {
     ) throws -> (sound: SoundID, voice: VoiceID)
     /// What an editor draws of a sound.
     func outline(of sound: SoundID) throws -> SoundOutline
+    /// The samples of every sound `arrangement` plays, at its rate.
+    func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer]
 }

@@ -1,0 +1,88 @@
+/// A whole track heard as the live input is (`SoundAnalyzer`, hop by hop), then read as a piece: its onsets,
+/// the tempo it held (`TrackTempo`), the beat grid that tempo lays on the onsets (`BeatGrid`), its bars and
+/// each band's rises. Give it the sound in blocks of any size (`hear`), then take what it heard (`track`).
+/// What `imager analyse` reports and what the composition lab scores light from.
+public final class TrackHearing {
+    public let analyzer: SoundAnalyzer
+    private var tally: TrackTempo
+    private var hops = 0
+    private var onsets: [HeardCue] = []
+    private var times: [Double] = []
+    private var bands: [SIMD4<Float>] = []
+
+    public init(sampleRate: Int, settings: AnalysisSettings = AnalysisSettings()) {
+        analyzer = SoundAnalyzer(sampleRate: sampleRate, settings: settings)
+        tally = TrackTempo(from: settings.tempoHistorySeconds)
+    }
+
+    /// Hears the next `samples` (`channels` interleaved), calling `frame` for every hop it completes.
+    public func hear(_ samples: UnsafeBufferPointer<Float>, channels: Int, _ frame: (HeardFrame) -> Void = { _ in }) {
+        let hopsPerSecond = analyzer.settings.framesPerSecond
+        analyzer.analyse(samples, channels: channels) { heard in
+            hops += 1
+            if let time = heard.onsetTime { onsets.append(HeardCue(time: time, strength: heard.onset)) }
+            times.append(heard.time)
+            bands.append(heard.bands)
+            if hops % hopsPerSecond == 0 { tally.hear(heard.tempo, at: heard.time) }
+            frame(heard)
+        }
+    }
+
+    /// What the track was heard as, so far.
+    public var track: HeardTrack {
+        let window = Double(analyzer.settings.windowSize) / Double(analyzer.sampleRate)
+        let rises = HeardFrame.Band.allCases.map { band in
+            BandRises.rises(levels: bands.map { $0[band.rawValue] }, times: times, windowSeconds: window, onsets: onsets)
+        }
+        let estimate = tally.tempo
+        guard let estimate, let grid = BeatGrid(tempo: estimate, onsets: onsets),
+            let first = onsets.first?.time, let last = onsets.last?.time
+        else {
+            return HeardTrack(seconds: analyzer.time, onsets: onsets, tempo: estimate, estimate: estimate, beats: [], bars: [], rises: rises)
+        }
+        let beats = grid.beats(from: first, through: last).filter { $0 >= 0 }.map { time in
+            HeardCue(time: time, strength: strongestOnset(near: time, within: grid.period / 8))
+        }
+        return HeardTrack(
+            seconds: analyzer.time, onsets: onsets, tempo: grid.tempo, estimate: estimate, beats: beats, bars: bars(of: beats), rises: rises)
+    }
+
+    /// Every fourth beat from the downbeat: of the four, the one whose beats weigh most on average — each its
+    /// onset's strength, twice that where the low band is full (a kick) — the first of those within 5 % of it.
+    private func bars(of beats: [HeardCue]) -> [HeardCue] {
+        guard !beats.isEmpty else { return [] }
+        var weights = [Float](repeating: 0, count: 4), counts = [Float](repeating: 0, count: 4)
+        for (index, beat) in beats.enumerated() {
+            weights[index % 4] += beat.strength * (1 + lowLevel(at: beat.time))
+            counts[index % 4] += 1
+        }
+        let means = (0..<4).map { counts[$0] > 0 ? weights[$0] / counts[$0] : 0 }
+        let most = means.max() ?? 0
+        let downbeat = means.firstIndex { $0 >= most * 0.95 } ?? 0
+        return stride(from: downbeat, to: beats.count, by: 4).map { beats[$0] }
+    }
+
+    /// The strongest onset within `reach` seconds of `time` (0: none).
+    private func strongestOnset(near time: Double, within reach: Double) -> Float {
+        var low = 0, high = onsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if onsets[middle].time < time - reach { low = middle + 1 } else { high = middle }
+        }
+        var strongest: Float = 0
+        var index = low
+        while index < onsets.count, onsets[index].time <= time + reach {
+            strongest = max(strongest, onsets[index].strength)
+            index += 1
+        }
+        return strongest
+    }
+
+    /// The low band's level in the hops just after `time` (its highest over 50 ms).
+    private func lowLevel(at time: Double) -> Float {
+        let hopSeconds = Double(analyzer.hop) / Double(analyzer.sampleRate)
+        let first = max(0, Int((time / hopSeconds).rounded(.down)))
+        guard first < bands.count else { return 0 }
+        return bands[first..<min(bands.count, first + 5)].map { $0[0] }.max() ?? 0
+    }
+}

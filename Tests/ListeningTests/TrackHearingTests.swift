@@ -1,0 +1,91 @@
+import Foundation
+import Listening
+import Testing
+
+@Suite struct TrackHearingTests {
+    /// `signal` heard whole, in blocks of `block` samples.
+    private func track(of signal: TestSignal, block: Int = 1000) -> HeardTrack {
+        let hearing = TrackHearing(sampleRate: signal.sampleRate)
+        signal.samples.withUnsafeBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + block)
+                hearing.hear(UnsafeBufferPointer(rebasing: all[start..<end]), channels: 1)
+                start = end
+            }
+        }
+        return hearing.track
+    }
+
+    @Test func aClickTracksBeatsLandOnItsClicksToAFractionOfAMillisecond() throws {
+        var signal = TestSignal(seconds: 40)
+        let clicks = signal.addClicks(bpm: 123, start: 0.37)
+        let heard = track(of: signal)
+        let tempo = try #require(heard.tempo)
+        #expect(abs(tempo - 123) < 0.01, "tempo \(tempo)")
+        #expect(heard.beats.count == clicks.count)
+        for (beat, click) in zip(heard.beats, clicks) {
+            #expect(abs(beat.time - click) < 0.0005, "beat \(beat.time) against click \(click)")
+            #expect(beat.strength > 0)
+        }
+        // Clicks all alike: the bars start on the first.
+        #expect(heard.bars.map(\.time) == stride(from: 0, to: heard.beats.count, by: 4).map { heard.beats[$0].time })
+        #expect(abs(try #require(heard.firstDownbeat) - clicks[0]) < 0.0005)
+    }
+
+    @Test func theDownbeatIsTheBeatTheLowBandAndTheOnsetsWeighMost() throws {
+        var signal = TestSignal(seconds: 30)
+        let clicks = signal.addClicks(bpm: 120, start: 0.5, amplitude: 0.3)
+        // A low thump on every fourth click from the third.
+        for time in stride(from: 2, to: clicks.count, by: 4).map({ clicks[$0] }) {
+            signal.addSine(60, amplitude: 0.8, from: time, to: time + 0.12)
+        }
+        let heard = track(of: signal)
+        let first = try #require(heard.firstDownbeat)
+        #expect(abs(first - clicks[2]) < 0.002, "first downbeat \(first), the thumps from \(clicks[2])")
+    }
+
+    @Test func eachBandRisesWhereItsSineIsSwitchedOnAndNowhereElse() {
+        var signal = TestSignal(seconds: 6)
+        let lowOn = [1.0, 3.0], highOn = [2.0, 4.0]
+        for start in lowOn { signal.addSine(100, amplitude: 0.4, from: start, to: start + 0.5) }
+        for start in highOn { signal.addSine(9000, amplitude: 0.4, from: start, to: start + 0.5) }
+        let heard = track(of: signal)
+        func near(_ rises: [HeardCue], _ time: Double) -> Bool { rises.contains { abs($0.time - time) < 0.025 } }
+        let low = heard.rises[HeardFrame.Band.low.rawValue], high = heard.rises[HeardFrame.Band.high.rawValue]
+        for time in lowOn {
+            #expect(near(low, time), "low rises \(low.map(\.time)) miss \(time)")
+            #expect(!near(high, time), "high rises \(high.map(\.time)) at the low sine's \(time)")
+        }
+        for time in highOn {
+            #expect(near(high, time), "high rises \(high.map(\.time)) miss \(time)")
+            #expect(!near(low, time), "low rises \(low.map(\.time)) at the high sine's \(time)")
+        }
+        #expect(low.count == lowOn.count && high.count == highOn.count, "low \(low.map(\.time)), high \(high.map(\.time))")
+    }
+
+    @Test func silenceAndNoiseLayNoBeat() {
+        var silent = TestSignal(seconds: 12)
+        #expect(track(of: silent).beats.isEmpty)
+        silent.addNoise(decibels: -20, seed: 7)
+        let noise = track(of: silent)
+        #expect(noise.beats.isEmpty && noise.bars.isEmpty && noise.firstDownbeat == nil)
+    }
+
+    @Test func theBlockSizeChangesNothing() {
+        var signal = TestSignal(seconds: 12)
+        signal.addClicks(bpm: 100, start: 0.2)
+        signal.addSine(200, amplitude: 0.2, from: 3, to: 4)
+        #expect(track(of: signal, block: 64) == track(of: signal, block: 48_000))
+    }
+}
+
+extension TestSignal {
+    /// Adds a sine of `frequency` Hz from `start` to `end` seconds (switched on and off at once).
+    mutating func addSine(_ frequency: Double, amplitude: Float, from start: Double, to end: Double) {
+        let first = max(0, Int(start * Double(sampleRate))), last = min(samples.count, Int(end * Double(sampleRate)))
+        for n in first..<max(first, last) {
+            samples[n] += amplitude * Float(sin(2 * Double.pi * frequency * Double(n - first) / Double(sampleRate)))
+        }
+    }
+}
