@@ -8,9 +8,12 @@ import Library
 struct ComposeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compose",
-        abstract: "Manage and render compositions: list, show, import, export, delete, render.",
+        abstract: "Manage and render compositions: list, show, import, export, delete, render, light and tempo from sound.",
         discussion: "A composition is a part (time) and a voice (sounds and lights) of the music library (docs/composition.md).",
-        subcommands: [List.self, Show.self, Export.self, Import.self, Delete.self, ComposeRenderCommand.self])
+        subcommands: [
+            List.self, Show.self, Export.self, Import.self, Delete.self, ComposeRenderCommand.self, LightFromSoundCommand.self,
+            TempoFromSoundCommand.self,
+        ])
 
     /// One line per composition: its number (from 1), its name, how long it lasts.
     struct List: ParsableCommand {

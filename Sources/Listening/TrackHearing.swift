@@ -7,7 +7,10 @@ public final class TrackHearing {
     private var tally: TrackTempo
     private var hops = 0
     private var onsets: [HeardCue] = []
+    /// The hop each onset was told in.
+    private var onsetHops: [Int] = []
     private var times: [Double] = []
+    private var levels: [Float] = []
     private var bands: [SIMD4<Float>] = []
 
     public init(sampleRate: Int, settings: AnalysisSettings = AnalysisSettings()) {
@@ -19,17 +22,27 @@ public final class TrackHearing {
     public func hear(_ samples: UnsafeBufferPointer<Float>, channels: Int, _ frame: (HeardFrame) -> Void = { _ in }) {
         let hopsPerSecond = analyzer.settings.framesPerSecond
         analyzer.analyse(samples, channels: channels) { heard in
+            if let time = heard.onsetTime {
+                onsets.append(HeardCue(time: time, strength: heard.onset))
+                onsetHops.append(hops)
+            }
             hops += 1
-            if let time = heard.onsetTime { onsets.append(HeardCue(time: time, strength: heard.onset)) }
             times.append(heard.time)
+            levels.append(heard.level)
             bands.append(heard.bands)
             if hops % hopsPerSecond == 0 { tally.hear(heard.tempo, at: heard.time) }
             frame(heard)
         }
     }
 
-    /// What the track was heard as, so far.
+    /// What the track was heard as, so far. An onset's strength is here how far the level rose with it —
+    /// the loudest of the 50 ms from its hop on over the quietest of the 30 ms before — so that hits alike are
+    /// alike however they fell across hops (the live detector's strength, told at once, depends on that);
+    /// an onset with no rise in level (a change of colour, not of loudness) keeps a quarter of the detector's.
     public var track: HeardTrack {
+        let onsets = zip(self.onsets, onsetHops).map { onset, hop in
+            HeardCue(time: onset.time, strength: max(levelRise(at: hop), onset.strength / 4))
+        }
         let window = Double(analyzer.settings.windowSize) / Double(analyzer.sampleRate)
         let rises = HeardFrame.Band.allCases.map { band in
             BandRises.rises(levels: bands.map { $0[band.rawValue] }, times: times, windowSeconds: window, onsets: onsets)
@@ -41,14 +54,15 @@ public final class TrackHearing {
             return HeardTrack(seconds: analyzer.time, onsets: onsets, tempo: estimate, estimate: estimate, beats: [], bars: [], rises: rises)
         }
         let beats = grid.beats(from: first, through: last).filter { $0 >= 0 }.map { time in
-            HeardCue(time: time, strength: strongestOnset(near: time, within: grid.period / 8))
+            HeardCue(time: time, strength: Self.strongest(of: onsets, near: time, within: grid.period / 8))
         }
         return HeardTrack(
             seconds: analyzer.time, onsets: onsets, tempo: grid.tempo, estimate: estimate, beats: beats, bars: bars(of: beats), rises: rises)
     }
 
     /// Every fourth beat from the downbeat: of the four, the one whose beats weigh most on average — each its
-    /// onset's strength, twice that where the low band is full (a kick) — the first of those within 5 % of it.
+    /// onset's strength, twice that where the low band is full (a kick): the first beat, unless another weighs a
+    /// quarter more (alike beats, a click track's, start the bars on the first).
     private func bars(of beats: [HeardCue]) -> [HeardCue] {
         guard !beats.isEmpty else { return [] }
         var weights = [Float](repeating: 0, count: 4), counts = [Float](repeating: 0, count: 4)
@@ -58,12 +72,19 @@ public final class TrackHearing {
         }
         let means = (0..<4).map { counts[$0] > 0 ? weights[$0] / counts[$0] : 0 }
         let most = means.max() ?? 0
-        let downbeat = means.firstIndex { $0 >= most * 0.95 } ?? 0
+        let downbeat = means[0] * 1.25 >= most ? 0 : means.firstIndex(of: most) ?? 0
         return stride(from: downbeat, to: beats.count, by: 4).map { beats[$0] }
     }
 
-    /// The strongest onset within `reach` seconds of `time` (0: none).
-    private func strongestOnset(near time: Double, within reach: Double) -> Float {
+    /// How far the level rose at the onset told in `hop`.
+    private func levelRise(at hop: Int) -> Float {
+        let after = levels[hop..<min(levels.count, hop + 5)].max() ?? 0
+        let before = hop >= 2 ? levels[max(0, hop - 4)...(hop - 2)].min() ?? 0 : 0
+        return max(0, after - before)
+    }
+
+    /// The strongest of `onsets` within `reach` seconds of `time` (0: none).
+    private static func strongest(of onsets: [HeardCue], near time: Double, within reach: Double) -> Float {
         var low = 0, high = onsets.count
         while low < high {
             let middle = (low + high) / 2

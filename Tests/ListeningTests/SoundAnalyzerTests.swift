@@ -1,5 +1,6 @@
 import Foundation
 import Listening
+import TestSupport
 import Testing
 
 @Suite struct SoundAnalyzerTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Listening
+import TestSupport
 import Testing
 
 /// The tempo at the right metrical level: the estimate weighs the beat's half, double, third and triple by a

@@ -1,5 +1,6 @@
 import Foundation
 import Listening
+import TestSupport
 import Testing
 
 @Suite struct TrackHearingTests {
@@ -77,15 +78,5 @@ import Testing
         signal.addClicks(bpm: 100, start: 0.2)
         signal.addSine(200, amplitude: 0.2, from: 3, to: 4)
         #expect(track(of: signal, block: 64) == track(of: signal, block: 48_000))
-    }
-}
-
-extension TestSignal {
-    /// Adds a sine of `frequency` Hz from `start` to `end` seconds (switched on and off at once).
-    mutating func addSine(_ frequency: Double, amplitude: Float, from start: Double, to end: Double) {
-        let first = max(0, Int(start * Double(sampleRate))), last = min(samples.count, Int(end * Double(sampleRate)))
-        for n in first..<max(first, last) {
-            samples[n] += amplitude * Float(sin(2 * Double.pi * frequency * Double(n - first) / Double(sampleRate)))
-        }
     }
 }

@@ -1,24 +1,24 @@
 import Foundation
 
 /// Sound the tests make: sines, clicks at a tempo, noise — mono, at a rate, with what is in them known.
-struct TestSignal {
-    let sampleRate: Int
-    var samples: [Float]
+public struct TestSignal: Sendable {
+    public let sampleRate: Int
+    public var samples: [Float]
 
-    init(sampleRate: Int = 48_000, seconds: Double) {
+    public init(sampleRate: Int = 48_000, seconds: Double) {
         self.sampleRate = sampleRate
         samples = [Float](repeating: 0, count: Int(seconds * Double(sampleRate)))
     }
 
     /// Adds a sine of `frequency` Hz and `amplitude` over the whole signal.
-    mutating func addSine(_ frequency: Double, amplitude: Float) {
+    public mutating func addSine(_ frequency: Double, amplitude: Float) {
         for n in samples.indices {
             samples[n] += amplitude * Float(sin(2 * Double.pi * frequency * Double(n) / Double(sampleRate)))
         }
     }
 
     /// Adds white noise at `decibels` RMS below full scale, from a seeded stream.
-    mutating func addNoise(decibels: Double, seed: UInt64) {
+    public mutating func addNoise(decibels: Double, seed: UInt64) {
         var state = seed | 1
         let rms = pow(10, decibels / 20)
         // Uniform noise on ±a has RMS a/√3.
@@ -31,7 +31,7 @@ struct TestSignal {
 
     /// Adds clicks — 4 ms bursts of a 3 kHz tone, decaying — at `bpm` from `start` seconds; returns their times.
     @discardableResult
-    mutating func addClicks(bpm: Double, start: Double = 0.5, amplitude: Float = 0.8) -> [Double] {
+    public mutating func addClicks(bpm: Double, start: Double = 0.5, amplitude: Float = 0.8) -> [Double] {
         var times: [Double] = []
         var time = start
         let length = Int(0.004 * Double(sampleRate))
@@ -49,7 +49,7 @@ struct TestSignal {
 
     /// Adds closed hi-hats — 30 ms of white noise high-passed (its second difference), decaying (τ 8 ms) — every
     /// `every` beats at `bpm` from `start` seconds, from a seeded stream.
-    mutating func addHats(bpm: Double, every: Double = 0.5, start: Double = 0.5, amplitude: Float = 0.3, seed: UInt64 = 5) {
+    public mutating func addHats(bpm: Double, every: Double = 0.5, start: Double = 0.5, amplitude: Float = 0.3, seed: UInt64 = 5) {
         var state = seed | 1
         func uniform() -> Float {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
@@ -68,6 +68,14 @@ struct TestSignal {
                 old = new
             }
             time += 60 / bpm * every
+        }
+    }
+
+    /// Adds a sine of `frequency` Hz from `start` to `end` seconds (switched on and off at once).
+    public mutating func addSine(_ frequency: Double, amplitude: Float, from start: Double, to end: Double) {
+        let first = max(0, Int(start * Double(sampleRate))), last = min(samples.count, Int(end * Double(sampleRate)))
+        for n in first..<max(first, last) {
+            samples[n] += amplitude * Float(sin(2 * Double.pi * frequency * Double(n - first) / Double(sampleRate)))
         }
     }
 }
