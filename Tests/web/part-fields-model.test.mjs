@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import { indexMusic } from '../../Sources/WebClient/Web/compose/plane/plane-model.js';
 import {
-  LENGTH_RANGE, TEMPO_RANGE, lengthRequest, numberText, partTiming, tempoRequest,
+  LENGTH_RANGE, TEMPO_RANGE, lengthRequest, numberText, partTiming, tempoFromSoundRequest, tempoRequest,
 } from '../../Sources/WebClient/Web/compose/part-fields-model.js';
 
 /** Intro: 4 beats at 120; Bridge: 2.5 beats at 90; Song: Intro, Bridge, Intro (a composed part). */
@@ -99,4 +99,15 @@ test('a tempo typed asks for setTempo within 20…400 beats per minute', () => {
   // A part whose tempo the library did not give: any tempo in range is a change.
   assert.deepEqual(tempoRequest(partTiming(index, 6), '120').edit, { type: 'setTempo', part: 6, bpm: 120 });
   assert.deepEqual([TEMPO_RANGE.min, TEMPO_RANGE.max], [20, 400]);
+});
+
+test('"Tempo from sound" asks tempoFromSound of an atomic part with the selected voice, aligned to a bar', () => {
+  const clicks = { id: 26, name: 'Clicks' };
+  assert.deepEqual(tempoFromSoundRequest(partTiming(index, 1), clicks), {
+    edit: { type: 'tempoFromSound', part: 1, sound: 26, align: true }, doing: "set Intro's tempo from Clicks",
+  });
+  assert.match(tempoFromSoundRequest(partTiming(index, 3), clicks).reason, /Song is composed/);
+  assert.match(tempoFromSoundRequest(null, clicks).reason, /Select a part and a voice/);
+  assert.match(tempoFromSoundRequest(partTiming(index, 1), null).reason, /Select a part and a voice/);
+  assert.match(tempoFromSoundRequest(partTiming(index, 1), { id: 'x' }).reason, /Select/);
 });

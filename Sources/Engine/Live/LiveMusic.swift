@@ -144,7 +144,7 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
 
     private static func failure(_ error: any Error) -> LiveError {
         if let error = error as? LiveError { return error }
-        if let error = error as? CompositionError { return LiveError(.invalid, error.description, cause: error) }
+        if let error = error as? CompositionError { return LiveError(.invalid, error.description) }  // its message is all
         return LiveError(.notSaved, "the music library could not be read or written", cause: error)
     }
 }

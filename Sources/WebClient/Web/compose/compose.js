@@ -9,6 +9,8 @@ import './music-tree.js';
 import './plane/editing-plane.js';
 import '../shared/damaged-records.js';
 import './render/render-dialog.js';
+import './light-from-sound/light-from-sound-dialog.js';
+import { lightFromSoundOffer } from './light-from-sound/light-from-sound-model.js';
 import { PartFields } from './part-fields.js';
 import { partTiming } from './part-fields-model.js';
 import { Compositions } from './compositions.js';
@@ -33,7 +35,7 @@ const ui = {
   parts: $('parts'), voices: $('voices'), plane: $('plane'), pair: $('pair'), composition: $('composition'),
   play: $('play'), stop: $('stop'), loop: $('loop'), time: $('time'), undo: $('undo'), redo: $('redo'),
   makeUnique: $('make-unique'), connection: $('connection'), message: $('message'), damaged: $('damaged'),
-  render: $('render'), renderOpen: $('render-open'),
+  render: $('render'), renderOpen: $('render-open'), lightFromSound: $('light-from-sound'), lightFromSoundOpen: $('light-from-sound-open'),
   sounds: $('sounds'), voice: $('voice-actions'), pairLight: $('pair-light'),
 };
 
@@ -97,6 +99,7 @@ function take(music) {
   ui.parts.music = music;
   ui.voices.music = music;
   ui.sounds.music = music;
+  ui.lightFromSound.index = store.index;
   if (Array.isArray(music.damaged)) ui.damaged.show(music.damaged);  // an edit's answer may not list them
   showCompositions();
   showPair();
@@ -122,6 +125,7 @@ function showPair() {
     ui.pair.textContent = 'No pair selected';
   }
   showVoice();
+  partFields.voice = voice ?? null;
   partFields.timing = pair ? partTiming(index, pair.part) : null;
   ui.render.choices = {
     pair, pairName: part && voice ? `${part.name} × ${voice.name}` : null, compositions: index?.compositions ?? [], composition: Number(ui.composition.value) || null,
@@ -138,6 +142,9 @@ function showButtons() {
   const row = plane?.rows[ui.plane.row];
   ui.makeUnique.disabled = !(plane && plane.kind === 'events' && row && row.shared > 1);
   ui.play.disabled = ui.loop.disabled = !store.pair;
+  const offer = lightFromSoundOffer(store.index, store.pair);
+  ui.lightFromSoundOpen.disabled = Boolean(offer.reason);
+  ui.lightFromSoundOpen.title = offer.reason ?? offer.title;
   clipboard.show();
 }
 
@@ -152,9 +159,12 @@ function showTransport() {
   if (status?.soundProblem) ui.time.title = `Not heard: ${status.soundProblem}`;
 }
 
-/** Sends edits; the answer is the library as it now stands (or the refusal, said, and the plane as it was). */
-async function edit(edits, doing) {
-  const answer = await sender.request('POST', '/api/music/edits', { edits }, { doing });
+/**
+ * Sends edits; the answer is the library as it now stands (or the refusal — said, unless `quiet`: the caller
+ * says it where it belongs — and the plane as it was).
+ */
+async function edit(edits, doing, { quiet = false } = {}) {
+  const answer = await sender.request('POST', '/api/music/edits', { edits }, { doing, quiet });
   if (answer.ok) take(answer.data);
   else showPair();  // what was shown before the engine refused
   return answer;
@@ -199,6 +209,21 @@ const compositions = new Compositions({ select: ui.composition }, { edit, say, c
 const clipboard = new ClipboardButtons($('clipboard'), { edit, say, plane: ui.plane, index: () => store.index });
 ui.render.sender = sender;
 ui.renderOpen.addEventListener('click', () => ui.render.open());
+
+// ——— light from sound (light-from-sound/): one edit, its refusal said in the dialog ———
+
+ui.lightFromSound.sender = sender;
+ui.lightFromSound.edit = (edits, doing) => edit(edits, doing, { quiet: true });
+ui.lightFromSoundOpen.addEventListener('click', () => {
+  if (!lightFromSoundOffer(store.index, store.pair).reason) ui.lightFromSound.open(store.pair);
+});
+// New lights made: their voice is selected, so that the plane shows the sound and the lights together.
+ui.lightFromSound.addEventListener('choose', (event) => {
+  if (!store.pair || !store.index?.voices.has(event.detail.voice)) return;
+  store.pair = { ...store.pair, voice: event.detail.voice };
+  showCompositions();
+  showPair();
+});
 
 // ——— sounds and light (sounds/, voice-actions.js, light-menu.js) ———
 

@@ -1,7 +1,8 @@
 // Parts in time, as the lab's "Length" and "Tempo" fields show and change them (part-fields.js): what the
 // selected pair's part lasts (beats) and how fast it goes (beats per minute), and which edit a value typed
 // into a field asks for — or, for a value no part can take, the one line that says why, so that nothing is
-// sent. The engine checks the same rules and has the last word (an event past a shorter length, say). No DOM.
+// sent; and what "Tempo from sound" asks (the part's tempo becomes its sound's). The engine checks the same
+// rules and has the last word (an event past a shorter length, say). No DOM.
 
 import { LONGEST_PART, TICKS_PER_BEAT } from './plane/plane-raster.js';
 
@@ -115,4 +116,19 @@ export function tempoRequest(timing, text) {
   }
   if (timing.tempo !== null && Math.abs(bpm - timing.tempo) < 1e-9) return { unchanged: true };
   return { edit: { type: 'setTempo', part: timing.part, bpm }, doing: `set ${timing.name}'s tempo to ${numberText(bpm)}` };
+}
+
+/**
+ * What "Tempo from sound" asks of `timing` (partTiming) with the selected voice `voice` (its record, the
+ * sound heard): `{ edit, doing }` — a `tempoFromSound` edit, the sound's first downbeat aligned to a bar line —
+ * or `{ reason }` (no pair; a composed part, whose parts keep tempi of their own). Whether the voice plays
+ * sound in the part is the engine's to say.
+ */
+export function tempoFromSoundRequest(timing, voice) {
+  if (!timing || !Number.isSafeInteger(voice?.id)) return { reason: 'Select a part and a voice that plays sound first' };
+  if (!timing.atomic) return { reason: `${timing.name} is composed: its parts keep tempi of their own` };
+  return {
+    edit: { type: 'tempoFromSound', part: timing.part, sound: voice.id, align: true },
+    doing: `set ${timing.name}'s tempo from ${String(voice.name ?? 'the sound')}`,
+  };
 }

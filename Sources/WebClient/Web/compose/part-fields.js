@@ -5,28 +5,39 @@
 // library's value again. The engine's answer (or refusal, said by the page) has the last word: the page sets
 // `timing` again, and the field shows what the library holds.
 //
+// Beside "Tempo", "Tempo from sound" sends `tempoFromSound` for the selected pair: the part's tempo becomes
+// the tempo heard in what the selected voice plays, its events moved so that the sound's first downbeat falls
+// on a bar line. It is disabled, its title saying why, without a pair or with a composed part; the engine's
+// refusal (a voice that plays no sound there) is said by the page, as every refusal is.
+//
 // `new PartFields(container, { edit, say })` fills `container` (a group in compose.html): `edit(edits, doing)`
-// sends edits (compose.js), `say(line)` tells the performer. Set `timing` (part-fields-model.js partTiming,
-// or null) whenever the library or the pair changes.
+// sends edits (compose.js), `say(line)` tells the performer. Set `voice` (the selected voice's record, or
+// null) and `timing` (part-fields-model.js partTiming, or null) whenever the library or the pair changes.
 
 import { h } from '../shared/dom.js';
-import { LENGTH_RANGE, TEMPO_RANGE, lengthRequest, numberText, tempoRequest } from './part-fields-model.js';
+import {
+  LENGTH_RANGE, TEMPO_RANGE, lengthRequest, numberText, tempoFromSoundRequest, tempoRequest,
+} from './part-fields-model.js';
 
 /** The selected pair's part: its name, its length and its tempo, as fields the performer changes. */
 export class PartFields {
   #timing = null;
+  #voice = null;
   #edit;
   #say;
   #name = h('span', { className: 'part-name' });
   #length;
   #tempo;
+  #fromSound = h('button', { type: 'button', onclick: () => this.#tempoFromSound() }, 'Tempo from sound');
+  /** Whether a Tempo from sound is on its way (the analysis of a long sound takes a second or two). */
+  #hearing = false;
 
   constructor(container, { edit, say }) {
     this.#edit = edit;
     this.#say = say;
     this.#length = this.#field({ name: 'Length', unit: 'beats', range: LENGTH_RANGE, request: lengthRequest, value: (timing) => timing.beats });
     this.#tempo = this.#field({ name: 'Tempo', unit: 'bpm', range: TEMPO_RANGE, request: tempoRequest, value: (timing) => timing.tempo });
-    container.replaceChildren(this.#name, this.#length.label, this.#tempo.label);
+    container.replaceChildren(this.#name, this.#length.label, this.#tempo.label, this.#fromSound);
     this.timing = null;
   }
 
@@ -50,6 +61,38 @@ export class PartFields {
     this.#tempo.input.title = !timing ? '' : timing.atomic
       ? 'Beats per minute, 20 to 400'
       : 'Beats per minute, 20 to 400: its parts play at their own tempi; this one is the part’s if it is made atomic again';
+    this.#showFromSound();
+  }
+
+  /** The selected voice's record (the sound "Tempo from sound" hears), or null. */
+  get voice() { return this.#voice; }
+  set voice(voice) {
+    this.#voice = voice ?? null;
+    this.#showFromSound();
+  }
+
+  #showFromSound() {
+    const asked = tempoFromSoundRequest(this.#timing, this.#voice);
+    this.#fromSound.disabled = Boolean(asked.reason) || this.#hearing;
+    this.#fromSound.title = asked.reason
+      ?? `Set ${this.#timing.name}'s tempo to the tempo heard in ${this.#voice.name ?? 'the voice'}, its first downbeat on a bar line`;
+  }
+
+  /** Asks the engine for the tempo of the sound; its answer (or refusal, said by the page) comes as any edit's. */
+  async #tempoFromSound() {
+    const asked = tempoFromSoundRequest(this.#timing, this.#voice);
+    if (asked.reason) {
+      this.#say(asked.reason);
+      return;
+    }
+    this.#hearing = true;
+    this.#showFromSound();
+    try {
+      await this.#edit([asked.edit], asked.doing);
+    } finally {
+      this.#hearing = false;
+      this.#showFromSound();
+    }
   }
 
   #field({ name, unit, range, request, value }) {
