@@ -11,13 +11,14 @@ PYTHON := $(VENV)/bin/python
 # Python 3 to make the virtualenv with: the first that has the venv module.
 SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import venv, ensurepip' >/dev/null 2>&1 && { command -v $$p; break; }; done)
 
-.PHONY: run test build release deps python-deps bench bench-deps pictures clean
+.PHONY: run test build release deps python-deps bench pictures clean
 
 # Debian packages: SQLite (the library, through GRDB), zlib (PNG), libqrencode (the pairing QR code), libsndfile and
 # libsoxr (audio files and resampling), SDL2 (live sound and listening), FFTW (the spectra listening reads), Ableton Link and asio (tempo shared with other apps), sox (the mixdown is held against it), ffmpeg (video), cairo and pkg-config
 # (pycairo, the reference renderer the tests hold ours against), Chromium (the browser tests, driven by
-# Playwright) and Node.js (the web client's own tests, with its built-in runner).
-APT_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev sox ffmpeg libcairo2-dev pkg-config python3-venv python3-dev chromium nodejs
+# Playwright), Node.js (the web client's own tests, with its built-in runner) and Hydrogen (h2cli renders its demo
+# songs: real drum music for light from sound's test and for bench/hydrogen_tempo.py).
+APT_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev sox ffmpeg libcairo2-dev pkg-config python3-venv python3-dev chromium nodejs hydrogen
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }
@@ -69,7 +70,7 @@ test: build python-deps
 # and the tempo of Hydrogen's demo songs against their own and librosa's (bench/hydrogen_tempo.py), and the canvas
 # page under a flood of taps and of onsets, at the default polyphony and the largest (bench/flood_fps.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
-bench: release python-deps bench-deps
+bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
 	$(PYTHON) -m pip install -q skia-python librosa==0.11.0
 	.build/release/imager-bench scene
@@ -92,17 +93,6 @@ bench: release python-deps bench-deps
 	$(PYTHON) bench/hydrogen_tempo.py .build/release/imager
 	$(PYTHON) bench/flood_fps.py .build/release/imager
 	$(PYTHON) bench/busy_passage.py .build/release/imager
-
-# What only the benchmarks need from Debian: Hydrogen (h2cli renders its demo songs for bench/hydrogen_tempo.py).
-BENCH_APT_PACKAGES := hydrogen
-
-bench-deps: deps
-	@missing=""; for p in $(BENCH_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
-	fi
 
 # The pictures of the README, docs/composition.md and docs/outputs.md (docs/images/console.png, frame.png,
 # lab-own-sound.png, lab-render.png, outputs-*.png), made by the project, never by hand.

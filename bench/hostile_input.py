@@ -438,3 +438,42 @@ def hostile_outputs(count, seed=35):
         else:
             pairs.append(("Wall", rng.choice([{}, [], "Wall", None, {"name": None}, {"name": 3}, {"name": ["Wall"]}])))
     return [(name, json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")) for name, body in pairs]
+
+
+def hostile_sound_edits(count, part, sound, light, unlit, seed=37):
+    """`count` edits for `POST /api/music/edits` that must all be refused (issue 37): `lightFromSound` and
+    `tempoFromSound` on a library where `part` is an atomic part, `sound` a voice playing sound there, `light` a
+    light voice and `unlit` a silent one — each body valid but for one or two faults: a part or voice that is no
+    id, none there, or the wrong kind (a light heard as the sound, a sound or a silent voice lit); a follow there
+    is not (or a hostile name); a sensitivity out of 0…1, NaN or not a number; lights that are no list, too
+    many, or one named twice; new lights on no chordset; an align that is no boolean; and bodies that are no
+    edit at all."""
+    rng = random.Random(seed)
+
+    def number():
+        return rng.choice([-1, 0, 2**63, 1e300, "7", True, [], {}, 3.5])
+
+    def light_body(**faults):
+        body = {"type": "lightFromSound", "part": part, "sound": sound, "lights": [{"voice": light, "follow": "beats"}]}
+        body.update(faults)
+        return body
+
+    breaks = [
+        lambda: light_body(part=number()),
+        lambda: light_body(part=part + 100_000),
+        lambda: light_body(sound=rng.choice([number(), light, unlit, sound + 100_000])),
+        lambda: light_body(lights=[{"voice": rng.choice([number(), sound, unlit]), "follow": "onsets"}]),
+        lambda: light_body(lights=[{"voice": light, "follow": rng.choice(["Beats", "", "sideways", 3, None, hostile_name(rng)])}]),
+        lambda: light_body(lights=[{"voice": light, "follow": "low", "sensitivity": rng.choice([-0.1, 1.0001, "NaN", "0.5", 1e300])}]),
+        lambda: light_body(sensitivity=rng.choice([-0.5, 2, "Infinity", "half"])),
+        lambda: light_body(lights=rng.choice([{}, "beats", 7, [{"voice": light, "follow": "beats"}] * 2])),
+        lambda: light_body(lights=[{"voice": light, "follow": "beats"}] * 65),
+        lambda: light_body(lights=[], newLights=rng.choice([{"chordset": ""}, {"chordset": 3}, {"chordset": "x" * 65}, {}, "new"])),
+        lambda: light_body(lights=[]),
+        lambda: {"type": "tempoFromSound", "part": rng.choice([number(), part + 100_000]), "sound": sound},
+        lambda: {"type": "tempoFromSound", "part": part, "sound": rng.choice([light, unlit, number()])},
+        lambda: {"type": "tempoFromSound", "part": part, "sound": sound, "align": rng.choice(["yes", 1, [], {}])},
+        lambda: rng.choice([{"type": "lightFromSound"}, {"type": "tempoFromSound"}, {"type": "lightfromsound", "part": part}]),
+    ]
+    bodies = [rng.choice(breaks)() for _ in range(count)]
+    return [json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity") for body in bodies]

@@ -60,7 +60,7 @@ def demo_songs(folder=None):
                        if "/demo_songs/" in line and line.endswith(".h2song"))
     if not songs:
         raise SystemExit(f"no demo songs found{' in ' + folder if folder else ''}: "
-                         "install Hydrogen (apt-get install hydrogen), as `make bench` does")
+                         "install Hydrogen (apt-get install hydrogen), as `make test` does")
     return songs
 
 
