@@ -158,6 +158,9 @@ def test_tempo_and_new_lights_from_a_click_track_and_undo_takes_the_lights_back(
                 assert len(beat_events) == beats, "the preview counts the beats Apply lights"
                 assert score_events(library, part, lights[1]["id"]), "the onsets light too"
                 await expect(page.locator("#pair")).to_have_text("Clicks part × clicks with lights")
+                # The plane shows the lights' rhythm under the song: the Lights row, read only, with its four voices.
+                lights_row = page.get_by_role("rowheader", name="Lights", exact=True)
+                await expect(lights_row).to_have_attribute("aria-description", re.compile(r"^read only: \d+ events of 4 voices"))
                 await snap(page, "compose-light-from-sound-applied")
 
                 # Undo takes the whole Apply back: the four lights, "Lights" and "… with lights"; the tempo stays.

@@ -48,7 +48,7 @@ test('a composed part shows its children as columns in milliseconds, cells playi
   assert.deepEqual(plane.columns.map((column) => [column.place, column.start, column.end]), [[5, 0, 2000], [6, 2000, 4000]]);
   assert.deepEqual(plane.rows.map((row) => row.cells.map((cell) => cell.playing)), [[true, true], [true, false]]);
   // Intro at 120 bpm: tick 960 is half a second in.
-  assert.deepEqual(plane.rows[0].cells[0].preview, [{ start: 0, length: 125 }, { start: 500, length: 250 }]);
+  assert.deepEqual(plane.rows[0].cells[0].preview, [{ start: 0, length: 125, gain: 0.5, lane: 0 }, { start: 500, length: 250, gain: 1, lane: 0 }]);
 });
 
 test('a range on an events plane asks for one editing range; shown at once as the engine will rule it', () => {

@@ -41,12 +41,17 @@ export function rangeInView(view, from, to, partLength, { beatsPerBar = 4 } = {}
 
 /**
  * The range drawn on `plane` (plane-model.js planeOf) from `from` to `to` (`{ x, y }` CSS pixels in the
- * view): on an atomic part's events, `rangeInView`; on a composed part's cells, `{ row, from, to, inside }` —
- * the row and column of the cell pressed, the column reached (within the part), and whether letting go
- * there is in the row pressed. Null when the press began outside every score (or cell).
+ * view): on an atomic part's events, `rangeInView` — never `inside` on a row that cannot be edited (a
+ * composed voice's, which only shows what plays under it), so it shows as refused and applies nothing; on a
+ * composed part's cells, `{ row, from, to, inside }` — the row and column of the cell pressed, the column
+ * reached (within the part), and whether letting go there is in the row pressed. Null when the press began
+ * outside every score (or cell).
  */
 export function planeRange(plane, view, from, to) {
-  if (plane.kind === 'events') return rangeInView(view, from, to, plane.extent);
+  if (plane.kind === 'events') {
+    const range = rangeInView(view, from, to, plane.extent);
+    return range && !plane.rows[range.row]?.editable ? { ...range, inside: false } : range;
+  }
   const start = cellAt(view, from, plane.columns);
   if (!start) return null;
   const column = columnAt(plane.columns, Math.min(Math.max(tickAt(view, to.x), 0), plane.extent - 1e-6));

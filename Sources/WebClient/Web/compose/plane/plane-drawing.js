@@ -1,6 +1,7 @@
 // How the editing plane (editing-plane.js) is drawn: the plane's rows and what they play — events on the
-// raster, or a composed part's cells — the loop, the editing range, the keyboard's cell and the playhead,
-// and the part and voice rulers, on three 2D canvases. Everything drawn comes in the scene passed in.
+// raster (a composed voice's row, read only, quieter: what plays under it, a thin lane per voice), or a
+// composed part's cells — the loop, the editing range, the keyboard's cell and the playhead, and the part and
+// voice rulers, on three 2D canvases. Everything drawn comes in the scene passed in.
 
 import { rasterLabel, rasterLines, rasterStep } from './plane-raster.js';
 import { columnAt, visibleRows, visibleTicks, xOfTick, yOfRow } from './plane-view.js';
@@ -67,6 +68,10 @@ function drawEvents(context, plane, view, rows, step, height) {
     const record = plane.rows[row];
     const top = yOfRow(view, row), rowHeight = view.y.scale;
     const inset = Math.min(4, rowHeight * 0.12);
+    if (!record.editable) {
+      drawUnder(context, record, view, top + inset, rowHeight - 2 * inset, { from, to });
+      continue;
+    }
     context.fillStyle = COLORS[record.kind] ?? COLORS.silent;
     const events = record.events;
     // Events are sorted by start: skip those that end before the view (a long one may start far before).
@@ -92,6 +97,30 @@ function drawEvents(context, plane, view, rows, step, height) {
       context.setLineDash([]);
     }
   }
+}
+
+/**
+ * A composed voice's row on an atomic part: what plays under it (plane-model.js eventsUnder), read only —
+ * each voice under it a thin lane in its kind's colour, fainter than an editable row's events, no marks of a
+ * continued sound; `top` and `height` the row's inside, `from`–`to` the ticks shown.
+ */
+function drawUnder(context, record, view, top, height, { from, to }) {
+  const lanes = record.lanes ?? [];
+  // Thin whatever their number: a lane never more than a third of the row, the lanes centred in it.
+  const laneHeight = Math.min(height / Math.max(lanes.length, 1), height / 3);
+  const gap = laneHeight > 4 ? 1 : 0;
+  const first = top + (height - laneHeight * Math.max(lanes.length, 1)) / 2;
+  for (const event of record.events) {
+    if (event.start > to) break;
+    if (event.start + event.length < from) continue;
+    const lane = lanes[event.lane];
+    context.fillStyle = COLORS[lane?.kind] ?? COLORS.silent;
+    context.globalAlpha = 0.2 + 0.4 * (event.gain ?? 1);
+    const y = first + (lane ? event.lane * laneHeight : 0);
+    const w = Math.max(event.length * view.x.scale, 2);  // a hairline apart from the next, as the row's own events
+    context.fillRect(xOfTick(view, event.start) + 0.5, y + gap, w - 1, Math.max(laneHeight - 2 * gap, 1));
+  }
+  context.globalAlpha = 1;
 }
 
 function drawCells(context, plane, view, rows) {
@@ -249,13 +278,17 @@ function drawRulers(canvases, scene, step) {
     part.lineTo(x, partHeight);
     part.fill();
   }
-  // The voice ruler: each row's name, what it plays, shared scores marked.
+  drawVoiceRuler(voices, voiceWidth, plane, view, scene.row);
+}
+
+/** The voice ruler, `voiceWidth` CSS px wide: each row's name, what it plays, shared scores marked, rows shown read only fainter. */
+function drawVoiceRuler(voices, voiceWidth, plane, view, selectedRow) {
   voices.textBaseline = 'middle';
   const rows = visibleRows(view);
   for (let row = rows.from; row < rows.to; row += 1) {
     const record = plane.rows[row];
     const top = yOfRow(view, row), h = view.y.scale;
-    voices.fillStyle = row === scene.row ? '#1d2230' : row % 2 === 0 ? COLORS.rowEven : COLORS.rowOdd;
+    voices.fillStyle = row === selectedRow ? '#1d2230' : row % 2 === 0 ? COLORS.rowEven : COLORS.rowOdd;
     voices.fillRect(0, top, voiceWidth, h);
     voices.fillStyle = COLORS[record.kind] ?? COLORS.silent;
     voices.fillRect(0, top + 1, 4, h - 2);
@@ -263,7 +296,7 @@ function drawRulers(canvases, scene, step) {
     voices.fillRect(0, Math.round(top + h) - 1, voiceWidth, 1);
     if (h >= 11) {
       voices.font = `${Math.min(13, Math.max(9, h * 0.45))}px system-ui, sans-serif`;
-      voices.fillStyle = COLORS.text;
+      voices.fillStyle = plane.kind === 'events' && !record.editable ? COLORS.muted : COLORS.text;
       const badge = record.shared > 1 ? `×${record.shared}` : '';
       voices.fillText(record.name, 10, top + h / 2, voiceWidth - 16 - (badge ? 28 : 0));
       if (badge) {

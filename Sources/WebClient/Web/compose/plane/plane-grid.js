@@ -1,7 +1,8 @@
 // The editing plane as a grid for keyboards and assistive technology (editing-plane.js): a row per visible
 // voice, a gridcell per visible raster cell (or per column of a composed part), selected where something
-// plays; which cells those are, the grid's elements, what a key does there, and where an arrow key moves
-// the keyboard's cell — panning the plane when it leaves what is shown.
+// plays (read only on a composed voice's row of an atomic part, which shows what plays under it); which
+// cells those are, the grid's elements, what a key does there, and where an arrow key moves the keyboard's
+// cell — panning the plane when it leaves what is shown.
 
 import { tickLabel } from './plane-model.js';
 import { rasterLabel, rasterStep } from './plane-raster.js';
@@ -30,6 +31,18 @@ export function gridColumns(plane, view) {
 }
 
 /**
+ * What a row of an events plane that cannot be edited says (a composed voice's: plane-model.js eventsUnder):
+ * "read only: 12 events of 4 voices play under it", or, when the look was cut at its limits, "read only: 2000
+ * or more events play under it" ("too much lies under it to show", when it met none). No DOM.
+ */
+export function underDescription(record) {
+  const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const events = record.events.length;
+  if (record.cut) return events === 0 ? 'read only: too much lies under it to show' : `read only: ${events} or more events play under it`;
+  return `read only: ${count(events, 'event')} of ${count(record.lanes?.length ?? 0, 'voice')} ${events === 1 ? 'plays' : 'play'} under it`;
+}
+
+/**
  * Fills `grid` (the element with role grid) with the visible rows and cells; the keyboard's cell (`focus`,
  * `{ row, key }`, or the first visible when null) is the one Tab reaches, and takes the focus when
  * `refocus` (the grid had it).
@@ -55,6 +68,8 @@ export function renderGrid(grid, plane, view, focus, refocus) {
     const header = document.createElement('div');
     header.setAttribute('role', 'rowheader');
     header.textContent = record.shared > 1 ? `${record.name} (shared by ${record.shared})` : record.name;
+    const readOnly = plane.kind === 'events' && !record.editable;
+    if (readOnly) header.setAttribute('aria-description', underDescription(record));
     line.append(header);
     for (const column of columns) {
       const cell = document.createElement('div');
@@ -65,7 +80,8 @@ export function renderGrid(grid, plane, view, focus, refocus) {
         ? record.cells[column.key].playing
         : record.events.some((event) => event.start < column.end && column.start < event.start + event.length);
       cell.setAttribute('aria-selected', String(on));
-      cell.textContent = `${column.label}${plane.kind === 'cells' ? (on ? ', plays' : ', muted') : on ? ', event' : ''}`;
+      if (readOnly) cell.setAttribute('aria-readonly', 'true');
+      cell.textContent = `${column.label}${cellState(plane, readOnly, on)}`;
       const focused = tabStop.row === row && tabStop.key === column.key;
       cell.tabIndex = focused ? 0 : -1;
       line.append(cell);
@@ -78,6 +94,13 @@ export function renderGrid(grid, plane, view, focus, refocus) {
     if (first) first.tabIndex = 0;
   }
   if (refocus) grid.querySelector('[tabindex="0"]')?.focus();
+}
+
+/** What a gridcell says after its place: whether something plays there (`on`), and how. */
+function cellState(plane, readOnly, on) {
+  if (plane.kind === 'cells') return on ? ', plays' : ', muted';
+  if (readOnly) return on ? ', something plays under it' : '';
+  return on ? ', event' : '';
 }
 
 /**

@@ -1,8 +1,9 @@
 // What the editing plane shows for a selected (part, voice) pair (seed 003 §2.8–2.9), worked out from the
 // music library as GET /api/music answers it: part columns along time, voice rows down. A pair of an atomic
-// part shows events, each row its own score (marked shared when other pairs play it too); a pair of a
-// composed part shows cells, its children's columns × the voice's rows, each playing or muted, with a
-// miniature of what the cell plays. And what a range drawn on it asks of the engine (the edits). No DOM here.
+// part shows events, each row its own score (marked shared when other pairs play it too) — or, for a row
+// whose voice is composed, a read-only look at what plays under it; a pair of a composed part shows cells,
+// its children's columns × the voice's rows, each playing or muted, with a miniature of what the cell plays.
+// And what a range drawn on it asks of the engine (the edits). No DOM here.
 //
 // Time across is in ticks from the part's start (960 to a beat) for an atomic part, and in milliseconds for a
 // composed part, whose children may each have a tempo of their own.
@@ -78,7 +79,8 @@ export function ticksToMs(ticks, tempo) {
  * The plane of the pair (`part`, `voice`), or null when either is not in the library:
  * - `kind` 'events' (an atomic part) or 'cells' (a composed part); `unit` 'tick' or 'ms'; `extent` in it;
  * - `rows`: each `{ voice, place, name, kind, editable, score, shared, events }` — `editable` when the row's
- *   voice is atomic and the part too (its events are the pair's own score);
+ *   voice is atomic and the part too (its events are the pair's own score); on an atomic part, a composed
+ *   row's `events` are what plays under it, in ticks (`eventsUnder`, with its `lanes` and `cut`), its `score` null;
  * - for cells, `columns` (`{ part, place, name, start, end }` in ms) and each row's `cells`: per column
  *   `{ playing, preview }` — `preview` the sub-pair's events in ms within the column, when it is atomic.
  */
@@ -89,10 +91,9 @@ export function planeOf(index, part, voice) {
   if (!(partRecord.children?.length > 0)) {
     return {
       part, voice, kind: 'events', unit: 'tick', extent: partRecord.length, tempo: partRecord.tempo,
-      rows: rows.map((row) => {
-        const editable = row.kind !== 'composed';
-        return { ...row, editable, ...(editable ? scoreOf(index, part, row.voice) : { score: null, events: [], shared: 1 }) };
-      }),
+      rows: rows.map((row) => (row.kind === 'composed'
+        ? { ...row, editable: false, score: null, shared: 1, ...eventsUnder(index, part, row.voice, 'tick') }
+        : { ...row, editable: true, ...scoreOf(index, part, row.voice) })),
     };
   }
   const columns = [];
@@ -117,34 +118,60 @@ export function planeOf(index, part, voice) {
   };
 }
 
-/** The most events one cell's miniature shows, and how deep it looks into the hierarchies. */
-const PREVIEW_LIMITS = Object.freeze({ events: 2000, depth: 16 });
-
 /**
- * A cell's miniature: what its sub-pair plays, as `{ start, length }` in ms from the column's start — the
- * events of every atomic pair under it, a composed part's children laid one after another.
+ * How far a look at what plays under a pair goes (a cell's miniature, a composed row's): the most events it
+ * shows, how deep it looks into the hierarchies, and how many of their nodes it visits (a tree that holds one
+ * node many times over, or a cycle, ends there).
  */
+const PREVIEW_LIMITS = Object.freeze({ events: 2000, depth: 16, visits: 10_000 });
+
+/** A cell's miniature: what its sub-pair plays, in ms from the column's start (`eventsUnder`). */
 function previewOf(index, column, voice) {
-  const events = [];
-  collectEvents(index, column.part, voice, 0, 0, events);
-  return events.sort(byStartThenLength);
+  return eventsUnder(index, column.part, voice, 'ms').events;
 }
 
-function collectEvents(index, part, voice, offset, depth, into) {
+/**
+ * What plays under the pair (`part`, `voice`), to be looked at, not edited: `{ events, lanes, cut }` — the
+ * events of every atomic pair under it (a composed part's children laid one after another), each `{ start,
+ * length, gain, lane }`, sorted by start; `lanes` the atomic voices they come from, `{ voice, name, kind }`
+ * in the order met, an event's `lane` its index there; `cut` when PREVIEW_LIMITS ended the look early. Time is
+ * in `unit`: 'ms' from the part's start, or 'tick' — for an atomic part only, whose events keep their ticks.
+ */
+export function eventsUnder(index, part, voice, unit) {
+  const look = { unit, events: [], lanes: [], laneOf: new Map(), visits: 0, cut: false };
+  collectEvents(index, look, part, voice, 0, 0);
+  return { events: look.events.sort(byStartThenLength), lanes: look.lanes, cut: look.cut };
+}
+
+function collectEvents(index, look, part, voice, offset, depth) {
   const partRecord = index.parts.get(part), voiceRecord = index.voices.get(voice);
-  if (!partRecord || !voiceRecord || depth > PREVIEW_LIMITS.depth || into.length >= PREVIEW_LIMITS.events) return;
+  if (!partRecord || !voiceRecord) return;
+  if (depth > PREVIEW_LIMITS.depth || look.visits >= PREVIEW_LIMITS.visits || look.events.length >= PREVIEW_LIMITS.events) {
+    look.cut = true;
+    return;
+  }
+  look.visits += 1;
   if (partRecord.children?.length > 0) {
     let start = offset;
     for (const child of partRecord.children) {
-      collectEvents(index, child.node, voice, start, depth + 1, into);
+      collectEvents(index, look, child.node, voice, start, depth + 1);
       start += (index.durations.get(child.node) ?? 0) * 1000;
     }
   } else if (voiceRecord.children?.length > 0) {
-    for (const child of voiceRecord.children) collectEvents(index, part, child.node, offset, depth + 1, into);
+    for (const child of voiceRecord.children) collectEvents(index, look, part, child.node, offset, depth + 1);
   } else {
+    if (!look.laneOf.has(voice)) {
+      look.laneOf.set(voice, look.lanes.length);
+      look.lanes.push({ voice, name: voiceRecord.name, kind: voiceKind(voiceRecord) });
+    }
+    const lane = look.laneOf.get(voice);
+    const time = look.unit === 'tick' ? (ticks) => ticks : (ticks) => ticksToMs(ticks, partRecord.tempo);
     for (const event of scoreOf(index, part, voice).events) {
-      if (into.length >= PREVIEW_LIMITS.events) return;
-      into.push({ start: offset + ticksToMs(event.start, partRecord.tempo), length: ticksToMs(event.length, partRecord.tempo) });
+      if (look.events.length >= PREVIEW_LIMITS.events) {
+        look.cut = true;
+        return;
+      }
+      look.events.push({ start: offset + time(event.start), length: time(event.length), gain: event.gain ?? 1, lane });
     }
   }
 }
