@@ -11,6 +11,10 @@ than by hand (`make pictures`):
   Sounds panel open showing the sound's waveform;
 - docs/images/lab-render.png — the lab's Render dialog after that pair was rendered to an MP4 (320×180 at
   24 frames a second, so that it is quick): "Done" and "Download";
+- docs/images/lab-light-from-sound.png and lab-light-from-sound-applied.png — docs/composition.md's "Light from
+  the music": a drum song of Hydrogen's (rendered by h2cli) added with "Add sound" and drawn over a part, its
+  tempo taken with "Tempo from sound", then "Light from sound…" with New lights on Lumia, its preview drawn; and
+  the plane after Apply, the song with its lights (tools/light_from_sound_pictures.py);
 - docs/images/outputs-panel.png, outputs-two-projectors.png, outputs-calibration.png, outputs-corner-pin.png
   and outputs-edit-mode.png — docs/outputs.md's walkthrough, set up from the console as a newcomer would: the
   Outputs panel (whole: the console's window made as tall as the panel's contents) after "Two projectors", with
@@ -26,9 +30,8 @@ waveform drawn, the plane's canvases at their size, the server's answer to a cha
 drawing the output as stored), never for a fixed time.
 
 Usage: python tools/readme_pictures.py IMAGER [PICTURES …]  (Chromium from $CHROMIUM, else /usr/bin/chromium;
-PICTURES: any of console, frame, lab, outputs — all of them when none is named).
+PICTURES: any of console, frame, lab, light, outputs — all of them when none is named).
 """
-import json
 import pathlib
 import random
 import shutil
@@ -40,6 +43,8 @@ import wave
 
 from picture_pages import IMAGES, ROOT, SCREEN, chromium
 from live import serving  # noqa: E402 (picture_pages puts Tests/python on the path)
+from lab_pages import WAVEFORMS_DRAWN, add_sound, choose, draw, new_part, open_lab, settled
+from light_from_sound_pictures import light_from_sound_pictures
 from outputs_pictures import outputs_pictures
 from playwright.sync_api import expect, sync_playwright
 
@@ -80,24 +85,6 @@ def frame_picture(imager, folder):
 
 RATE = 48_000
 # The lab has the library and the plane its view (test_compose_lab.py's LAB_READY).
-LAB_READY = ("() => { const lab = window.imagerLab; return lab && lab.sender.connected && lab.store.music !== null"
-             " && lab.plane.view !== null; }")
-# Every sound's waveform miniature in the Sounds panel drawn (its viewBox no longer the empty one).
-WAVEFORMS_DRAWN = """() => {
-  const items = [...document.querySelector('sound-list').shadowRoot.querySelectorAll('li.sound')];
-  return items.length > 0 && items.every((li) => li.querySelector('svg.wave').getAttribute('viewBox') !== '0 0 1 2');
-}"""
-# The editing plane's canvases at the size they show at (a canvas is blank between a resize and its drawing).
-PLANE_SETTLED = """() => {
-  const plane = window.imagerLab.plane, ratio = window.devicePixelRatio || 1;
-  return [...plane.shadowRoot.querySelectorAll('canvas')].every((canvas) => {
-    const box = canvas.getBoundingClientRect();
-    return canvas.width === Math.max(1, Math.round(box.width * ratio))
-      && canvas.height === Math.max(1, Math.round(box.height * ratio));
-  });
-}"""
-
-
 def plucks_wav(path, rate=RATE):
     """A short musical sound of one's own: five plucked strings (Karplus–Strong, a seeded noise burst each)
     rising through A minor pentatonic and ringing together, mono 16-bit, written with Python's `wave`."""
@@ -124,45 +111,6 @@ def plucks_wav(path, rate=RATE):
     return path
 
 
-def revision(page):
-    return page.evaluate("window.imagerLab.store.music.revision")
-
-
-def revision_after(page, before):
-    """Waits for the engine's answer to a change: the lab's library past revision `before`."""
-    page.wait_for_function(f"window.imagerLab.store.music.revision > {before}")
-
-
-def settled(page):
-    """The plane's canvases drawn at their size, and two animation frames more."""
-    page.wait_for_function(PLANE_SETTLED)
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
-def choose(page, tree, name):
-    """Selects the row `name` in the Parts or Voices tree, and waits for the pair to show it."""
-    page.get_by_role("tree", name=tree).get_by_role("treeitem", name=name, exact=True).first.click()
-    side = 0 if tree == "Parts" else 1
-    page.wait_for_function(f"document.getElementById('pair').textContent.split(' × ')[{side}] === {json.dumps(name)}")
-
-
-def draw(page, start, end):
-    """Drags the mouse along the plane's first row from beat `start` to beat `end` (both in view: a new pair's
-    plane shows its whole part); waits for the engine's answer."""
-    plane = page.locator("editing-plane canvas.plane").bounding_box()
-    view = page.evaluate("(() => { const v = window.imagerLab.plane.view; return { x: { ...v.x }, y: { ...v.y } }; })()")
-    x_at = lambda beat: plane["x"] + (beat * 960 - view["x"]["origin"]) * view["x"]["scale"]  # noqa: E731
-    y = plane["y"] + (0.5 - view["y"]["origin"]) * view["y"]["scale"]
-    x0, x1 = x_at(start) + 2, x_at(end) - 2
-    before = revision(page)
-    page.mouse.move(x0, y)
-    page.mouse.down()
-    for step in range(1, 11):
-        page.mouse.move(x0 + (x1 - x0) * step / 10, y)
-    page.mouse.up()
-    revision_after(page, before)
-
-
 def lab_pictures(imager, folder):
     """lab-own-sound.png and lab-render.png, in one lab against one server."""
     sound = plucks_wav(folder / "Plucks.wav")
@@ -172,32 +120,14 @@ def lab_pictures(imager, folder):
         # A debug build on a busy machine answers slowly: every wait is given a minute.
         page.set_default_timeout(60_000)
         expect.set_options(timeout=60_000)
-        page.goto(f"http://127.0.0.1:{server.port}/compose")
-        page.wait_for_function(LAB_READY)
-        # The factory composition's trees folded, so that what this piece adds shows.
-        for tree, root in [("Parts", "Song"), ("Parts", "Loop"), ("Voices", "Band"), ("Voices", "Pulse")]:
-            row = page.get_by_role("tree", name=tree).get_by_role("treeitem", name=root, exact=True).first
-            row.locator(".twisty").click()
-            expect(row).to_have_attribute("aria-expanded", "false")
+        open_lab(page, server.port)
 
         # "Add sound" in the Sounds panel's heading: the file chooser; the sound becomes a voice named after it.
-        page.get_by_role("button", name="Sounds", exact=True).click()
-        before = revision(page)
-        with page.expect_file_chooser() as chooser:
-            page.get_by_role("button", name="Add sound").click()
-        chooser.value.set_files(str(sound))
-        revision_after(page, before)
+        add_sound(page, sound)
         expect(page.get_by_role("tree", name="Voices").get_by_role("treeitem", name="Plucks", exact=True)).to_be_visible()
 
         # "New part": Piece, 8 beats at 120 beats a minute; the pair Piece × Plucks.
-        before = revision(page)
-        page.get_by_role("button", name="New part", exact=True).click()
-        dialog = page.get_by_role("dialog")
-        dialog.get_by_label("Name").fill("Piece")
-        dialog.get_by_label("Beats").fill("8")
-        dialog.get_by_label("Tempo").fill("120")
-        dialog.get_by_role("button", name="OK").click()
-        revision_after(page, before)
+        new_part(page, "Piece", 8, 120)
         choose(page, "Parts", "Piece")
         choose(page, "Voices", "Plucks")
         expect(page.locator("#pair")).to_have_text("Piece × Plucks")
@@ -233,6 +163,7 @@ PICTURES = {
     "console": (console_picture, ["console.png"]),
     "frame": (frame_picture, ["frame.png"]),
     "lab": (lab_pictures, ["lab-own-sound.png", "lab-render.png"]),
+    "light": (light_from_sound_pictures, ["lab-light-from-sound.png", "lab-light-from-sound-applied.png"]),
     "outputs": (outputs_pictures, [f"outputs-{name}.png" for name in
                                    ["panel", "two-projectors", "calibration", "corner-pin", "edit-mode"]]),
 }
