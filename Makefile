@@ -68,7 +68,9 @@ test: build python-deps
 # the listening analysis's onset F-measure (mir_eval), tempo and cost on a seeded drum set (bench/listening_figures.py),
 # sound in to heard intent, the Link phase error against a peer and the live latency with OSC out (bench/band_figures.py),
 # and the tempo of Hydrogen's demo songs against their own and librosa's (bench/hydrogen_tempo.py), and the canvas
-# page under a flood of taps and of onsets, at the default polyphony and the largest (bench/flood_fps.py).
+# page under a flood of taps and of onsets, at the default polyphony and the largest (bench/flood_fps.py), and
+# light from sound on a 4-minute drum song: the lab's preview and Apply, the edit over HTTP, the analysis
+# (bench/light_from_sound_figures.py).
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
@@ -93,9 +95,10 @@ bench: release python-deps
 	$(PYTHON) bench/hydrogen_tempo.py .build/release/imager
 	$(PYTHON) bench/flood_fps.py .build/release/imager
 	$(PYTHON) bench/busy_passage.py .build/release/imager
+	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/light_from_sound_figures.py .build/release/imager
 
 # The pictures of the README, docs/composition.md and docs/outputs.md (docs/images/console.png, frame.png,
-# lab-own-sound.png, lab-render.png, outputs-*.png), made by the project, never by hand.
+# lab-own-sound.png, lab-render.png, lab-light-from-sound*.png, outputs-*.png), made by the project, never by hand.
 pictures: release python-deps
 	CHROMIUM=/usr/bin/chromium $(PYTHON) tools/readme_pictures.py .build/release/imager
 

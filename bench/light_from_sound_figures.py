@@ -15,6 +15,7 @@ Usage: bench/light_from_sound_figures.py IMAGER [--runs 3]
 import argparse
 import asyncio
 import json
+import os
 import pathlib
 import re
 import statistics
@@ -31,7 +32,7 @@ from hydrogen_tempo import demo_songs  # noqa: E402
 from live import api, serving  # noqa: E402
 
 SECONDS = 240
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
 def four_minutes(folder):
