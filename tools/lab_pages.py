@@ -3,6 +3,7 @@ lab is ready and its plane settled, the engine's answer to a change awaited, a t
 drawn on the plane with the mouse — each a wait for what it names, never for a fixed time."""
 import json
 
+from picture_pages import SCREEN, chromium
 from playwright.sync_api import expect
 
 LAB_READY = ("() => { const lab = window.imagerLab; return lab && lab.sender.connected && lab.store.music !== null"
@@ -62,6 +63,16 @@ def draw(page, start, end):
     revision_after(page, before)
 
 
+def lab_page(playwright):
+    """(browser, page): a 1920×1080 page in Chromium, every wait given a minute — a debug build on a busy machine
+    answers slowly."""
+    browser = chromium(playwright)
+    page = browser.new_page(viewport=SCREEN, device_scale_factor=1)
+    page.set_default_timeout(60_000)
+    expect.set_options(timeout=60_000)
+    return browser, page
+
+
 def open_lab(page, port):
     """The lab at `port`, ready, with the factory composition's trees folded so that what a piece adds shows."""
     page.goto(f"http://127.0.0.1:{port}/compose")
@@ -74,8 +85,6 @@ def open_lab(page, port):
 
 def add_sound(page, path):
     """"Add sound" in the Sounds panel's heading, `path` chosen; waits for its voice in the Voices tree."""
-    if page.get_by_role("button", name="Add sound").is_hidden():
-        page.get_by_role("button", name="Sounds", exact=True).click()
     before = revision(page)
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name="Add sound").click()

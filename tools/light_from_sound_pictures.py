@@ -6,8 +6,8 @@ preview drawn (lab-light-from-sound.png); and the plane after Apply, the song wi
 import re
 import subprocess
 
-from picture_pages import IMAGES, SCREEN, chromium
-from lab_pages import add_sound, choose, draw, new_part, open_lab, revision, revision_after, settled
+from picture_pages import IMAGES
+from lab_pages import add_sound, choose, draw, lab_page, new_part, open_lab, revision, revision_after, settled
 from live import serving
 from playwright.sync_api import expect, sync_playwright
 from test_compose_lab import LUMIA
@@ -27,10 +27,7 @@ def drum_song(folder):
 def light_from_sound_pictures(imager, folder):
     song = drum_song(folder)
     with serving(imager, folder / "light.sqlite", "--audio", "none") as server, sync_playwright() as playwright:
-        browser = chromium(playwright)
-        page = browser.new_page(viewport=SCREEN, device_scale_factor=1)
-        page.set_default_timeout(60_000)
-        expect.set_options(timeout=60_000)
+        browser, page = lab_page(playwright)
         open_lab(page, server.port)
         add_sound(page, song)
         new_part(page, "Groove", 46, 120)

@@ -43,7 +43,7 @@ import wave
 
 from picture_pages import IMAGES, ROOT, SCREEN, chromium
 from live import serving  # noqa: E402 (picture_pages puts Tests/python on the path)
-from lab_pages import WAVEFORMS_DRAWN, add_sound, choose, draw, new_part, open_lab, settled
+from lab_pages import WAVEFORMS_DRAWN, add_sound, choose, draw, lab_page, new_part, open_lab, settled
 from light_from_sound_pictures import light_from_sound_pictures
 from outputs_pictures import outputs_pictures
 from playwright.sync_api import expect, sync_playwright
@@ -115,14 +115,11 @@ def lab_pictures(imager, folder):
     """lab-own-sound.png and lab-render.png, in one lab against one server."""
     sound = plucks_wav(folder / "Plucks.wav")
     with serving(imager, folder / "library.sqlite", "--audio", "none") as server, sync_playwright() as playwright:
-        browser = chromium(playwright)
-        page = browser.new_page(viewport=SCREEN, device_scale_factor=1)
-        # A debug build on a busy machine answers slowly: every wait is given a minute.
-        page.set_default_timeout(60_000)
-        expect.set_options(timeout=60_000)
+        browser, page = lab_page(playwright)
         open_lab(page, server.port)
 
         # "Add sound" in the Sounds panel's heading: the file chooser; the sound becomes a voice named after it.
+        page.get_by_role("button", name="Sounds", exact=True).click()
         add_sound(page, sound)
         expect(page.get_by_role("tree", name="Voices").get_by_role("treeitem", name="Plucks", exact=True)).to_be_visible()
 
