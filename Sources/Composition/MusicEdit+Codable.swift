@@ -21,6 +21,20 @@ extension MusicEdit: Decodable {
         var pair: Pair { Pair(part, voice) }
     }
 
+    /// A `lightFromSound` edit's fields.
+    private static func lightFromSound(_ c: KeyedDecodingContainer<Key>) throws -> LightFromSound {
+        let lights = try c.decodeIfPresent([LightJSON].self, forKey: .lights) ?? []
+        guard lights.count <= LightFromSound.mostLights else {
+            throw CompositionError("at most \(LightFromSound.mostLights) lights at once; this names \(lights.count)")
+        }
+        let newLights = try c.decodeIfPresent(NewLightsJSON.self, forKey: .newLights)
+        return LightFromSound(
+            part: try c.decode(PartID.self, forKey: .part), sound: try c.decode(VoiceID.self, forKey: .sound),
+            lights: lights.map { SoundLight(voice: $0.voice, follow: $0.follow, sensitivity: $0.sensitivity) },
+            newLights: newLights.map { NewLights(chordset: $0.chordset, parent: $0.parent) },
+            sensitivity: try c.decodeIfPresent(Double.self, forKey: .sensitivity) ?? 0.5)
+    }
+
     private struct LightJSON: Decodable {
         let voice: VoiceID
         let follow: LightFollow
@@ -108,17 +122,7 @@ extension MusicEdit: Decodable {
         case "renameComposition":
             self = .renameComposition(try c.decode(CompositionID.self, forKey: .composition), name: try c.decode(String.self, forKey: .name))
         case "deleteComposition": self = .deleteComposition(try c.decode(CompositionID.self, forKey: .composition))
-        case "lightFromSound":
-            let lights = try c.decodeIfPresent([LightJSON].self, forKey: .lights) ?? []
-            guard lights.count <= LightFromSound.mostLights else {
-                throw CompositionError("at most \(LightFromSound.mostLights) lights at once; this names \(lights.count)")
-            }
-            let newLights = try c.decodeIfPresent(NewLightsJSON.self, forKey: .newLights)
-            self = .lightFromSound(LightFromSound(
-                part: try c.decode(PartID.self, forKey: .part), sound: try c.decode(VoiceID.self, forKey: .sound),
-                lights: lights.map { SoundLight(voice: $0.voice, follow: $0.follow, sensitivity: $0.sensitivity) },
-                newLights: newLights.map { NewLights(chordset: $0.chordset, parent: $0.parent) },
-                sensitivity: try c.decodeIfPresent(Double.self, forKey: .sensitivity) ?? 0.5))
+        case "lightFromSound": self = .lightFromSound(try Self.lightFromSound(c))
         case "tempoFromSound":
             self = .tempoFromSound(
                 try c.decode(PartID.self, forKey: .part), sound: try c.decode(VoiceID.self, forKey: .sound),
