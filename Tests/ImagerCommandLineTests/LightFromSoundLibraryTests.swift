@@ -99,4 +99,27 @@ struct LightFromSoundLibraryTests {
         #expect(try music.library().library == withQuiet)
         #expect(before != withQuiet)
     }
+
+    @Test func theCommandLineLightsAndRetimesAPartOfAComposition() throws {
+        _ = try music.apply([.addComposition(name: "Clicks", pair: Pair(part, song))])
+        let light = VoiceID(try #require(try music.apply([.addVoice(name: "Flash")])[0].id))
+        _ = try music.apply([.setLight(light, light: try ChordReference(chordset: FactoryChordsets.lumia.id.uuidString, chord: 0))])
+        let path = folder.file("library.sqlite").path
+        func run(_ arguments: [String]) throws {
+            var command = try Imager.parseAsRoot(["compose"] + arguments + ["--library", path])
+            try command.run()
+        }
+        // Flash is no voice of the composition (yet): refused, by name.
+        #expect(throws: CommandFailure.self) { try run(["light-from-sound", "Clicks", "--part", "Song", "--sound", "clicks", "--light", "Flash:beats"]) }
+        #expect(throws: CommandFailure.self) { try run(["light-from-sound", "Clicks", "--part", "Song", "--sound", "clicks", "--light", "clicks:sideways"]) }
+        #expect(throws: CommandFailure.self) { try run(["tempo-from-sound", "Clicks", "--part", "Nowhere", "--sound", "clicks"]) }
+        try run(["tempo-from-sound", "Clicks", "--part", "song", "--sound", "Clicks", "--align"])
+        try run(["light-from-sound", "Clicks", "--part", "Song", "--sound", "clicks", "--new-lights", "Lumia", "--sensitivity", "0.6"])
+        let after = try library.musicLibrary()
+        #expect(abs(try after.part(part).tempo - 123) < 0.01)
+        #expect(after.score(of: Pair(part, song))?.events.first?.start == 0)
+        let beats = try #require(after.voices.values.first { $0.name == "Beats" })
+        #expect((after.score(of: Pair(part, beats.id))?.events.count ?? 0) >= clicks.count - 1)
+    }
 }
+
