@@ -6,6 +6,11 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The same, optimized in debug builds too: the pixel loops (the rasterizer, the scene's drawing) that an
+/// unoptimized build runs tens of times slower — a debug server drawing its chordsets' thumbnails kept a core
+/// busy for most of a minute, under every test that starts one.
+let pixelLoopSettings: [SwiftSetting] = swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "ImagePerformer",
     platforms: [.macOS(.v15)],
@@ -27,7 +32,7 @@ let package = Package(
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
         .target(name: "Geometry", swiftSettings: swiftSettings),
         // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
-        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: swiftSettings),
+        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: pixelLoopSettings),
         // Portfolio model: sound in memory and the pull model of audio sources. No I/O.
         .target(name: "Audio", swiftSettings: swiftSettings),
         // The system's zlib, for PNG.
@@ -86,7 +91,7 @@ let package = Package(
         // frame-file ports the file adapters plug into.
         .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster", "StageOutputs"], swiftSettings: swiftSettings),
         // Domain model: drawing the instrument's scenes with the rasterizer, trails included.
-        .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry", "StageOutputs"], swiftSettings: swiftSettings),
+        .target(name: "SceneRendering", dependencies: ["Instrument", "Raster", "Geometry", "StageOutputs"], swiftSettings: pixelLoopSettings),
         // Presentation model: the browser clients (ES modules served as they are), shipped as resources.
         .target(name: "WebClient", resources: [.copy("Web")], swiftSettings: swiftSettings),
         // Presentation adapter: the instrument's server — HTTP, the live WebSocket.
