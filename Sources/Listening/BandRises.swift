@@ -38,11 +38,7 @@ struct BandRises {
 
     /// The onset nearest `time` within `onsetReach`, else `time` itself.
     private static func timing(_ time: Double, onsets: [HeardCue]) -> Double {
-        var low = 0, high = onsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if onsets[middle].time < time { low = middle + 1 } else { high = middle }
-        }
+        let low = onsets.firstIndex(notBefore: time)
         let candidates = [low - 1, low].filter { onsets.indices.contains($0) }.map { onsets[$0].time }
         guard let nearest = candidates.min(by: { abs($0 - time) < abs($1 - time) }), abs(nearest - time) <= onsetReach else {
             return max(0, time)

@@ -10,6 +10,18 @@ public struct HeardCue: Sendable, Hashable {
     }
 }
 
+extension [HeardCue] {
+    /// The index of the first cue at or after `time` in cues sorted by time (`count` when there is none).
+    func firstIndex(notBefore time: Double) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
 /// What a whole track was heard as, by the same analysis the live input gets: its onsets, the tempo it held
 /// and the beat grid that tempo lays on its onsets, its bars, and where each band's level rose. What the
 /// composition lab scores light from (`TrackHearing` makes it; `imager analyse` reports it).

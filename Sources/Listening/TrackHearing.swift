@@ -85,13 +85,8 @@ public final class TrackHearing {
 
     /// The strongest of `onsets` within `reach` seconds of `time` (0: none).
     private static func strongest(of onsets: [HeardCue], near time: Double, within reach: Double) -> Float {
-        var low = 0, high = onsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if onsets[middle].time < time - reach { low = middle + 1 } else { high = middle }
-        }
         var strongest: Float = 0
-        var index = low
+        var index = onsets.firstIndex(notBefore: time - reach)
         while index < onsets.count, onsets[index].time <= time + reach {
             strongest = max(strongest, onsets[index].strength)
             index += 1

@@ -17,9 +17,8 @@ extension MusicRoutes {
                     return id
                 }
                 let part = PartID(try id("part")), sound = VoiceID(try id("sound"))
-                let mix = try music.hearing(part: part, sound: sound)
-                let partTempo = try music.library().library.part(part).tempo
-                return APIAnswer.response(.ok, Hearing(part: part.rawValue, sound: sound.rawValue, partTempo: partTempo, mix: mix))
+                let heard = try music.hearing(part: part, sound: sound)
+                return APIAnswer.response(.ok, Hearing(part: part.rawValue, sound: sound.rawValue, partTempo: heard.part.tempo, mix: heard.mix))
             } catch {
                 return LibraryRoutes.failure(error)
             }

@@ -68,7 +68,7 @@ struct LightFromSoundLibraryTests {
         var mix = [Float](repeating: 0, count: 2 * arrangement.frameCount)
         mix.withUnsafeMutableBufferPointer { performance.render(into: $0, frameCount: arrangement.frameCount) }
         let report = AnalyseCommand.report(of: try #require(AudioBuffer(sampleRate: arrangement.sampleRate, channelCount: 2, samples: mix)))
-        let heard = try music.hearing(part: part, sound: song).heard
+        let heard = try music.hearing(part: part, sound: song).mix.heard
         #expect(heard.cues[.onsets]?.map(\.seconds) == report.onsets)
         #expect(report.onsets.count >= clicks.count - 1)
     }

@@ -71,12 +71,13 @@ public final class LiveMusic<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// What `sound` (a voice) plays in `part` as the analysis hears it, for an editor's preview of light from
-    /// sound; refused for a part that is not atomic or a voice that plays no sound there.
-    public func hearing(part: PartID, sound: VoiceID) throws(LiveError) -> HeardMix {
+    /// sound, with the part as it stands; refused for a part that is not atomic or a voice that plays no sound
+    /// there.
+    public func hearing(part: PartID, sound: VoiceID) throws(LiveError) -> (mix: HeardMix, part: Part) {
         do {
             let library = try shelf.music()
             try library.checkSoundPair(part: part, sound: sound)
-            return try hearings.hearing(of: Pair(part, sound), in: library, samples: shelf.samples)
+            return (try hearings.hearing(of: Pair(part, sound), in: library, samples: shelf.samples), try library.part(part))
         } catch {
             throw Self.failure(error)
         }
