@@ -1,6 +1,9 @@
 # Image Performer — the two commands of README.md, and what they need.
 #   make run   installs what is missing, builds, and starts the instrument
 #   make test  installs what is missing and runs every test
+# and for those who ship it (docs/install.md):
+#   make package        builds dist/imager_VERSION_ARCH.deb, installable without a Swift toolchain
+#   make package-check  builds it, installs it here, checks it as a performer meets it, removes it (CI runs it)
 
 SWIFT ?= swift
 # Swift lives in /opt/swift on our machines; use it when it is not on PATH yet.
@@ -11,26 +14,45 @@ PYTHON := $(VENV)/bin/python
 # Python 3 to make the virtualenv with: the first that has the venv module.
 SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import venv, ensurepip' >/dev/null 2>&1 && { command -v $$p; break; }; done)
 
-.PHONY: run test build release deps python-deps bench pictures clean
+.PHONY: run test build release deps test-deps python-deps package package-deps package-check bench pictures clean
 
-# Debian packages: SQLite (the library, through GRDB), zlib (PNG), libqrencode (the pairing QR code), libsndfile and
-# libsoxr (audio files and resampling), SDL2 (live sound and listening), FFTW (the spectra listening reads), Ableton Link and asio (tempo shared with other apps), sox (the mixdown is held against it), ffmpeg (video), cairo and pkg-config
-# (pycairo, the reference renderer the tests hold ours against), Chromium (the browser tests, driven by
-# Playwright), Node.js (the web client's own tests, with its built-in runner) and Hydrogen (h2cli renders its demo
-# songs: real drum music for light from sound's test and for bench/hydrogen_tempo.py).
-APT_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev sox ffmpeg libcairo2-dev pkg-config python3-venv python3-dev chromium nodejs hydrogen
+# Debian packages, installed when missing (as root, or through sudo).
+#   RUN_PACKAGES: what building and running the instrument needs — SQLite (the library, through GRDB), zlib (PNG),
+#     libqrencode (the pairing QR code), libsndfile and libsoxr (audio files and resampling), SDL2 (live sound and
+#     listening), FFTW (the spectra listening reads), Ableton Link and asio (tempo shared with other apps),
+#     pkg-config (finds SDL2 for the build) and ffmpeg (video).
+#   TEST_PACKAGES: what only the tests need — sox (the mixdown is held against it), cairo (pycairo, the reference
+#     renderer the tests hold ours against), Python's venv and headers (the test tools), Chromium (the browser
+#     tests, driven by Playwright), Node.js (the web client's own tests, with its built-in runner) and Hydrogen
+#     (h2cli renders its demo songs: real drum music for light from sound's test and bench/hydrogen_tempo.py).
+#   PACKAGE_PACKAGES: what building and checking the Debian package needs — dpkg-dev (dpkg-shlibdeps finds the
+#     libraries the binary loads), lintian (Debian's package checker), man-db (`man` reads the installed page).
+RUN_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev pkg-config ffmpeg
+TEST_PACKAGES := sox libcairo2-dev python3-venv python3-dev chromium nodejs hydrogen
+PACKAGE_PACKAGES := dpkg-dev lintian man-db
 
-deps:
-	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs the Debian packages named, those that are missing, in one apt-get run.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	fi
+endef
+
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: Swift 6 is not installed (expected in /opt/swift or on PATH)"; exit 1; }
+	$(call apt_install,$(RUN_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_PACKAGES))
+
+package-deps: deps
+	$(call apt_install,$(PACKAGE_PACKAGES))
 
 # The Python test tools, in a virtualenv of the project's own.
-$(VENV)/.installed: requirements-test.txt | deps
+$(VENV)/.installed: requirements-test.txt | test-deps
 	@test -n "$(SYSTEM_PYTHON)" || { echo "error: no Python 3 with venv found"; exit 1; }
 	$(SYSTEM_PYTHON) -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
@@ -49,7 +71,7 @@ release: deps
 run: release
 	.build/release/imager serve
 
-test: build python-deps
+test: build test-deps python-deps
 	$(SWIFT) test
 	node --test Tests/web/*.test.mjs
 	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q --durations=15 Tests/python
@@ -102,5 +124,16 @@ bench: release python-deps
 pictures: release python-deps
 	CHROMIUM=/usr/bin/chromium $(PYTHON) tools/readme_pictures.py .build/release/imager
 
+# The Debian package a performer installs without a Swift toolchain (docs/install.md): dist/imager_VERSION_ARCH.deb,
+# the binary linked with the Swift runtime statically, built in a folder of its own (.build-package) so that it
+# never rebuilds what `make run` and `make test` built.
+package: package-deps
+	packaging/build-deb.sh .build-package dist
+
+# The package checked as a performer would meet it: built, installed with dpkg, served with no Swift reachable,
+# then removed, leaving no file behind (Tests/package/). CI runs it after `make test`.
+package-check: package python-deps
+	$(PYTHON) -m pytest -q Tests/package --deb "$$(ls -t dist/imager_*.deb | head -1)"
+
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build .build-package dist $(VENV)

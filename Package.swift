@@ -11,6 +11,13 @@ let swiftSettings: [SwiftSetting] = [
 /// busy for most of a minute, under every test that starts one.
 let pixelLoopSettings: [SwiftSetting] = swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// The commit this source is (when it is a git checkout), for `imager version`: handed to one C file as defines.
+let buildStampSettings: [CSetting] = {
+    guard let git = Context.gitInformation else { return [] }
+    let commit: [CSetting] = [.define("IMAGER_BUILD_COMMIT", to: git.currentCommit)]
+    return git.hasUncommittedChanges ? commit + [.define("IMAGER_BUILD_UNCOMMITTED")] : commit
+}()
+
 let package = Package(
     name: "ImagePerformer",
     platforms: [.macOS(.v15)],
@@ -117,10 +124,13 @@ let package = Package(
             dependencies: [
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
                 "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText", "CLink", "Listening",
+                "CBuildStamp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
+        // What the build knew of its source: the commit (`imager version`).
+        .target(name: "CBuildStamp", cSettings: buildStampSettings),
         // The composition root.
         .executableTarget(
             name: "imager",

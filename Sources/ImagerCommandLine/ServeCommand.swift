@@ -204,6 +204,9 @@ struct ServeCommand: AsyncParsableCommand {
         for host in hosts {
             print("  canvas:  http://\(host):\(port)/canvas\(query)")
         }
+        for host in hosts {
+            print("  lab:     http://\(host):\(port)/compose\(query)")
+        }
         print("  live:    ws://\(hosts.last ?? "127.0.0.1"):\(port)/live\(query)")
         for target in oscOut { print("  OSC out: udp://\(target)") }
         print("  OSC:     udp://\(oscHost):\(oscPort)")

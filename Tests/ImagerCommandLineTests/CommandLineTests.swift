@@ -18,6 +18,13 @@ struct CommandLineTests {
         #expect(!ImagePerformerVersion.current.isEmpty)
     }
 
+    /// The tests are built from this checkout, so the binary knows its commit: the one git says.
+    @Test func versionSaysTheCommitItWasBuiltFrom() throws {
+        let commit = try #require(ImagePerformerVersion.commit)
+        #expect(commit.count == 40 && commit.allSatisfy(\.isHexDigit))
+        #expect(ImagePerformerVersion.described.hasPrefix("imager \(ImagePerformerVersion.current) (commit \(commit)"))
+    }
+
     @Test(arguments: [
         ["demo", "--chordset", "9"], ["demo", "--chordset", "Nonesuch"], ["demo", "--seconds", "inf"],
         ["demo", "--fps", "0"], ["frobnicate"], ["bench"],
