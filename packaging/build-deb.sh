@@ -11,8 +11,28 @@ dist=${2:-dist}
 swift=${SWIFT:-swift}
 say() { printf '%s\n' "package: $*" >&2; }
 
+# Each resolved Swift package's license, as Debian asks: the Apache License 2.0 by reference to the copy every
+# Debian system has (with the Runtime Library Exception some add, and the package's NOTICE), any other in full.
+swift_package_licenses() {
+    printf '\nThe Swift packages the build resolved, each with its license:\n'
+    for checkout in "$1"/*/; do
+        license=$(find "$checkout" -maxdepth 1 -type f -iregex '.*/\(license\|licence\|copying\)\(\.txt\|\.md\)?' | head -1)
+        printf '\n-- %s --\n\n' "$(basename "$checkout")"
+        if [ -z "$license" ]; then
+            echo "(the package has no license file)"
+        elif grep -q "Apache License" "$license" && grep -q "Version 2.0" "$license"; then
+            echo "Apache License 2.0: /usr/share/common-licenses/Apache-2.0"
+            sed -n '/Runtime Library Exception/,$p' "$license"
+            if [ -f "$checkout/NOTICE.txt" ]; then printf '\nIts NOTICE:\n\n'; cat "$checkout/NOTICE.txt"; fi
+        else
+            cat "$license"
+        fi
+    done
+}
+
 say "building imager (release, Swift runtime linked statically) in $scratch"
-"$swift" build -c release --product imager --static-swift-stdlib --scratch-path "$scratch"
+# The manifest is read anew (--manifest-cache none): it hands the build the commit, which a cached reading would not know.
+"$swift" build -c release --product imager --static-swift-stdlib --scratch-path "$scratch" --manifest-cache none
 binary="$scratch/release/imager"
 if ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime' >&2; then
     say "error: the binary still loads a Swift library (above)"; exit 1
@@ -55,16 +75,20 @@ manual=("$generate_manual" "$work/imager-ascii" --date "$built_day" --section 1 
 "${manual[@]}" --multi-page -o "$pages/each"
 # A page per subcommand named as Debian names them (imager-render-frame.1, not imager.render.frame.1), with its
 # title to match and a paragraph break where the help has an empty line.
+# NAME says the page's name (imager-serve, as whatis and lintian want it); SYNOPSIS the command as it is typed.
 for page in "$pages"/each/imager.*.1; do
     name=$(basename "$page" .1)
-    sed -e 's/^$/.Pp/' -e '/^\.Dt /{s/^\.Dt //;s/\./-/g;s/^/.Dt /}' "$page" \
+    sed -e 's/^$/.Pp/' -e '/^\.Dt /{s/^\.Dt //;s/\./-/g;s/^/.Dt /}' \
+        -e "/^\.Sh NAME/,/^\.Sh/{s/^\.Nm \".*\"\$/.Nm ${name//./-}/}" \
+        -e "/^\.Sh SYNOPSIS/{n;s/^\.Nm\$/.Nm \"${name//./ }\"/}" "$page" \
         > "$root/usr/share/man/man1/${name//./-}.1"
 done
 sed -e 's/^$/.Pp/' "$pages/whole/imager.1" > "$root/usr/share/man/man1/imager.1"
 gzip -9n "$root"/usr/share/man/man1/*.1
 
 # Shell completions, where each shell looks for a package's.
-install -D -m 0644 <("$binary" --generate-completion-script bash) "$root/usr/share/bash-completion/completions/imager"
+# (bash's is sourced, not run: no #! line.)
+install -D -m 0644 <("$binary" --generate-completion-script bash | sed '1{/^#!/d}') "$root/usr/share/bash-completion/completions/imager"
 install -D -m 0644 <("$binary" --generate-completion-script zsh) "$root/usr/share/zsh/vendor-completions/_imager"
 install -D -m 0644 <("$binary" --generate-completion-script fish) "$root/usr/share/fish/vendor_completions.d/imager.fish"
 
@@ -77,15 +101,7 @@ doc="$root/usr/share/doc/imager"
 mkdir -p "$doc"
 cp README.md "$doc/README.md"
 cp -R docs "$doc/docs"
-{
-    cat packaging/copyright
-    printf '\nThe Swift packages the build resolved, each with its license:\n'
-    for checkout in "$scratch"/checkouts/*/; do
-        license=$(find "$checkout" -maxdepth 1 -type f -iregex '.*/\(license\|licence\|copying\)\(\.txt\|\.md\)?' | head -1)
-        printf '\n-- %s --\n\n' "$(basename "$checkout")"
-        if [ -n "$license" ]; then cat "$license"; else echo "(the package has no license file)"; fi
-    done
-} > "$doc/copyright"
+swift_package_licenses "$scratch/checkouts" | cat packaging/copyright - > "$doc/copyright"
 {
     printf 'imager (%s) unstable; urgency=medium\n\n' "$version"
     printf '  * Built from commit %s.\n\n' "$commit"

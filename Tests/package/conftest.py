@@ -36,7 +36,7 @@ def run(*command, **options):
 
 def installed_files():
     """The paths dpkg says the installed package holds."""
-    return [line for line in run("dpkg", "-L", "imager").stdout.splitlines() if line.startswith("/")]
+    return [line for line in run("dpkg", "-L", "imager").stdout.splitlines() if line.startswith("/") and line != "/."]
 
 
 @pytest.fixture(scope="session")

@@ -67,10 +67,15 @@ def test_serve_prints_every_page_and_serves_them_with_no_swift_reachable(hidden_
 
 
 def test_serve_with_lan_prints_the_addresses_other_devices_use(hidden_imager, package, tmp_path):
+    addresses = re.findall(r"inet (\d+\.\d+\.\d+\.\d+)/", run("ip", "-4", "-o", "addr", "show", "scope", "global").stdout)
     with serving(hidden_imager, tmp_path / "library.sqlite", "--audio", "none", "--lan") as server:
         printed = "".join(server.lines)
-        assert re.search(r"pairing token: [0-9a-f]{32}", printed), printed
-        assert re.search(r"lab:     http://127\.0\.0\.1:\d+/compose\?token=[0-9a-f]{32}", printed), printed
+        assert server.token, printed
+        for host in ["127.0.0.1", *addresses]:
+            for page in ["console: http://%s:%d/?token=%s", "canvas:  http://%s:%d/canvas?token=%s",
+                         "lab:     http://%s:%d/compose?token=%s"]:
+                assert page % (host, server.port, server.token) in printed, printed
+        assert server.until_line("pairing token: " + server.token)
 
 
 def test_render_darkside_writes_a_png(hidden_imager, package, tmp_path):
@@ -95,7 +100,7 @@ def test_completions_are_where_each_shell_looks(package):
     bash = run("bash", "-c", "source /usr/share/bash-completion/completions/imager && complete -p imager").stdout
     assert "imager" in bash
     assert "compdef" in pathlib.Path("/usr/share/zsh/vendor-completions/_imager").read_text()
-    assert "complete -c imager" in pathlib.Path("/usr/share/fish/vendor_completions.d/imager.fish").read_text()
+    assert "complete -c 'imager'" in pathlib.Path("/usr/share/fish/vendor_completions.d/imager.fish").read_text()
 
 
 def test_lintian_reports_no_error(deb, lintian_available):
