@@ -26,10 +26,11 @@ SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import ve
 #     tests, driven by Playwright), Node.js (the web client's own tests, with its built-in runner) and Hydrogen
 #     (h2cli renders its demo songs: real drum music for light from sound's test and bench/hydrogen_tempo.py).
 #   PACKAGE_PACKAGES: what building and checking the Debian package needs — dpkg-dev (dpkg-shlibdeps finds the
-#     libraries the binary loads), lintian (Debian's package checker), man-db (`man` reads the installed page).
+#     libraries the binary loads), lintian (Debian's package checker), man-db (`man` reads the installed page),
+#     systemd (systemd-analyze verifies the units) and iproute2 (`ip` lists the addresses --lan prints).
 RUN_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev pkg-config ffmpeg
 TEST_PACKAGES := sox libcairo2-dev python3-venv python3-dev chromium nodejs hydrogen
-PACKAGE_PACKAGES := dpkg-dev lintian man-db
+PACKAGE_PACKAGES := dpkg-dev lintian man-db systemd iproute2
 
 # Installs the Debian packages named, those that are missing, in one apt-get run.
 define apt_install

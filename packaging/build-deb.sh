@@ -30,98 +30,94 @@ swift_package_licenses() {
     done
 }
 
-say "building imager (release, Swift runtime linked statically) in $scratch"
-# The manifest is read anew (--manifest-cache none): it hands the build the commit, which a cached reading would not know.
-"$swift" build -c release --product imager --static-swift-stdlib --scratch-path "$scratch" --manifest-cache none
-binary="$scratch/release/imager"
-if ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime' >&2; then
-    say "error: the binary still loads a Swift library (above)"; exit 1
-fi
+maintainer="Image Performer <developers@image-performer.invalid>"
 
-say "building generate-manual (swift-argument-parser's tool: manual pages from the commands' help)"
-"$swift" build --package-path "$scratch/checkouts/swift-argument-parser" --scratch-path "$scratch/generate-manual" \
-    --product generate-manual
-generate_manual="$scratch/generate-manual/debug/generate-manual"
+# The binary, with the Swift runtime linked in. The manifest is read anew (--manifest-cache none): it hands the build
+# the commit, which a cached reading would not know.
+build_binary() {
+    say "building imager (release, Swift runtime linked statically) in $scratch"
+    "$swift" build -c release --product imager --static-swift-stdlib --scratch-path "$scratch" --manifest-cache none
+    binary="$scratch/release/imager"
+    if ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime' >&2; then
+        say "error: the binary still loads a Swift library (above)"; exit 1
+    fi
+    say "building generate-manual (swift-argument-parser's tool: manual pages from the commands' help)"
+    "$swift" build --package-path "$scratch/checkouts/swift-argument-parser" --scratch-path "$scratch/generate-manual" \
+        --product generate-manual
+    generate_manual="$scratch/generate-manual/debug/generate-manual"
+}
 
-version=$("$binary" --version)
-arch=$(dpkg --print-architecture)
-if commit=$(git rev-parse HEAD 2>/dev/null); then
-    built=$(git log -1 --format=%cD); built_day=$(git log -1 --format=%cs)
-else
-    commit="unknown"; built=$(date -R); built_day=$(date +%F)
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-root="$work/imager_${version}_${arch}"
-say "laying out $root"
-
-# The binary, stripped of what only a debugger reads.
-install -D -m 0755 "$binary" "$root/usr/bin/imager"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/imager"
-
-# The web client, where the binary looks for it (../share/imager/web from usr/bin).
-mkdir -p "$root/usr/share/imager"
-cp -R Sources/WebClient/Web "$root/usr/share/imager/web"
+# The binary, stripped of what only a debugger reads, and the web client where it looks (../share/imager/web).
+lay_out_binary_and_client() {
+    install -D -m 0755 "$binary" "$root/usr/bin/imager"
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/imager"
+    mkdir -p "$root/usr/share/imager"
+    cp -R Sources/WebClient/Web "$root/usr/share/imager/web"
+}
 
 # Manual pages: imager(1), the whole command, and one for each subcommand (imager-serve(1), imager-render-frame(1) …).
 # generate-manual reads the commands' help from `imager --experimental-dump-help` and drops every character that
 # is not ASCII (1…65535 would read 165535), so it reads it through iconv's transliteration (… as ..., “ ” as ").
-pages="$work/man"
-mkdir -p "$pages/whole" "$pages/each" "$root/usr/share/man/man1"
-printf '#!/bin/sh\n"%s" "$@" | sed "s/′/'"'"'/g" | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT\n' "$(realpath "$binary")" > "$work/imager-ascii"
-chmod +x "$work/imager-ascii"
-manual=("$generate_manual" "$work/imager-ascii" --date "$built_day" --section 1 --authors "Image Performer's developers")
-"${manual[@]}" -o "$pages/whole"
-"${manual[@]}" --multi-page -o "$pages/each"
-# A page per subcommand named as Debian names them (imager-render-frame.1, not imager.render.frame.1), with its
-# title to match and a paragraph break where the help has an empty line.
-# NAME says the page's name (imager-serve, as whatis and lintian want it); SYNOPSIS the command as it is typed.
-for page in "$pages"/each/imager.*.1; do
-    name=$(basename "$page" .1)
-    sed -e 's/^$/.Pp/' -e '/^\.Dt /{s/^\.Dt //;s/\./-/g;s/^/.Dt /}' \
-        -e "/^\.Sh NAME/,/^\.Sh/{s/^\.Nm \".*\"\$/.Nm ${name//./-}/}" \
-        -e "/^\.Sh SYNOPSIS/{n;s/^\.Nm\$/.Nm \"${name//./ }\"/}" "$page" \
-        > "$root/usr/share/man/man1/${name//./-}.1"
-done
-sed -e 's/^$/.Pp/' "$pages/whole/imager.1" > "$root/usr/share/man/man1/imager.1"
-gzip -9n "$root"/usr/share/man/man1/*.1
+# A subcommand's page is named as Debian names them (imager-render-frame.1, not imager.render.frame.1), its title to
+# match, NAME saying the page's name (as whatis wants it) and SYNOPSIS the command as it is typed; a paragraph
+# break where the help has an empty line.
+lay_out_manual() {
+    local pages="$work/man" name
+    mkdir -p "$pages/whole" "$pages/each" "$root/usr/share/man/man1"
+    printf '#!/bin/sh\n"%s" "$@" | sed "s/′/'"'"'/g" | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT\n' \
+        "$(realpath "$binary")" > "$work/imager-ascii"
+    chmod +x "$work/imager-ascii"
+    local manual=("$generate_manual" "$work/imager-ascii" --date "$built_day" --section 1 --authors "Image Performer's developers")
+    "${manual[@]}" -o "$pages/whole"
+    "${manual[@]}" --multi-page -o "$pages/each"
+    for page in "$pages"/each/imager.*.1; do
+        name=$(basename "$page" .1)
+        sed -e 's/^$/.Pp/' -e '/^\.Dt /{s/^\.Dt //;s/\./-/g;s/^/.Dt /}' \
+            -e "/^\.Sh NAME/,/^\.Sh/{s/^\.Nm \".*\"\$/.Nm ${name//./-}/}" \
+            -e "/^\.Sh SYNOPSIS/{n;s/^\.Nm\$/.Nm \"${name//./ }\"/}" "$page" \
+            > "$root/usr/share/man/man1/${name//./-}.1"
+    done
+    sed -e 's/^$/.Pp/' "$pages/whole/imager.1" > "$root/usr/share/man/man1/imager.1"
+    gzip -9n "$root"/usr/share/man/man1/*.1
+}
 
-# Shell completions, where each shell looks for a package's.
-# (bash's is sourced, not run: no #! line.)
-install -D -m 0644 <("$binary" --generate-completion-script bash | sed '1{/^#!/d}') "$root/usr/share/bash-completion/completions/imager"
-install -D -m 0644 <("$binary" --generate-completion-script zsh) "$root/usr/share/zsh/vendor-completions/_imager"
-install -D -m 0644 <("$binary" --generate-completion-script fish) "$root/usr/share/fish/vendor_completions.d/imager.fish"
+# Shell completions where each shell looks for a package's (bash's is sourced, not run: no #! line), and the show
+# machine's services, installed, not enabled (docs/install.md).
+lay_out_completions_and_units() {
+    install -D -m 0644 <("$binary" --generate-completion-script bash | sed '1{/^#!/d}') "$root/usr/share/bash-completion/completions/imager"
+    install -D -m 0644 <("$binary" --generate-completion-script zsh) "$root/usr/share/zsh/vendor-completions/_imager"
+    install -D -m 0644 <("$binary" --generate-completion-script fish) "$root/usr/share/fish/vendor_completions.d/imager.fish"
+    install -D -m 0644 packaging/imager.service "$root/usr/lib/systemd/system/imager.service"
+    install -D -m 0644 packaging/imager-user.service "$root/usr/lib/systemd/user/imager.service"
+}
 
-# The show machine's services: installed, not enabled (docs/install.md).
-install -D -m 0644 packaging/imager.service "$root/usr/lib/systemd/system/imager.service"
-install -D -m 0644 packaging/imager-user.service "$root/usr/lib/systemd/user/imager.service"
+# The README and the guides, the copyright (ours, then every Swift package's) and a changelog naming the commit.
+lay_out_documents() {
+    local doc="$root/usr/share/doc/imager"
+    mkdir -p "$doc"
+    cp README.md "$doc/README.md"
+    cp -R docs "$doc/docs"
+    swift_package_licenses "$scratch/checkouts" | cat packaging/copyright - > "$doc/copyright"
+    {
+        printf 'imager (%s) unstable; urgency=medium\n\n' "$version"
+        printf '  * Built from commit %s.\n\n' "$commit"
+        printf ' -- %s  %s\n' "$maintainer" "$built"
+    } | gzip -9n > "$doc/changelog.gz"
+}
 
-# The guides, the copyright and a changelog.
-doc="$root/usr/share/doc/imager"
-mkdir -p "$doc"
-cp README.md "$doc/README.md"
-cp -R docs "$doc/docs"
-swift_package_licenses "$scratch/checkouts" | cat packaging/copyright - > "$doc/copyright"
-{
-    printf 'imager (%s) unstable; urgency=medium\n\n' "$version"
-    printf '  * Built from commit %s.\n\n' "$commit"
-    printf ' -- Image Performer <developers@image-performer.invalid>  %s\n' "$built"
-} | gzip -9n > "$doc/changelog.gz"
-
-# Plain permissions on everything but the binary.
-find "$root" -type d -exec chmod 0755 {} +
-find "$root" -type f ! -path "$root/usr/bin/imager" -exec chmod 0644 {} +
-
-# The control file: what the binary loads, by the packages that hold it.
-mkdir -p "$work/shlibs/debian" "$root/DEBIAN"
-printf 'Source: imager\n\nPackage: imager\nArchitecture: any\n' > "$work/shlibs/debian/control"
-depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O --warnings=0 "$root/usr/bin/imager" | sed -n 's/^shlibs:Depends=//p')
-installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
-cat > "$root/DEBIAN/control" <<CONTROL
+# The control file — Depends: what the binary loads, by the packages that hold it (dpkg-shlibdeps) — and md5sums.
+write_control() {
+    mkdir -p "$work/shlibs/debian" "$root/DEBIAN"
+    printf 'Source: imager\n\nPackage: imager\nArchitecture: any\n' > "$work/shlibs/debian/control"
+    local depends installed_size
+    depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O --warnings=0 "$root/usr/bin/imager" | sed -n 's/^shlibs:Depends=//p')
+    [ -n "$depends" ] || { say "error: dpkg-shlibdeps found no library the binary loads"; exit 1; }
+    installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+    cat > "$root/DEBIAN/control" <<CONTROL
 Package: imager
 Version: $version
 Architecture: $arch
-Maintainer: Image Performer <developers@image-performer.invalid>
+Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
 Recommends: ffmpeg
@@ -140,8 +136,30 @@ Description: instrument for performing light, and a lab for composing it with so
  imager serve starts the instrument; a systemd unit (not enabled) starts it
  with the machine for a permanent installation.
 CONTROL
-(cd "$root" && find usr -type f -exec md5sum {} + | sort -k2) > "$root/DEBIAN/md5sums"
-chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+    (cd "$root" && find usr -type f -exec md5sum {} + | sort -k2) > "$root/DEBIAN/md5sums"
+    chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+}
+
+build_binary
+version=$("$binary" --version)
+arch=$(dpkg --print-architecture)
+if commit=$(git rev-parse HEAD 2>/dev/null); then
+    built=$(git log -1 --format=%cD); built_day=$(git log -1 --format=%cs)
+else
+    commit="unknown"; built=$(date -R); built_day=$(date +%F)
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+root="$work/imager_${version}_${arch}"
+say "laying out $root"
+lay_out_binary_and_client
+lay_out_manual
+lay_out_completions_and_units
+lay_out_documents
+# Plain permissions on everything but the binary.
+find "$root" -type d -exec chmod 0755 {} +
+find "$root" -type f ! -path "$root/usr/bin/imager" -exec chmod 0644 {} +
+write_control
 
 mkdir -p "$dist"
 deb="$dist/imager_${version}_${arch}.deb"
