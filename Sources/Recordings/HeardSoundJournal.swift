@@ -183,10 +183,12 @@ public final class HeardSoundJournal: Sendable {
                 throw RecordingError("cannot write what is heard to \(url.path)", cause: error)
             }
             open = (descriptor, length + written)
+            // What was written leaves the queue — unless the journal was let go meanwhile (a recording stopped
+            // while this flush waited for the disk), which emptied it already.
             queue.withLock { queue in
-                queue.samples.removeFirst(samples.count)
-                queue.silence -= silence
-                queue.droppedSinceFlush -= dropped
+                queue.samples.removeFirst(min(samples.count, queue.samples.count))
+                queue.silence = max(0, queue.silence - silence)
+                queue.droppedSinceFlush = max(0, queue.droppedSinceFlush - dropped)
                 queue.problem = nil
             }
             if let problem { throw RecordingError("part of what was heard could not be kept in \(url.path)", cause: problem) }
