@@ -255,7 +255,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagerCommandLineTests",
-            dependencies: ["ImagerCommandLine", "Instrument", "Engine", "Library", "ImageFiles", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ImagerCommandLine", "Instrument", "Engine", "Library", "ImageFiles", "Recordings", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

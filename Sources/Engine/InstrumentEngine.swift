@@ -22,28 +22,40 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     private var limiter = HeadroomLimiter()
     /// How many intents have been applied: it orders states told to clients.
     private var revision = 0
-    /// The most events one recording holds.
+    /// The most events one recording's log holds, and the most hearings kept beside it.
     private let maximumRecordedEvents: Int
+    private let maximumRecordedHearings: Int
 
-    /// A recording under way: its journal, where it began, how many events it holds, and when it filled up.
+    /// A recording under way: its journal, where it began, how many events its log holds and how many hearings
+    /// are kept beside it, and when it filled up.
     private struct Recording {
         let journal: any RecordingJournal
         let from: Double
         var events = 0
+        var hearings = 0
         var filledAt: Double?
     }
 
     /// An engine starting now on `chordset`, whose recordings hold at most `maximumRecordedEvents` events each
-    /// (a performance log's limit).
-    public init(chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E, maximumRecordedEvents: Int = PerformanceLog.maximumEvents) {
-        self.init(state: PerformanceState(chordset: chordset, seed: seed), clock: clock, maximumRecordedEvents: maximumRecordedEvents)
+    /// (a performance log's limit) and keep at most `maximumRecordedHearings` hearings beside them.
+    public init(
+        chordset: Chordset, clock: C, seed: UInt64 = 0x1_1A6E, maximumRecordedEvents: Int = PerformanceLog.maximumEvents,
+        maximumRecordedHearings: Int = Hearings.maximumCount
+    ) {
+        self.init(
+            state: PerformanceState(chordset: chordset, seed: seed), clock: clock, maximumRecordedEvents: maximumRecordedEvents,
+            maximumRecordedHearings: maximumRecordedHearings)
     }
 
     /// An engine starting now from `state` (a performance on a chordset, its controls as a performer left
     /// them).
-    public init(state: PerformanceState, clock: C, maximumRecordedEvents: Int = PerformanceLog.maximumEvents) {
+    public init(
+        state: PerformanceState, clock: C, maximumRecordedEvents: Int = PerformanceLog.maximumEvents,
+        maximumRecordedHearings: Int = Hearings.maximumCount
+    ) {
         self.clock = clock
         self.maximumRecordedEvents = min(maximumRecordedEvents, PerformanceLog.maximumEvents)
+        self.maximumRecordedHearings = min(maximumRecordedHearings, Hearings.maximumCount)
         start = clock.now
         self.state = state
     }
@@ -71,11 +83,14 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         let event = PerformanceEvent(time: max(min(moment ?? now, now), state.time), intent: intent)
         let changed = try state.apply(event)
         revision += 1
-        // A recording cannot refuse what the state took; when it is full, the performance goes on unrecorded.
+        // A recording cannot refuse what the state took; when it is full — its log's events or the hearings kept
+        // beside it at their limit — the performance goes on unrecorded.
         if var recording, recording.filledAt == nil {
-            if recording.events < maximumRecordedEvents {
-                recording.journal.append(event)
-                recording.events += 1
+            if recording.events < maximumRecordedEvents, recording.hearings < maximumRecordedHearings {
+                switch recording.journal.append(event) {
+                case .event: recording.events += 1
+                case .hearing: recording.hearings += 1
+                }
             } else {
                 recording.filledAt = event.time
             }
@@ -106,8 +121,12 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     /// The tempo heard last (nil while the sound suggests none) and how many onsets have been heard.
     public var hearing: (tempo: Double?, onsets: Int) { (state.heard.tempo, state.heardOnsets) }
 
-    /// How many intents the recording under way holds (0 when none runs).
+    /// How many events the recording under way holds in its log (0 when none runs): the hearings kept beside
+    /// it (`recordedHearingCount`) are not among them.
     public var recordedEventCount: Int { recording?.events ?? 0 }
+
+    /// How many hearings the recording under way keeps beside its log (0 when none runs).
+    public var recordedHearingCount: Int { recording?.hearings ?? 0 }
 
     /// When the recording under way began (engine seconds), if one is under way.
     public var recordingStart: Double? { recording?.from }

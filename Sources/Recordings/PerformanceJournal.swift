@@ -76,10 +76,17 @@ public final class PerformanceJournal: Sendable {
     var hearingsURL: URL { logURL.deletingPathExtension().appendingPathExtension(HearingsJournal.fileExtension) }
 
     /// Queues an event played while recording: a hearing the listening made goes to the hearings beside the
-    /// journal, with how many events came before it; every other event is a line of the journal.
-    public func append(_ event: PerformanceEvent) {
-        if case .heard(let heard) = event.intent, keep(heard, at: event.time) { return }
+    /// journal, with how many events came before it; every other event is a line of the journal. Which it was.
+    @discardableResult
+    public func append(_ event: PerformanceEvent) -> RecordedAs {
+        if case .heard(let heard) = event.intent, keep(heard, at: event.time) { return .hearing }
         hearings.withLock { $0.events += 1 }
+        appendLine(event)
+        return .event
+    }
+
+    /// Queues an event as a line of the journal (while the queue has room: else it is dropped and counted).
+    private func appendLine(_ event: PerformanceEvent) {
         // Every event the engine applied is finite and valid, so it always encodes; one that did not is
         // left out of the recording rather than stop the performance, and the next flush says so.
         let line: [UInt8]

@@ -49,8 +49,11 @@ public final class MemoryJournal: RecordingJournal {
         location = "memory:\(number)"
     }
 
-    public func append(_ event: PerformanceEvent) {
+    /// Queues the event; hearings too are events of a memory journal's log (as of a log without a hearings file).
+    @discardableResult
+    public func append(_ event: PerformanceEvent) -> RecordedAs {
         state.withLock { $0.queued.append(event) }
+        return .event
     }
 
     public func flush(until: Double) throws {

@@ -18,8 +18,8 @@ public protocol RecordingStore: Sendable {
 /// every intent, so it must not wait for a disk) and holds at most a few seconds of it; `flush` writes what
 /// is queued and makes it durable. A journal is an object: the recording under way is told by its journal.
 public protocol RecordingJournal: AnyObject, Sendable {
-    /// Queues an event applied while recording.
-    func append(_ event: PerformanceEvent)
+    /// Queues an event applied while recording; whether it went into the log or beside it, as a hearing.
+    @discardableResult func append(_ event: PerformanceEvent) -> RecordedAs
     /// Writes what is queued, and the moment `until` the recording has reached, and waits for the disk to
     /// hold it (fsync). Called at least every second while recording; after `finish` it does nothing.
     func flush(until: Double) throws

@@ -1,3 +1,10 @@
+/// Where a recording kept an intent it was given: as an event of its log, or as a hearing beside it
+/// (`Hearings`). Each has its own limit — a log's `PerformanceLog.maximumEvents`, its hearings'
+/// `Hearings.maximumCount` — so a listening set's hundred hearings a second do not fill the log.
+public enum RecordedAs: Sendable, Equatable {
+    case event, hearing
+}
+
 /// What was heard while a performance was recorded, kept apart from its log's events: a hundred hearings a
 /// second would outgrow the log (and its cap of events) in a long set, so each is kept as a `HeardRecord` —
 /// fixed-size, 32 bytes — with its time and its place among the events, and a replay puts it back where it

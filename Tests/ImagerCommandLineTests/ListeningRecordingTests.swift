@@ -1,0 +1,73 @@
+import Engine
+import Foundation
+import Instrument
+import Recordings
+import Testing
+import TestSupport
+
+@testable import ImagerCommandLine
+
+/// A listening set recorded through the engine into the recordings folder, as `imager serve` records it, and read
+/// back as `imager render performance` reads it: the hundred hearings a second go beside the log, so they do not
+/// count against its events — a set that listens is not cut short by what it hears — and have a limit of their own.
+@Suite("A listening set recorded through the engine")
+struct ListeningRecordingTests {
+    /// A hearing as the listening makes it, a hundred a second, its levels rounded as the listening rounds them (to a
+    /// ten-thousandth): level and bands moving, an onset twice a second.
+    static func hearing(_ step: Int) -> Intent {
+        func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+        let level = 0.5 + 0.4 * sin(Double(step) / 10)
+        let bands = [level, level / 2, level / 4, level / 8].map(rounded)
+        return .heard(Heard(level: rounded(level), peak: rounded(min(1, level + 0.1)), bands: bands, onset: step % 50 == 0 ? 1 : 0))
+    }
+
+    /// `seconds` of a set: a hearing every 10 ms, a pad pressed or let go every second, and the recording flushed
+    /// four times a second, as the server's flusher does.
+    static func play(_ engine: InstrumentEngine<ManualClock>, on clock: ManualClock, seconds: Int) async throws {
+        for step in 0..<(seconds * 100) {
+            clock.advance(by: .milliseconds(10))
+            try await engine.perform(hearing(step), at: await engine.time)
+            if step % 100 == 0 { try await engine.perform(step % 200 == 0 ? .padDown(pad: 0, velocity: 1) : .padUp(pad: 0)) }
+            if step % 25 == 24, let (journal, until) = await engine.recordingProgress { try journal.flush(until: until) }
+        }
+    }
+
+    @Test func hearingsDoNotFillTheLogAndAreReadBackWithIt() async throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let clock = ManualClock()
+        // A log of a hundred events: the hearings of its first second alone would have filled it.
+        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock, maximumRecordedEvents: 100)
+        let recordings = FolderRecordings(folder: RecordingFolder(temporary.url.appendingPathComponent("recordings")))
+        #expect(try await engine.startRecording(in: recordings))
+        try await Self.play(engine, on: clock, seconds: 60)
+        #expect(await !engine.recordingIsFull)
+        #expect(await engine.recordedEventCount == 60)
+        #expect(await engine.recordedHearingCount == 6000)
+
+        let (journal, until) = try #require(await engine.stopRecording())
+        let log = try RenderPerformanceCommand.read(try journal.finish(until: until))
+        #expect(log.events.count == 60)
+        #expect(log.hearings.count == 6000)
+        #expect(abs(log.duration - 60) < 0.02)
+    }
+
+    @Test func theHearingsKeptBesideTheLogHaveALimitOfTheirOwn() async throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let clock = ManualClock()
+        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock, maximumRecordedHearings: 500)
+        let recordings = FolderRecordings(folder: RecordingFolder(temporary.url.appendingPathComponent("recordings")))
+        #expect(try await engine.startRecording(in: recordings))
+        try await Self.play(engine, on: clock, seconds: 10)
+        #expect(await engine.recordingIsFull)
+        #expect(await engine.recordedHearingCount == 500)
+        #expect(await engine.recordedEventCount == 5, "the pads of the first five seconds, before the hearings filled it")
+
+        // The recording ends where it filled up, and reads back whole.
+        let (journal, until) = try #require(await engine.stopRecording())
+        #expect(abs(until - 5.01) < 0.001)
+        let log = try RenderPerformanceCommand.read(try journal.finish(until: until))
+        #expect(log.events.count == 5 && log.hearings.count == 500)
+    }
+}
