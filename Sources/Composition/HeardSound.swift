@@ -47,11 +47,11 @@ public struct HeardSound: Hashable, Sendable {
     /// The first bar's downbeat, in seconds; nil without bars.
     public var firstDownbeat: Double? { cues[.bars]?.first?.seconds }
 
-    /// The cues of `follow` a light of `sensitivity` (0…1) starts on: those of strength above 0 and at least
-    /// (1 − sensitivity)² — at 1 every cue, at 0.5 those at least a quarter as strong as the strongest, at 0
-    /// the strongest alone.
+    /// The cues of `follow` a light of `sensitivity` (0…1) starts on: those at least (1 − sensitivity)² strong —
+    /// at 1 every cue (a beat where nothing was heard too: the pulse goes on), at 0.5 those at least a quarter
+    /// as strong as the strongest, at 0 the strongest alone.
     public func cues(_ follow: LightFollow, sensitivity: Double) -> [SoundCue] {
         let least = (1 - sensitivity) * (1 - sensitivity)
-        return (cues[follow] ?? []).filter { $0.strength > 0 && $0.strength >= least - 1e-12 }
+        return (cues[follow] ?? []).filter { $0.strength >= least - 1e-12 }
     }
 }

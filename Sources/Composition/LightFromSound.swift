@@ -2,7 +2,8 @@ import UserText
 
 /// `lightFromSound`: the scores of light voices in a part written from a sound that plays there — each event
 /// on a cue of what its light follows, to the tick, lasting until the next cue or a beat, whichever is
-/// shorter, as loud as the cue is strong. With `newLights`, four light voices are made for it first.
+/// shorter, as loud as the cue is strong (at least `faintestGain`). With `newLights`, four light voices are made
+/// for it first.
 public struct LightFromSound: Hashable, Sendable {
     public var part: PartID
     /// The voice whose sound (in this part) is heard: an atomic voice that plays a sound, or a composed one
@@ -15,6 +16,8 @@ public struct LightFromSound: Hashable, Sendable {
 
     /// The most lights one edit writes.
     public static let mostLights = 64
+    /// The least gain a kept cue lights with: a light kept is seen, even on a beat where nothing was heard.
+    public static let faintestGain = 0.25
 
     public init(part: PartID, sound: VoiceID, lights: [SoundLight], newLights: NewLights? = nil, sensitivity: Double = 0.5) {
         self.part = part
@@ -92,14 +95,15 @@ extension MusicLibrary {
     }
 
     /// The events lit on `cues` in `part`: each from its cue's tick to the next cue's or one beat on, whichever
-    /// is sooner, within the part; two cues on one tick are one.
+    /// is sooner, within the part, its gain the cue's strength (at least `faintestGain`); two cues on one tick
+    /// are one.
     static func events(on cues: [SoundCue], in part: Part) throws(CompositionError) -> [ScoreEvent] {
         var starts: [(tick: Int, gain: Double)] = []
         for cue in cues {
             let tick = Int((cue.seconds * part.tempo / 60 * Double(MusicalTime.ticksPerBeat)).rounded())
             guard tick >= 0, tick < part.length else { continue }
             if let last = starts.last, last.tick >= tick { continue }
-            starts.append((tick, cue.strength))
+            starts.append((tick, max(cue.strength, LightFromSound.faintestGain)))
         }
         var events: [ScoreEvent] = []
         for (index, start) in starts.enumerated() {

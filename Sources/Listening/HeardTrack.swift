@@ -35,9 +35,11 @@ public struct HeardTrack: Sendable, Hashable {
     public var tempo: Double?
     /// The estimate the analysis held most over the track (`TrackTempo`), before any grid refined it.
     public var estimate: Double?
-    /// The beats from the first onset's to the last's, each as strong as the strongest onset near it (0: none).
+    /// The grid's beats over the whole sound, each as strong as the strongest onset near it (0 where none was
+    /// heard: the pulse goes on through a break).
     public var beats: [HeardCue]
-    /// Every fourth beat, from the downbeat the onsets and the low band weigh most.
+    /// Every fourth beat from the first onset's to the last's, from the downbeat the onsets and the low band weigh
+    /// most.
     public var bars: [HeardCue]
     /// For each band (`HeardFrame.Band`, lowest first), the moments its level rose.
     public var rises: [[HeardCue]]

@@ -53,11 +53,16 @@ public final class TrackHearing {
         else {
             return HeardTrack(seconds: analyzer.time, onsets: onsets, tempo: estimate, estimate: estimate, beats: [], bars: [], rises: rises)
         }
-        let beats = grid.beats(from: first, through: last).filter { $0 >= 0 }.map { time in
-            HeardCue(time: time, strength: Self.strongest(of: onsets, near: time, within: grid.period / 8))
+        // The grid is the music's pulse, heard or not: its beats over the whole sound, each as strong as the
+        // strongest onset near it (0 where none was heard). The bars are laid over the beats the onsets span.
+        func beats(from start: Double, through end: Double) -> [HeardCue] {
+            grid.beats(from: start, through: end).filter { $0 >= 0 && $0 <= analyzer.time }.map { time in
+                HeardCue(time: time, strength: Self.strongest(of: onsets, near: time, within: grid.period / 8))
+            }
         }
         return HeardTrack(
-            seconds: analyzer.time, onsets: onsets, tempo: grid.tempo, estimate: estimate, beats: beats, bars: bars(of: beats), rises: rises)
+            seconds: analyzer.time, onsets: onsets, tempo: grid.tempo, estimate: estimate, beats: beats(from: 0, through: analyzer.time),
+            bars: bars(of: beats(from: first, through: last)), rises: rises)
     }
 
     /// Every fourth beat from the downbeat: of the four, the one whose beats weigh most on average — each its

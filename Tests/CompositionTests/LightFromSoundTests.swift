@@ -50,15 +50,31 @@ struct LightFromSoundTests {
         #expect(events.map(\.gain) == [1, 0.5, 0.3, 0.5])
     }
 
-    @Test(arguments: [(1.0, 4), (0.5, 3), (0.2, 1), (0.0, 1)])
+    @Test(arguments: [(1.0, 5), (0.9, 4), (0.5, 3), (0.2, 1), (0.0, 1)])
     func sensitivityThinsTheWeakerCues(sensitivity: Double, kept: Int) throws {
         var song = try Song()
-        // Strengths 1, 0.5, 0.25, 0.1 (the strongest scales them): kept from (1 − s)² up.
+        // Strengths 1, 0.5, 0.25, 0.1, 0 (the strongest scales them): kept from (1 − s)² up — at 1 every cue.
         let heard = HeardSound(seconds: 16, tempo: 120, cues: [.low: Self.cues([(1, 4), (2, 2), (3, 1), (4, 0.4), (5, 0)])])
         try song.library.apply(
             .lightFromSound(LightFromSound(part: song.part, sound: song.song, lights: [SoundLight(voice: song.light, follow: .low)], sensitivity: sensitivity)),
             hearing: MadeUp(heard).hearing)
         #expect(song.library.score(of: Pair(song.part, song.light))?.events.count == kept)
+    }
+
+    /// The beat grid is the music's pulse: at sensitivity 1 a beat where nothing was heard is lit too — as every
+    /// kept cue, at least at the faintest gain — and at 0.5 it is not.
+    @Test func atSensitivityOneEveryBeatIsLitAndTheUnheardAtTheFaintestGain() throws {
+        let heard = HeardSound(seconds: 16, tempo: 120, cues: [.beats: Self.cues([(0, 1), (0.5, 0), (1, 0.1), (1.5, 0.6)])])
+        for (sensitivity, expected) in [(1.0, [(0, 1.0), (960, 0.25), (1920, 0.25), (2880, 0.6)]), (0.5, [(0, 1.0), (2880, 0.6)])] {
+            var song = try Song()
+            try song.library.apply(
+                .lightFromSound(LightFromSound(part: song.part, sound: song.song, lights: [SoundLight(voice: song.light, follow: .beats)], sensitivity: sensitivity)),
+                hearing: MadeUp(heard).hearing)
+            let events = try #require(song.library.score(of: Pair(song.part, song.light))).events
+            #expect(events.map(\.start) == expected.map(\.0), "sensitivity \(sensitivity)")
+            #expect(events.map(\.gain) == expected.map(\.1), "sensitivity \(sensitivity)")
+        }
+        #expect(LightFromSound.faintestGain == 0.25)
     }
 
     @Test func newLightsAreFourLightVoicesOnChordsOneToFourBesideTheSound() throws {

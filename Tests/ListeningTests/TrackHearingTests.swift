@@ -34,6 +34,27 @@ import Testing
         #expect(abs(try #require(heard.firstDownbeat) - clicks[0]) < 0.0005)
     }
 
+    /// The grid is the music's pulse, heard or not: its beats run over the whole sound — before the first click,
+    /// through a break, after the last — those where nothing was heard with strength 0; the bars keep to the clicks.
+    @Test func theBeatsRunOverTheWholeSoundThroughABreak() throws {
+        var signal = TestSignal(seconds: 30)
+        let clicks = signal.addClicks(bpm: 120, start: 3.2)
+        // A break: the clicks from 12.7 s to 17.7 s silenced.
+        let rate = Double(signal.sampleRate), silenced = 12.45..<17.95
+        for index in Int(silenced.lowerBound * rate)..<Int(silenced.upperBound * rate) { signal.samples[index] = 0 }
+        let heard = track(of: signal)
+        let beats = heard.beats.map(\.time)
+        #expect(abs(try #require(beats.first) - 0.2) < 0.01, "the first beat \(beats.first ?? -1), the grid's before the clicks")
+        #expect(try #require(beats.last) > 29.4)
+        let period = 0.5
+        for (earlier, later) in zip(beats, beats.dropFirst()) { #expect(abs(later - earlier - period) < 0.001) }
+        for beat in heard.beats {
+            let heardThere = clicks.contains { abs($0 - beat.time) < 0.01 } && !silenced.contains(beat.time)
+            #expect((beat.strength > 0) == heardThere, "the beat at \(beat.time) has strength \(beat.strength)")
+        }
+        #expect(heard.bars.allSatisfy { $0.time >= clicks[0] - 0.01 && $0.time <= clicks.last! + 0.01 })
+    }
+
     @Test func theDownbeatIsTheBeatTheLowBandAndTheOnsetsWeighMost() throws {
         var signal = TestSignal(seconds: 30)
         let clicks = signal.addClicks(bpm: 120, start: 0.5, amplitude: 0.3)

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { random } from './seeded-random.mjs';
 import { indexMusic } from '../../Sources/WebClient/Web/compose/plane/plane-model.js';
 import {
-  FOLLOWS, NEW_LIGHTS_FOLLOWS, SENSITIVITY, chosenFollows, cueEvents, cueTick, hearingOf, hearingPath, keepsCue,
+  FAINTEST_GAIN, FOLLOWS, NEW_LIGHTS_FOLLOWS, SENSITIVITY, chosenFollows, cueEvents, cueTick, hearingOf, hearingPath, keepsCue,
   lightFromSoundOffer, lightFromSoundRequest, lightVoices, newLightsLine, newLightsParent, previewLabel, previewOf,
   sensitivityOf, tempoLine,
 } from '../../Sources/WebClient/Web/compose/light-from-sound/light-from-sound-model.js';
@@ -58,8 +58,9 @@ test('a cue is kept when above 0 and at least (1 - sensitivity)², computed as t
   assert.equal(keepsCue(0.2499, 0.5), false);
   assert.equal(keepsCue(1, 0), true, 'sensitivity 0: the strongest only');
   assert.equal(keepsCue(0.999, 0), false);
-  assert.equal(keepsCue(0.0001, 1), true, 'sensitivity 1: every cue above 0');
-  assert.equal(keepsCue(0, 1), false);
+  assert.equal(keepsCue(0.0001, 1), true, 'sensitivity 1: every cue');
+  assert.equal(keepsCue(0, 1), true, 'sensitivity 1: a beat where nothing was heard too');
+  assert.equal(keepsCue(0, 0.99), false);
   // (1 - 0.6)² in doubles is 0.16000000000000003: a cue of 0.16 is kept all the same, as the engine keeps it
   // (HeardSound.cues allows 1e-12 for the rounding); one a hair weaker is not.
   assert.equal(keepsCue(0.16, 0.6), true);
@@ -95,6 +96,14 @@ test('kept cues become events until the next or a beat, never past the part, one
     assert.deepEqual(cueEvents([[0, 1]], { sensitivity: 0.5, ...part }), []);
   }
   assert.deepEqual(cueEvents(null, { sensitivity: 0.5, tempo: 120, ticks: 960 }), []);
+});
+
+test('at sensitivity 1 every cue is lit, a beat where nothing was heard at the faintest gain', () => {
+  const beats = [[0, 1], [0.5, 0], [1, 0.1], [1.5, 0.6]];
+  assert.deepEqual(cueEvents(beats, { sensitivity: 1, tempo: 120, ticks: 7680 }).map((e) => [e.start, e.gain]),
+    [[0, 1], [960, FAINTEST_GAIN], [1920, FAINTEST_GAIN], [2880, 0.6]]);
+  assert.equal(FAINTEST_GAIN, 0.25);
+  assert.deepEqual(cueEvents(beats, { sensitivity: 0.5, tempo: 120, ticks: 7680 }).map((e) => e.start), [0, 2880]);
 });
 
 test('a click every 60/123 s for 16 s at 123 bpm: one beat event a click, each a beat long', () => {

@@ -4,11 +4,12 @@
 // and the words that count them, and the one `lightFromSound` edit the dialog's choices ask for. The engine
 // applies the same rule and has the last word. No DOM here.
 //
-// The rule: a cue [seconds, strength] is kept when strength > 0 and strength >= (1 - sensitivity)² (less 1e-12,
-// the rounding of doubles, as the engine's HeardSound allows); its event starts at tick round(seconds × tempo
-// / 60 × 960); cues at or past the part's end are dropped, and two kept cues on one tick are one (the first);
-// an event lasts until the next kept cue or one beat, whichever is shorter, never past the part's end; its
-// gain is the cue's strength.
+// The rule: a cue [seconds, strength] is kept when strength >= (1 - sensitivity)² (less 1e-12, the rounding of
+// doubles, as the engine's HeardSound allows) — at sensitivity 1 every cue, a beat where nothing was heard (strength
+// 0) too; its event starts at tick round(seconds × tempo / 60 × 960); cues at or past the part's end are dropped,
+// and two kept cues on one tick are one (the first); an event lasts until the next kept cue or one beat, whichever
+// is shorter, never past the part's end; its gain is the cue's strength, at least FAINTEST_GAIN (a light kept is
+// seen).
 
 import { TICKS_PER_BEAT } from '../plane/plane-raster.js';
 import { isAtomic, lightOf } from '../light-model.js';
@@ -114,10 +115,13 @@ function peaksOf(list) {
  */
 const THRESHOLD_SLACK = 1e-12;
 
-/** Whether a cue of `strength` is kept at `sensitivity`: above 0, and at least (1 - sensitivity)². */
+/** The least gain a kept cue's event has: the engine's LightFromSound.faintestGain. */
+export const FAINTEST_GAIN = 0.25;
+
+/** Whether a cue of `strength` is kept at `sensitivity`: at least (1 - sensitivity)² (at 1, every cue). */
 export function keepsCue(strength, sensitivity) {
   const below = 1 - sensitivityOf(sensitivity);
-  return strength > 0 && strength >= below * below - THRESHOLD_SLACK;
+  return strength >= below * below - THRESHOLD_SLACK;
 }
 
 /** The tick of the part (at `tempo` beats per minute) at which a cue `seconds` from its start begins. */
@@ -138,7 +142,7 @@ export function cueEvents(cues, { sensitivity, tempo, ticks }) {
     const start = cueTick(seconds, tempo);
     if (!(start >= 0) || start >= ticks) continue;
     if (kept.length > 0 && kept.at(-1).start >= start) continue;  // two on one tick are one: the first
-    kept.push({ start, gain: strength, seconds });
+    kept.push({ start, gain: Math.max(strength, FAINTEST_GAIN), seconds });
   }
   return kept.map((event, index) => {
     const next = kept[index + 1]?.start ?? Number.POSITIVE_INFINITY;
