@@ -61,6 +61,38 @@ struct LightFromSoundLibraryTests {
         #expect(music.hearings.analysedCount == 1, "the unchanged mix was heard again")
     }
 
+    /// As many edits as one request may send (256), hearing sixteen mixes — twice as many as are kept — are
+    /// applied whole: the hearing the batch was prepared with holds every mix it heard (it used to find only the
+    /// last eight kept, and refused the batch with "try again" every time).
+    @Test func aBatchOf256EditsHearingSixteenMixesIsAppliedWhole() throws {
+        // Four seconds of clicks in a part of eight beats, lit once (four light voices made).
+        var signal = TestSignal(seconds: 4)
+        signal.addClicks(bpm: 120, start: 0.25)
+        let file = try AudioFile.encode(try #require(AudioBuffer(sampleRate: 48_000, mono: signal.samples)), as: .wav)
+        let short = try music.bringInSound(file: file, named: "short.wav", as: .newVoice(parent: nil), keptAt: nil).voice
+        let bar = PartID(try #require(try music.apply([.addPart(name: "Short", beats: 8, tempo: 120)])[0].id))
+        _ = try music.apply([.editingRange(Pair(bar, short), start: 0, end: 8 * 960, gain: 1)])
+        let made = try music.apply([.lightFromSound(LightFromSound(
+            part: bar, sound: short, lights: [], newLights: NewLights(chordset: FactoryChordsets.lumia.id.uuidString)))])
+        let voices = try #require(made[0].ids).dropFirst().map(VoiceID.init)
+        let heardBefore = music.hearings.analysedCount
+
+        var edits: [MusicEdit] = []
+        for length in 1...16 {
+            edits.append(.setLength(bar, beats: Double(8 + length)))  // a mix of another length: heard again
+            for index in 0..<15 {
+                edits.append(.lightFromSound(LightFromSound(part: bar, sound: short, lights: [SoundLight(voice: voices[index % 4], follow: .onsets)])))
+            }
+        }
+        #expect(edits.count == 256)
+        #expect(throws: Never.self) { _ = try music.apply(edits) }
+        let library = try music.library().library
+        #expect(try library.part(bar).length == 24 * 960)
+        let onsets = try #require(library.score(of: Pair(bar, voices[3]))?.events)
+        #expect(onsets.count >= 7, "\(onsets.count) onsets lit from four seconds of clicks")
+        #expect(music.hearings.analysedCount == heardBefore + 16, "each length's mix heard once")
+    }
+
     @Test func theOnsetsAreWhatImagerAnalyseReportsForTheSameMix() throws {
         let library = try music.library().library
         let arrangement = try Arrangement(of: Pair(part, song), in: library, sampleRate: SoundHearings.sampleRate)

@@ -24,9 +24,15 @@ public final class SoundHearings: Sendable {
     /// Numbers in a mix's outline.
     public static let outlineCount = 800
 
+    /// A mix as it is kept: the sound events it plays and its length.
     private struct Key: Hashable {
         let sounds: [SoundEvent]
         let frameCount: Int
+
+        init(_ arrangement: Arrangement) {
+            sounds = arrangement.sounds
+            frameCount = arrangement.frameCount
+        }
     }
 
     private struct Kept {
@@ -44,9 +50,13 @@ public final class SoundHearings: Sendable {
 
     /// `pair`'s sound heard: kept, or mixed and analysed, its sounds' samples read by `samples`.
     public func hearing(of pair: Pair, in library: MusicLibrary, samples: (Arrangement) throws -> [SoundID: AudioBuffer]) throws -> HeardMix {
-        let arrangement = try Arrangement(of: pair, in: library, sampleRate: Self.sampleRate)
-        let key = Key(sounds: arrangement.sounds, frameCount: arrangement.frameCount)
-        if let mix = keptMix(key) { return mix }
+        try hearing(of: try Arrangement(of: pair, in: library, sampleRate: Self.sampleRate), samples: samples).mix
+    }
+
+    /// `arrangement`'s sound heard — kept, or mixed, analysed and kept — and the key it is kept by.
+    private func hearing(of arrangement: Arrangement, samples: (Arrangement) throws -> [SoundID: AudioBuffer]) throws -> (mix: HeardMix, key: Key) {
+        let key = Key(arrangement)
+        if let mix = keptMix(key) { return (mix, key) }
         let mix = try Self.heard(arrangement, sounds: try samples(arrangement))
         kept.withLock { kept in
             kept.uses += 1
@@ -56,13 +66,12 @@ public final class SoundHearings: Sendable {
                 kept.mixes[oldest] = nil
             }
         }
-        return mix
+        return (mix, key)
     }
 
     /// `pair`'s sound as kept, nil when it has not been heard as the library now lays it out.
     public func keptHearing(of pair: Pair, in library: MusicLibrary) throws -> HeardMix? {
-        let arrangement = try Arrangement(of: pair, in: library, sampleRate: Self.sampleRate)
-        return keptMix(Key(sounds: arrangement.sounds, frameCount: arrangement.frameCount))
+        keptMix(Key(try Arrangement(of: pair, in: library, sampleRate: Self.sampleRate)))
     }
 
     private func keptMix(_ key: Key) -> HeardMix? {
@@ -75,25 +84,32 @@ public final class SoundHearings: Sendable {
     }
 
     /// The hearing the edits need: each edit that hears a sound is tried first on a copy of `library` (in
-    /// order, so it hears what the edits before it made), its sound heard and kept; the hearing returned then
-    /// finds those, and refuses a sound the library has changed under since.
+    /// order, so it hears what the edits before it made), its sound heard; the hearing returned then finds
+    /// those — held by it, however many, whatever the kept mixes let go meanwhile — and refuses a sound the
+    /// library has changed under since.
     public func prepare(
         _ edits: [MusicEdit], on library: MusicLibrary, samples: (Arrangement) throws -> [SoundID: AudioBuffer]
     ) throws -> SoundHearing {
-        let found: SoundHearing = { [self] pair, library in
-            guard let mix = try keptHearing(of: pair, in: library) else {
+        var heard: [Key: HeardSound] = [:]
+        if edits.contains(where: \.hearsSound) {
+            try withoutActuallyEscaping(samples) { samples in
+                var trial = library
+                for edit in edits {
+                    try trial.apply(edit, hearing: { [self] pair, library in
+                        let (mix, key) = try hearing(of: try Arrangement(of: pair, in: library, sampleRate: Self.sampleRate), samples: samples)
+                        heard[key] = mix.heard
+                        return mix.heard
+                    })
+                }
+            }
+        }
+        return { [self, heard] pair, library in
+            let key = Key(try Arrangement(of: pair, in: library, sampleRate: Self.sampleRate))
+            guard let sound = heard[key] ?? keptMix(key)?.heard else {
                 throw CompositionError("the sound changed while it was heard: try again")
             }
-            return mix.heard
+            return sound
         }
-        guard edits.contains(where: \.hearsSound) else { return found }
-        try withoutActuallyEscaping(samples) { samples in
-            var trial = library
-            for edit in edits {
-                try trial.apply(edit, hearing: { [self] pair, library in try hearing(of: pair, in: library, samples: samples).heard })
-            }
-        }
-        return found
     }
 
     /// `arrangement` mixed as `Performance` mixes it, in blocks, and heard.
