@@ -57,12 +57,7 @@ public struct DMXStream: Sendable {
         return packets
     }
 
-    private func canCarry(_ universe: Int) -> Bool {
-        switch `protocol` {
-        case .artnet: (1...(ArtDmxPacket.maximumPortAddress + 1)).contains(universe)
-        case .sacn: E131DataPacket.universes.contains(universe)
-        }
-    }
+    private func canCarry(_ universe: Int) -> Bool { `protocol`.universes.contains(universe) }
 
     /// Art-Net counts 1…255 (0 would turn the receiver's ordering off); sACN 0…255.
     private func next(after sequence: UInt8?) -> UInt8 {

@@ -39,4 +39,24 @@ public enum DMXProtocol: String, Hashable, Sendable, CaseIterable {
 
     /// The port a receiver of this protocol listens on.
     public var defaultPort: Int { self == .artnet ? ArtDmxPacket.port : E131DataPacket.port }
+
+    /// The universes (sACN's numbering) it carries: Art-Net's 15-bit port address reaches 1…32768, sACN 1…63999.
+    public var universes: ClosedRange<Int> {
+        switch self {
+        case .artnet: 1...(ArtDmxPacket.maximumPortAddress + 1)
+        case .sacn: E131DataPacket.universes
+        }
+    }
+}
+
+extension DMXTarget {
+    /// Why this target cannot carry all of `universes` (a line naming the first it cannot, and how many), or nil
+    /// when it carries them all.
+    public func cannotCarry(_ universes: [Int]) -> String? {
+        let lost = universes.filter { !`protocol`.universes.contains($0) }
+        guard let first = lost.first else { return nil }
+        let more = lost.count > 1 ? " and \(lost.count - 1) more" : ""
+        return "DMX to \(self) cannot carry universe \(first)\(more): \(`protocol` == .artnet ? "Art-Net" : "sACN") reaches universes "
+            + "\(`protocol`.universes.lowerBound) to \(`protocol`.universes.upperBound); patch those fixtures in a universe it reaches"
+    }
 }

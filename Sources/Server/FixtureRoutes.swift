@@ -98,7 +98,7 @@ enum FixtureRoutes {
             test = now.controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
             targets = live.targets.map(\.description)
             rate = live.rate
-            problems = now.problems
+            problems = now.problems + live.outOfReach(now.patch, of: live.targets)
         }
     }
 }

@@ -41,20 +41,28 @@ public final class LiveFixtures: Sendable {
     }
 
     /// Reads the patch the library keeps (blocking: at start, or on the library's pool); what of it could not
-    /// be read, a line each.
+    /// be read, and the universes of it a target cannot carry, a line each.
     @discardableResult
     public func load() throws(LiveError) -> [String] {
         guard let shelf else { return [] }
         let kept = try shelf.fixturePatch()
         state.withLock { $0 = (kept.patch, kept.problems, $0.controls) }
-        return kept.problems
+        return kept.problems + outOfReach(kept.patch, of: targets)
     }
+
+    /// A line for each of `targets` that cannot carry all of `patch`'s universes (Art-Net reaches 1…32768).
+    func outOfReach(_ patch: FixturePatch, of targets: [DMXTarget]) -> [String] {
+        targets.compactMap { $0.cannotCarry(patch.universes) }
+    }
+
 
     /// Sends to the command line's targets and `kept` (as the preferences keep them; one that cannot be read is
     /// left out): a target new to the list gets a sender, one no longer in it is ended (its sACN streams
     /// terminated) in the background.
     public func follow(kept: [String]) {
         let wanted = commandLine + kept.compactMap { try? DMXTarget($0) }.filter { !commandLine.contains($0) }
+        let before = targets
+        for problem in outOfReach(now.patch, of: wanted.filter { !before.contains($0) }) { said(problem) }
         let dropped = current.withLock { senders -> [DMXSender] in
             let dropped = senders.filter { !wanted.contains($0.target) }
             senders = wanted.reduce(into: []) { kept, target in
@@ -73,10 +81,12 @@ public final class LiveFixtures: Sendable {
     /// The patch, what could not be read of it, and the controls: what the DMX thread samples by.
     var now: (patch: FixturePatch, problems: [String], controls: FixtureControls) { state.withLock { $0 } }
 
-    /// Keeps `fixtures` as the patch, checked whole first (blocking: on the library's pool).
+    /// Keeps `fixtures` as the patch, checked whole first — refused when a target DMX goes to cannot carry one
+    /// of its universes (Art-Net's reach ends at 32768) — (blocking: on the library's pool).
     func setPatch(_ fixtures: [Fixture]) throws(LiveError) -> FixturePatch {
         let patch: FixturePatch
         do { patch = try FixturePatch(fixtures) } catch { throw LiveError(.invalid, error.description) }
+        if let problem = outOfReach(patch, of: targets).first { throw LiveError(.invalid, problem) }
         try shelf?.keep(patch)
         state.withLock { $0 = (patch, [], $0.controls) }
         return patch
@@ -103,7 +113,7 @@ public final class LiveFixtures: Sendable {
         let now = self.now
         return LiveDMXStatus(
             rate: rate, frames: frames.load(ordering: .relaxed), fixtures: now.patch.fixtures.count, universes: now.patch.universes,
-            targets: senders.map(\.status), problems: now.problems)
+            targets: senders.map(\.status), problems: now.problems + outOfReach(now.patch, of: senders.map(\.target)))
     }
 }
 

@@ -2,6 +2,7 @@ import DMX
 import Engine
 import Fixtures
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Server
@@ -21,6 +22,30 @@ import Testing
         #expect(live.senders.first === first)  // the command line's sender is kept, with its stream
         live.follow(kept: [])
         #expect(live.targets.map(\.description) == ["artnet:127.0.0.1:6454"])
+    }
+
+    /// Art-Net's port address reaches universes 1…32768: a patch past them is refused while DMX goes over Art-Net
+    /// (it used to be kept and never sent), kept for sACN, and said when an Art-Net target joins later.
+    @Test func universesPastArtNetsReachAreRefusedForAnArtNetTargetAndSaid() throws {
+        final class Said: Sendable { let lines = Mutex<[String]>([]) }
+        let said = Said()
+        func fixture(_ universe: Int) -> Fixture {
+            Fixture(name: "U\(universe)", universe: universe, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))
+        }
+        let artnet = try fixtures(["artnet:127.0.0.1"])
+        #expect(try artnet.setPatch([fixture(32_768)]).universes == [32_768], "the last universe Art-Net reaches")
+        let refusal = #expect(throws: LiveError.self) { try artnet.setPatch([fixture(1), fixture(40_000), fixture(50_000)]) }
+        #expect(refusal?.message == "DMX to artnet:127.0.0.1:6454 cannot carry universe 40000 and 1 more: Art-Net reaches universes 1 to 32768; patch those fixtures in a universe it reaches")
+        #expect(artnet.now.patch.universes == [32_768], "nothing changed")
+
+        let sacn = LiveFixtures(
+            shelf: nil, commandLine: [try DMXTarget("sacn:multicast")], cid: [UInt8](repeating: 1, count: 16),
+            said: { line in said.lines.withLock { $0.append(line) } })
+        _ = try sacn.setPatch([fixture(40_000)])
+        #expect(sacn.status.problems.isEmpty)
+        sacn.follow(kept: ["artnet:127.0.0.1"])
+        #expect(said.lines.withLock { $0 }.contains { $0.hasPrefix("DMX to artnet:127.0.0.1:6454 cannot carry universe 40000") })
+        #expect(sacn.status.problems.contains { $0.hasPrefix("DMX to artnet:127.0.0.1:6454 cannot carry universe 40000") })
     }
 
     @Test func controlsOutOfRangeOrOfAFixtureNotPatchedAreRefused() throws {
