@@ -67,6 +67,38 @@ struct RecordingFailureTests {
         while !(await done()) { try Task.checkCancellation(); await Task.yield() }
     }
 
+    /// A recording that reaches its limit is saved at the next flush and a new one begins from the state then,
+    /// said on every console — it used to stop recording, said only in `/status`.
+    @Test func aFullRecordingIsSavedAndANewOneBeginsSaidOnEveryConsole() async throws {
+        let clock = ManualClock()
+        let store = MemoryRecordings()
+        let instrument = LiveInstrument(
+            engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock, maximumRecordedEvents: 10), recordings: store)
+        let listener = Listener()
+        instrument.listen(listener)
+        try await instrument.startRecording()
+        for step in 0..<15 {
+            clock.advance(by: .milliseconds(10))
+            try await instrument.perform(.tempo(beatsPerMinute: 100 + Double(step)))
+        }
+        #expect(await instrument.engine.recordingIsFull)
+        try await instrument.flushRecording()
+
+        let (full, next) = (try #require(store.all.first), try #require(store.all.last))
+        #expect(store.all.count == 2)
+        #expect(full.log.events.count == 10 && abs((full.log.recordedUntil ?? 0) - 0.11) < 1e-9, "saved up to where it filled")
+        #expect(await !instrument.engine.recordingIsFull)
+        #expect(await instrument.engine.recordedEventCount == 0)
+        #expect(next.log.checkpoint?.tempo.beatsPerMinute == 114, "the new one begins from the state now")
+        #expect(listener.said == [
+            "recording true -", "recording false memory:0", "recording true -",
+            "failed goes on -: the recording reached its limit and was saved in memory:0; a new one began",
+        ])
+        try await instrument.perform(.tempo(beatsPerMinute: 90))
+        #expect(await instrument.engine.recordedEventCount == 1, "the new one records")
+        #expect(try await instrument.stopRecording() == next.location)
+    }
+
     @Test func aRecordingWhoseDiskFailsIsStoppedSaidOnceAndKeepsWhatReachedTheDisk() async throws {
         let clock = ManualClock()
         let store = MemoryRecordings()

@@ -167,7 +167,8 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile. The first flush
     /// that fails stops the recording — a disk that refused once is not trusted with more, and a journal
     /// queue must not grow while it is retried — and closes it with what reached the disk, said at once on
-    /// every console and in `recordingProblem`; it throws what it said.
+    /// every console and in `recordingProblem`; it throws what it said. A recording that has filled up is
+    /// saved and a new one begins (`continueFullRecording`).
     public func flushRecording() async throws(LiveError) {
         guard let (journal, until) = await engine.recordingProgress else { return }
         do { try await WorkerPool.library.run { try journal.flush(until: until) } } catch {
@@ -175,6 +176,17 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
             guard await engine.stopRecording(journaledIn: journal) != nil else { return }
             throw await keepWhatWasWritten(journal, after: error)
         }
+        if await engine.recordingIsFull { try await continueFullRecording() }
+    }
+
+    /// A recording that reached its limit — its log's million events, or the hearings kept beside it — is
+    /// saved, a new one begins from the state now, and every console is told where the full one went: a set
+    /// goes on being recorded, in parts, however long it lasts. (What was played between the moment it filled
+    /// and this, at most a flush's interval, is in neither.)
+    private func continueFullRecording() async throws(LiveError) {
+        guard let saved = try await stopRecording() else { return }
+        try await startRecording()
+        tell { $0.recordingFailed("the recording reached its limit and was saved in \(saved); a new one began", stopped: false, savedAt: nil) }
     }
 
     /// Flushes the recording under way every `interval` of `clock` until cancelled. The first failed flush
