@@ -4,15 +4,24 @@ and `/live` tells waiting → running → done while the POST's answer — the r
 still on its way. The dialog must show "Done" and the Download link, never go back to "Waiting…".
 
 The answer is held back with Playwright's `page.route` until the page has heard "done" on `/live` (the
-WebSocket frame seen, and the dialog showing it), then let through. Every wait is for an event, and bounded.
-The server serves the web client from the working copy (IMAGER_WEB_ROOT), as test_compose_lab_part3.py does.
-Screenshots go to Tests/python/artifacts/ (not kept in git)."""
+WebSocket frame seen, and the dialog showing it), then let through.
+
+And when the page never hears "done" on `/live` (issue 44, item 6) — a slow page's outbox dropped it, or the
+socket was down when it was sent — the dialog still ends at "Done" and its Download link, for it reads the
+render again (GET /api/renders/ID) when the POST's answer comes and whenever `/live` connects again. `/live`
+is relayed through Playwright's `page.route_web_socket`, which keeps every render record that says done from
+the page and can close the page's connection as the server would.
+
+Every wait is for an event, and bounded. The server serves the web client from the working copy
+(IMAGER_WEB_ROOT), as test_compose_lab_part3.py does. Screenshots go to Tests/python/artifacts/ (not kept in
+git)."""
 import asyncio
 import json
+import re
 
 from playwright.async_api import async_playwright, expect
 
-from live import serving
+from live import api, serving
 from test_compose_lab import LAB_READY, Lab, edits, music
 from test_console import TABLET, pytestmark, shoot  # noqa: F401 (pytestmark skips without Chromium)
 from test_console_panels import WEB_ROOT
@@ -30,20 +39,28 @@ def a_short_pair(port):
     return bar, kick
 
 
+def render_record(payload):
+    """The render record R of a `/live` message `{"type": "render", "render": R}`, or None for any other."""
+    if not isinstance(payload, str):
+        return None
+    try:
+        message = json.loads(payload)
+    except ValueError:
+        return None
+    if isinstance(message, dict) and message.get("type") == "render" and isinstance(message.get("render"), dict):
+        return message["render"]
+    return None
+
+
 def heard_render_done(page, loop):
     """A future of the first render record heard ended as "done" on the page's `/live` (its WebSocket frames as
     the browser receives them). To be called before the page opens its socket."""
     done = loop.create_future()
 
     def frame(payload):
-        if done.done() or not isinstance(payload, str):
-            return
-        try:
-            message = json.loads(payload)
-        except ValueError:
-            return
-        if isinstance(message, dict) and message.get("type") == "render" and message.get("render", {}).get("state") == "done":
-            done.set_result(message["render"])
+        render = render_record(payload)
+        if not done.done() and render is not None and render.get("state") == "done":
+            done.set_result(render)
 
     page.on("websocket", lambda socket: socket.on("framereceived", frame) if socket.url.endswith("/live") else None)
     return done
@@ -66,6 +83,65 @@ async def hold_render_answers(page, loop):
 
     await page.route("**/api/renders", route)
     return held, release
+
+
+class LiveRelay:
+    """The page's `/live` relayed through Playwright's WebSocket routing (`page.route_web_socket`, installed by
+    `on(page)` before the page opens its socket): every message passes but the render records that say done,
+    which the page never hears. `done` is a future of the first of them (as the server sent it); `joined` gives
+    the server's side of each connection the page makes, as it makes it; `cut()` ends the newest as a server
+    going away would, and the page connects again (relayed too)."""
+
+    def __init__(self, loop):
+        self.done = loop.create_future()
+        self.joined = asyncio.Queue()
+        self.servers = []
+
+    async def on(self, page):
+        await page.route_web_socket("**/live", self.relay)
+        return self
+
+    def relay(self, page_side):
+        server = page_side.connect_to_server()
+        server.on_message(lambda message: self.from_server(page_side, message))
+        self.servers.append(server)
+        self.joined.put_nowait(server)
+
+    def from_server(self, page_side, message):
+        render = render_record(message)
+        if render is not None and render.get("state") == "done":
+            if not self.done.done():
+                self.done.set_result(render)
+            return
+        page_side.send(message)
+
+    async def cut(self):
+        # The relay closes its connection to the server (a page may only close with 1000 or 3000…4999), and the
+        # page hears the server's side closed.
+        await self.servers[-1].close(code=1000, reason="cut by the test")
+
+
+async def open_render_dialog(page, port, part, voice):
+    """The lab on the pair, its Render dialog open on the selected pair, in WAV. Returns the dialog."""
+    await page.goto(f"http://127.0.0.1:{port}/compose#part={part}&voice={voice}")
+    await page.wait_for_function(LAB_READY, timeout=20_000)
+    await expect(page.locator("#pair")).to_have_text("Bar × Kick")
+    await page.get_by_role("button", name="Render", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Render")
+    await expect(dialog).to_be_visible()
+    await dialog.get_by_role("radio", name="Selected pair").check()
+    await dialog.get_by_role("radio", name="WAV").check()
+    return dialog
+
+
+async def shows_done_and_its_download(dialog, done):
+    """The dialog ends at "Done" with the Download link of the render `done` (its record as the server sent it)."""
+    await expect(dialog.get_by_role("status")).to_have_text("Done", timeout=30_000)
+    download = dialog.get_by_role("link", name="Download")
+    await expect(download).to_be_visible()
+    await expect(download).to_have_attribute("href", done["download"])
+    await expect(dialog.get_by_role("button", name="Cancel")).to_be_hidden()
+    await expect(dialog.get_by_role("button", name="Start")).to_be_enabled()
 
 
 def test_a_render_done_before_the_posts_answer_reaches_the_page_shows_done_and_its_download(imager, tmp_path):
@@ -127,3 +203,66 @@ def test_a_render_done_before_the_posts_answer_reaches_the_page_shows_done_and_i
 
     data = saved.read_bytes()
     assert data[:4] == b"RIFF" and data[8:12] == b"WAVE", data[:12]
+
+
+def test_a_render_whose_done_never_comes_on_live_is_read_again_when_the_posts_answer_comes(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=SERVED) as server:
+        part, voice = a_short_pair(server.port)
+
+        async def run():
+            async with async_playwright() as playwright, Lab(playwright, server.port) as lab:
+                loop = asyncio.get_running_loop()
+                context = await lab.browser.new_context(**TABLET)
+                page = await context.new_page()
+                page.on("pageerror", lambda error: lab.errors.append(str(error)))
+                relay = await LiveRelay(loop).on(page)
+                held, release = await hold_render_answers(page, loop)
+                dialog = await open_render_dialog(page, server.port, part, voice)
+                await dialog.get_by_role("button", name="Start").click()
+
+                # The server answered (waiting) and then told the render done on /live; the page heard neither.
+                asked = (await (await asyncio.wait_for(held, 30)).json())["render"]
+                done = await asyncio.wait_for(relay.done, RENDER_SECONDS)
+                assert done["id"] == asked["id"], (asked, done)
+                await expect(dialog.get_by_role("status")).not_to_have_text("Done")
+
+                async with page.expect_response(lambda response: response.request.method == "POST" and response.url.endswith("/api/renders")):
+                    release.set()
+                await shows_done_and_its_download(dialog, done)
+                await shoot(page, "render-done-unheard-read-after-answer")
+                assert lab.errors == []
+
+        asyncio.run(run())
+
+
+def test_a_render_whose_done_was_lost_while_live_was_down_is_read_again_when_it_reconnects(imager, tmp_path):
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=SERVED) as server:
+        part, voice = a_short_pair(server.port)
+
+        async def run():
+            async with async_playwright() as playwright, Lab(playwright, server.port) as lab:
+                loop = asyncio.get_running_loop()
+                context = await lab.browser.new_context(**TABLET)
+                page = await context.new_page()
+                page.on("pageerror", lambda error: lab.errors.append(str(error)))
+                relay = await LiveRelay(loop).on(page)
+                dialog = await open_render_dialog(page, server.port, part, voice)
+                await asyncio.wait_for(relay.joined.get(), 30)
+
+                # Another performer starts the render (no POST of this page's, so no answer to read it again
+                # after): the dialog, following none, follows it from /live; its "done" is kept from the page.
+                status, answer = await asyncio.to_thread(api, server, "POST", "/api/renders", {"part": part, "voice": voice, "format": "wav"})
+                assert status == 202, answer
+                await expect(dialog.get_by_role("status")).to_have_text(re.compile("…"))
+                done = await asyncio.wait_for(relay.done, RENDER_SECONDS)
+                assert done["id"] == answer["render"]["id"], (answer, done)
+                await expect(dialog.get_by_role("status")).not_to_have_text("Done")
+
+                # The server closes the page's connection; the page connects again.
+                await relay.cut()
+                await asyncio.wait_for(relay.joined.get(), 30)
+                await shows_done_and_its_download(dialog, done)
+                await shoot(page, "render-done-unheard-read-after-reconnecting")
+                assert lab.errors == []
+
+        asyncio.run(run())

@@ -240,3 +240,46 @@ test('while a Start waits for its answer the render followed stays; a refused St
   follower.started({ name: 'no id' });
   assert.equal(follower.render, null, 'an answer naming no render: none followed');
 });
+
+test('while its render is to finish, the dialog reads it again: news of its end may have been missed', () => {
+  const follower = new RenderFollower();
+  assert.equal(follower.worthRereading(), null, 'none followed: nothing to read');
+  follower.start();
+  assert.equal(follower.worthRereading(), null, 'a Start waiting for its answer: still none followed');
+  follower.hear(mixing);
+  follower.started(waiting);
+  assert.equal(follower.worthRereading(), 3, 'the answer came: the render may have moved on while it travelled');
+  follower.hear(record({ state: 'running', stage: 'video', progress: 0.5 }));
+  assert.equal(follower.worthRereading(), 3, '/live connected again while it runs');
+  follower.hear(done);
+  assert.equal(follower.worthRereading(), null, 'ended: nothing more to hear of it');
+  for (const end of ['failed', 'cancelled', 'exploded']) {
+    const ended = new RenderFollower();
+    ended.hear(record({ state: end }));
+    assert.equal(ended.worthRereading(), null, end);
+  }
+  const other = new RenderFollower();
+  other.hear(record({ id: 5, state: 'waiting', stage: null, progress: 0 }));
+  assert.equal(other.worthRereading(), 5, 'another performer’s render, followed while it waits');
+});
+
+test('a GET asked again whose answer is older than what /live told since does not take the dialog back', () => {
+  // The GET is asked while the render mixes; /live tells it drawing the light, or done, before the answer comes.
+  for (const since of [record({ state: 'running', stage: 'video', progress: 0.2 }), done]) {
+    const follower = new RenderFollower();
+    follower.start();
+    follower.started(waiting);
+    follower.hear(mixing);
+    assert.equal(follower.worthRereading(), 3);
+    follower.hear(since);
+    assert.equal(follower.hear(record({ state: 'running', stage: 'mix', progress: 0.9 })), false, `${since.state}: the older answer loses`);
+    assert.deepEqual([follower.render.state, follower.render.stage], [since.state, since.stage]);
+  }
+  // Nothing heard on /live since: the answer is the newest news, done with its download.
+  const follower = new RenderFollower();
+  follower.start();
+  follower.started(waiting);
+  assert.equal(follower.hear(done), true);
+  assert.equal(renderStatus(follower.render).download, '/api/renders/3/file');
+  assert.equal(follower.worthRereading(), null);
+});

@@ -47,7 +47,9 @@ const sender = new Sender({
   onConnectionChange: (connected) => {
     document.body.dataset.connection = connected ? 'open' : 'closed';
     ui.connection.textContent = connected ? 'Connected' : 'Reconnecting…';
-    if (connected) refresh(0);  // what changed while away
+    if (!connected) return;
+    refresh(0);  // what changed while away
+    ui.render.connected();  // and how the render it follows stands
   },
   onError: (message) => say(message),
   onProblem: (line) => say(line),

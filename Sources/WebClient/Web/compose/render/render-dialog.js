@@ -6,11 +6,14 @@
 // link once done. "Close" (or Escape) closes the dialog; the render goes on, and opening the dialog again shows
 // it as the server has it now (GET /api/renders/ID). The records of a render come in whatever order — the
 // POST's answer (waiting) may reach the page after /live told it done — and the dialog never goes back to older
-// news (render-model.js RenderFollower).
+// news (render-model.js RenderFollower). /live's news may also be lost (the socket down, or messages dropped for
+// a slow page), so while its render is to finish the dialog reads it again when the POST's answer comes and
+// whenever /live connects again.
 //
 // The page sets `sender` (shared/sender.js) and `choices` (`{ pair, pairName, compositions, composition }`:
 // the selected pair, its name, the library's compositions and the one chosen in the header), calls `open()`,
-// and hands every `{"type": "render", "render": R}` heard on /live to `hear(R)`.
+// hands every `{"type": "render", "render": R}` heard on /live to `hear(R)`, and calls `connected()` whenever
+// /live connects.
 
 import { h, uid } from '../../shared/dom.js';
 import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
@@ -118,6 +121,19 @@ class RenderDialog extends HTMLElement {
     if (this.#follower.hear(record)) this.#showRender();
   }
 
+  /** /live connected (again): what it said while it was down was not heard, so the render is read again. */
+  connected() {
+    this.#reread();
+  }
+
+  /** Reads the render followed again (GET /api/renders/ID) when RenderFollower says news of it may be missed. */
+  async #reread() {
+    const id = this.#follower.worthRereading();
+    if (id === null || !this.sender) return;
+    const answer = await this.sender.request('GET', `/api/renders/${id}`, undefined, { quiet: true });
+    if (answer.ok) this.hear(answer.data?.render);
+  }
+
   #radio(name, value) {
     return this.#dialog.querySelector(`input[name="${name}"][value="${value}"]`);
   }
@@ -198,6 +214,7 @@ class RenderDialog extends HTMLElement {
     this.#follower.started(answer.data?.render);  // a new render: followed from now on, as its newest record says
     this.#showRender();
     if (!this.#follower.render) this.#problem('The server started a render but did not say which');
+    this.#reread();  // it may have moved on, unheard, while the answer travelled
   }
 
   async #cancel() {

@@ -2,7 +2,8 @@
 // what the performer chose (the selected pair or a composition; WAV, FLAC or MP4 with a size and a frame
 // rate), a render's record (R, as the server sends it on /live and answers it) read defensively, what its
 // status line and progress bar say, and which record the dialog follows when several arrive, in whatever
-// order (RenderFollower: a record never replaces a newer one). No DOM.
+// order (RenderFollower: a record never replaces a newer one), and when to ask the server for it again, lest
+// its end be missed. No DOM.
 
 /** The formats a render is made in, as the server names them and as the dialog shows them. */
 export const FORMATS = Object.freeze([
@@ -205,6 +206,16 @@ export class RenderFollower {
 
   /** The POST was refused or not answered: the dialog goes on following what it followed. */
   refused() { this.#heard = null; }
+
+  /**
+   * The id of the render to read again (GET /api/renders/ID), or null: the render followed, while it is still
+   * to finish, for news of it may have been missed — it moved on while the POST's answer travelled, or /live
+   * was down or dropped messages for a page slow to read them. Asked when the answer comes and whenever /live
+   * connects again; the answer is heard like any record, so it never replaces newer news.
+   */
+  worthRereading() {
+    return renderStatus(this.render).running ? this.render.id : null;
+  }
 
   #become(render) {
     if (render === this.render) return false;
