@@ -20,6 +20,8 @@ final class DMXSender: Sendable {
         /// The receiver's address (nil for multicast: each universe's group).
         var address: SocketAddress?
         var opening = false
+        /// Ended: a socket that opens after is closed at once, never kept.
+        var ended = false
         /// When it was last tried (DMX time, seconds), or `failedSince` to be set at the next frame.
         var lastTry: Double?
         var failed = false
@@ -33,6 +35,9 @@ final class DMXSender: Sendable {
         state = Mutex(State(stream: DMXStream(protocol: target.protocol, cid: cid)))
     }
 
+    /// Whether it holds a socket now, and whether one is opening.
+    var socket: (open: Bool, opening: Bool) { state.withLock { ($0.channel != nil, $0.opening) } }
+
     /// What `/status` tells of it.
     var status: LiveDMXStatus.Target {
         state.withLock { LiveDMXStatus.Target(target: target.description, packets: sent.load(ordering: .relaxed), problem: $0.problem) }
@@ -42,6 +47,7 @@ final class DMXSender: Sendable {
     /// when it is due (in the background: a name lookup can take seconds).
     func send(_ frames: [Int: DMXFrame], at time: Double) {
         let (ready, due) = state.withLock { state -> ((any Channel, SocketAddress?, [DMXPacket])?, Bool) in
+            if state.ended { return (nil, false) }
             if state.failed {
                 state.failed = false
                 state.lastTry = time
@@ -61,10 +67,12 @@ final class DMXSender: Sendable {
         write(packets, on: channel, to: address)
     }
 
-    /// Ends the stream (sACN's terminated packets), waits for them to go, and closes the socket.
+    /// Ends the stream (sACN's terminated packets), waits for them to go, and closes the socket; a socket still
+    /// opening is closed as soon as it opens.
     func end() async {
         let ending = state.withLock { state -> (any Channel, SocketAddress?, [DMXPacket])? in
             defer { state.channel = nil }
+            state.ended = true
             return state.channel.map { ($0, state.address, state.stream.ending()) }
         }
         guard let (channel, address, packets) = ending else { return }
@@ -101,10 +109,13 @@ final class DMXSender: Sendable {
             let channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .channelOption(.socketOption(.so_broadcast), value: 1)
                 .bind(host: address?.protocol == .inet6 ? "::" : "0.0.0.0", port: 0).get()
-            let wasFailing = state.withLock { state in
-                defer { (state.channel, state.address, state.opening, state.problem) = (channel, address, false, nil) }
-                return state.problem != nil
+            let (kept, wasFailing) = state.withLock { state -> (Bool, Bool) in
+                state.opening = false
+                guard !state.ended else { return (false, false) }
+                defer { (state.channel, state.address, state.problem) = (channel, address, nil) }
+                return (true, state.problem != nil)
             }
+            guard kept else { try? await channel.close(); return }  // ended while it opened: closing has nothing to report
             if wasFailing { said("DMX to \(target) is sent again") }
         } catch {
             let reason = error is SocketAddressError ? "no such host" : OSCSocketProblem.reason(error)

@@ -48,6 +48,20 @@ import Testing
         #expect(sacn.status.problems.contains { $0.hasPrefix("DMX to artnet:127.0.0.1:6454 cannot carry universe 40000") })
     }
 
+    /// A target dropped while its socket is still opening (the preferences changed at once) has the socket closed
+    /// as soon as it opens: it used to be kept, open, by a sender nobody held any more.
+    @Test(.timeLimit(.minutes(1)))
+    func aSenderEndedWhileItsSocketOpensKeepsNoSocket() async throws {
+        let sender = DMXSender(target: try DMXTarget("artnet:127.0.0.1"), cid: [UInt8](repeating: 1, count: 16), said: { _ in })
+        sender.send([1: DMXFrame()], at: 0)  // opens the socket, in the background
+        #expect(sender.socket.opening)
+        await sender.end()
+        while sender.socket.opening { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(!sender.socket.open, "the socket opened after the end was closed, not kept")
+        sender.send([1: DMXFrame()], at: 10)  // nothing is opened again
+        #expect(!sender.socket.opening && !sender.socket.open)
+    }
+
     @Test func controlsOutOfRangeOrOfAFixtureNotPatchedAreRefused() throws {
         let live = try fixtures([])
         _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))])
