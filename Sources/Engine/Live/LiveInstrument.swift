@@ -182,10 +182,15 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     /// A recording that reached its limit — its log's million events, or the hearings kept beside it — is
     /// saved, a new one begins from the state now, and every console is told where the full one went: a set
     /// goes on being recorded, in parts, however long it lasts. (What was played between the moment it filled
-    /// and this, at most a flush's interval, is in neither.)
+    /// and this, at most a flush's interval, is in neither.) When the new one cannot begin, that is said instead.
     private func continueFullRecording() async throws(LiveError) {
         guard let saved = try await stopRecording() else { return }
-        try await startRecording()
+        do { try await startRecording() } catch {
+            let said = "the recording reached its limit and was saved in \(saved); a new one could not begin: \(error.message)"
+            problem.withLock { $0 = said }
+            tell { $0.recordingFailed(said, stopped: true, savedAt: saved) }
+            throw LiveError(.notSaved, said, cause: error)
+        }
         tell { $0.recordingFailed("the recording reached its limit and was saved in \(saved); a new one began", stopped: false, savedAt: nil) }
     }
 
