@@ -70,6 +70,7 @@ struct ThumbnailSheetsTests {
         live.drawThumbnails()
         let listing = try await Self.allDrawn(live, changes)
         #expect(drawing.drawn.withLock { $0.count } == listing.chordsets.count)
+        #expect(changes.count.load(ordering: .relaxed) == 1, "a first start's sheets, every one, are one change of the library")
         #expect(drawing.offThePool.load(ordering: .relaxed) == 0)
         let first = try #require(listing.chordsets.first)
         #expect(try live.thumbnails(of: first.id) == PNG.signature + Array(first.id.uuidString.utf8))

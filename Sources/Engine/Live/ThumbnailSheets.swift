@@ -5,8 +5,8 @@ import Synchronization
 /// The chordset list's pictures, drawn in the background and never while anyone waits: when the library is
 /// opened and whenever it changes, every chordset whose sheet (its eight thumbnails side by side) is not
 /// drawn yet for what its chords now hold is drawn on the background pool, one at a time, kept on the shelf
-/// (so a restart draws nothing again), and announced as a change of the library — the list then names its
-/// address. Until then the list shows each chord's colour.
+/// (so a restart draws nothing again), and announced as one change of the library once a pass has drawn them
+/// all — the list then names their addresses. Until then the list shows each chord's colour.
 public final class ThumbnailSheets: Sendable {
     let catalog: any ChordsetCatalog
     let drawing: any ChordThumbnails
@@ -109,23 +109,24 @@ public final class ThumbnailSheets: Sendable {
         })
     }
 
-    /// One pass over the library in its order: the sheets missing that are on the shelf are taken from it
-    /// and announced together (a restart is one change of the library, not one a chordset), then each one
-    /// still missing is drawn and announced as it is done.
+    /// One pass over the library in its order: the sheets missing that are on the shelf are taken from it, each
+    /// one still missing is drawn, and all of them are announced together, once the pass is done (a first start
+    /// or a restart is one change of the library, not one a chordset).
     private func pass() {
         guard let chordsets = try? catalog.all() else { return }
         let keyed = chordsets.map { (chordset: $0, key: Self.key(of: $0)) }
         let inUse = Set(keyed.map(\.key))
         var missing = keyed.filter { !isReady($0.key) }
         let kept = Set(missing.filter { shelf?.sheet($0.key) != nil }.map(\.key))
-        if !kept.isEmpty {
-            state.withLock { $0.ready.formUnion(kept) }
-            drawn()
-            missing.removeAll { kept.contains($0.key) }
-        }
+        state.withLock { $0.ready.formUnion(kept) }
+        missing.removeAll { kept.contains($0.key) }
+        var made = !kept.isEmpty
         for (chordset, key) in missing where !isReady(key) {
-            draw(chordset, as: key)
+            made = draw(chordset, as: key) || made
         }
+        // One change of the library a pass: a first start's sheets are one revision, not one a chordset (each
+        // has every console ask for the list again, while the next is drawn).
+        if made { drawn() }
         shelf?.forget(allBut: inUse)
         state.withLock { state in
             state.ready.formIntersection(inUse)
@@ -135,8 +136,8 @@ public final class ThumbnailSheets: Sendable {
 }
 
 extension ThumbnailSheets {
-    /// Draws one chordset's sheet, keeps it on the shelf and in memory, and announces it.
-    private func draw(_ chordset: Chordset, as key: String) {
+    /// Draws one chordset's sheet and keeps it on the shelf and in memory; whether it was drawn.
+    private func draw(_ chordset: Chordset, as key: String) -> Bool {
         do {
             let png = try drawing.sheet(of: chordset)
             do { try shelf?.keep(png, as: key) } catch {
@@ -147,9 +148,10 @@ extension ThumbnailSheets {
                 state.inMemory[key] = png
                 state.ready.insert(key)
             }
-            drawn()
+            return true
         } catch {
             failed("the thumbnails of “\(chordset.title)” could not be drawn: \(error)")
+            return false
         }
     }
 }
