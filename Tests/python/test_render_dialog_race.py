@@ -205,18 +205,22 @@ def test_a_render_done_before_the_posts_answer_reaches_the_page_shows_done_and_i
     assert data[:4] == b"RIFF" and data[8:12] == b"WAVE", data[:12]
 
 
+async def a_relayed_page(lab):
+    """A tablet-sized page of `lab` whose /live goes through a LiveRelay, its errors kept in `lab.errors`: (page, relay)."""
+    context = await lab.browser.new_context(**TABLET)
+    page = await context.new_page()
+    page.on("pageerror", lambda error: lab.errors.append(str(error)))
+    return page, await LiveRelay(asyncio.get_running_loop()).on(page)
+
+
 def test_a_render_whose_done_never_comes_on_live_is_read_again_when_the_posts_answer_comes(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=SERVED) as server:
         part, voice = a_short_pair(server.port)
 
         async def run():
             async with async_playwright() as playwright, Lab(playwright, server.port) as lab:
-                loop = asyncio.get_running_loop()
-                context = await lab.browser.new_context(**TABLET)
-                page = await context.new_page()
-                page.on("pageerror", lambda error: lab.errors.append(str(error)))
-                relay = await LiveRelay(loop).on(page)
-                held, release = await hold_render_answers(page, loop)
+                page, relay = await a_relayed_page(lab)
+                held, release = await hold_render_answers(page, asyncio.get_running_loop())
                 dialog = await open_render_dialog(page, server.port, part, voice)
                 await dialog.get_by_role("button", name="Start").click()
 
@@ -241,11 +245,7 @@ def test_a_render_whose_done_was_lost_while_live_was_down_is_read_again_when_it_
 
         async def run():
             async with async_playwright() as playwright, Lab(playwright, server.port) as lab:
-                loop = asyncio.get_running_loop()
-                context = await lab.browser.new_context(**TABLET)
-                page = await context.new_page()
-                page.on("pageerror", lambda error: lab.errors.append(str(error)))
-                relay = await LiveRelay(loop).on(page)
+                page, relay = await a_relayed_page(lab)
                 dialog = await open_render_dialog(page, server.port, part, voice)
                 await asyncio.wait_for(relay.joined.get(), 30)
 
