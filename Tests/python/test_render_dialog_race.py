@@ -156,15 +156,7 @@ def test_a_render_done_before_the_posts_answer_reaches_the_page_shows_done_and_i
                 page.on("pageerror", lambda error: lab.errors.append(str(error)))
                 done_heard = heard_render_done(page, loop)
                 held, release = await hold_render_answers(page, loop)
-                await page.goto(f"http://127.0.0.1:{server.port}/compose#part={part}&voice={voice}")
-                await page.wait_for_function(LAB_READY, timeout=20_000)
-                await expect(page.locator("#pair")).to_have_text("Bar × Kick")
-
-                await page.get_by_role("button", name="Render", exact=True).click()
-                dialog = page.get_by_role("dialog", name="Render")
-                await expect(dialog).to_be_visible()
-                await dialog.get_by_role("radio", name="Selected pair").check()
-                await dialog.get_by_role("radio", name="WAV").check()
+                dialog = await open_render_dialog(page, server.port, part, voice)
                 start = dialog.get_by_role("button", name="Start")
                 await start.click()
 
