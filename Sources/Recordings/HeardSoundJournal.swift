@@ -34,8 +34,11 @@ public final class HeardSoundJournal: Sendable {
     /// writing, so that flushes come one at a time. Nil once finished or let go.
     private let file: Mutex<(descriptor: Int32, length: Int)?>
 
-    /// What waits for the disk.
+    /// What waits for the disk: silence ahead of the samples (an input's gap, held as a count), the samples,
+    /// and silence after them (what did not fit).
     private struct Queue {
+        /// Frames of silence before `samples`: written as zeros ahead of them, holding no memory.
+        var gap = 0
         /// Samples at the journal's rate and channels, not yet written.
         var samples: [Float] = []
         /// Frames that did not fit behind `samples`: written as silence after them.
@@ -116,6 +119,24 @@ public final class HeardSoundJournal: Sendable {
         }
     }
 
+    /// Queues `frames` frames of silence at `rate` (an input that gave nothing for a while: the recording's sound
+    /// stays in step with its light), brought to the journal's rate. Held as a count, not as samples: it takes
+    /// none of the `queuedSeconds` of sound held for the disk, so no sound after it is dropped for it. Behind
+    /// sound not yet written, it is queued as the sound is.
+    public func appendSilence(frames: Int, sampleRate rate: Int) {
+        guard frames > 0, rate > 0 else { return }
+        queue.withLock { queue in
+            guard !queue.closed else { return }
+            endStretch(&queue)
+            let count = Int((Double(frames) * Double(sampleRate) / Double(rate)).rounded())
+            if queue.samples.isEmpty, queue.silence == 0 {
+                queue.gap += count
+            } else {
+                enqueueSilence(frames: count, &queue)
+            }
+        }
+    }
+
     /// Ends the stretch coming in: what its resampler still holds is queued.
     private func endStretch(_ queue: inout Queue) {
         guard let resampler = queue.stretch?.resampler else { return }
@@ -160,22 +181,17 @@ public final class HeardSoundJournal: Sendable {
     public func flush() throws(RecordingError) {
         try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
             guard let (descriptor, length) = open else { return }
-            let (samples, silence, dropped, problem) = queue.withLock { ($0.samples, $0.silence, $0.droppedSinceFlush, $0.problem) }
-            guard !samples.isEmpty || silence > 0 || problem != nil else { return }
+            let (gap, samples, silence, dropped, problem) = queue.withLock { ($0.gap, $0.samples, $0.silence, $0.droppedSinceFlush, $0.problem) }
+            guard gap > 0 || !samples.isEmpty || silence > 0 || problem != nil else { return }
             var written = 0
             do {
+                written += try writeSilence(frames: gap, to: descriptor)
                 if !samples.isEmpty {
                     let bytes = samples.withUnsafeBytes { Array($0) }
                     try DurableFile.write(bytes, to: descriptor)
                     written += bytes.count
                 }
-                var left = silence
-                while left > 0 {
-                    let frames = min(left, sampleRate)
-                    try DurableFile.write([UInt8](repeating: 0, count: frames * channels * 4), to: descriptor)
-                    written += frames * channels * 4
-                    left -= frames
-                }
+                written += try writeSilence(frames: silence, to: descriptor)
                 try DurableFile.sync(descriptor)
             } catch {
                 // As the journal's: cut back and written again, never synced again after a failed fsync.
@@ -186,6 +202,7 @@ public final class HeardSoundJournal: Sendable {
             // What was written leaves the queue — unless the journal was let go meanwhile (a recording stopped
             // while this flush waited for the disk), which emptied it already.
             queue.withLock { queue in
+                queue.gap = max(0, queue.gap - gap)
                 queue.samples.removeFirst(min(samples.count, queue.samples.count))
                 queue.silence = max(0, queue.silence - silence)
                 queue.droppedSinceFlush = max(0, queue.droppedSinceFlush - dropped)
@@ -197,6 +214,17 @@ public final class HeardSoundJournal: Sendable {
                 throw RecordingError("the disk did not take what was heard in time: \(seconds) s of it were dropped (kept as silence in \(url.lastPathComponent))")
             }
         }
+    }
+
+    /// Writes `frames` frames of zeros, a second at a time; the bytes written.
+    private func writeSilence(frames: Int, to descriptor: Int32) throws -> Int {
+        var left = frames
+        while left > 0 {
+            let count = min(left, sampleRate)
+            try DurableFile.write([UInt8](repeating: 0, count: count * channels * 4), to: descriptor)
+            left -= count
+        }
+        return frames * channels * 4
     }
 
     /// Flushes, and turns the journal into the FLAC file `sound`; the journal is removed. The file is closed
@@ -217,6 +245,7 @@ public final class HeardSoundJournal: Sendable {
     func letGo() {
         queue.withLock { queue in
             queue.closed = true
+            queue.gap = 0
             queue.samples = []
             queue.stretch = nil
             queue.silence = 0

@@ -150,6 +150,22 @@ public final class MemorySoundJournal: SoundJournal {
         }
     }
 
+    /// Silence given (an input's gap): counted in the stretch it falls in, as the frames of zeros it stands for.
+    public func appendSilence(frames: Int, sampleRate: Int) {
+        given.withLock { given in
+            if let last = given.last, last.sampleRate == sampleRate {
+                given[given.count - 1].frames += frames
+            } else {
+                given.append(Stretch(sampleRate: sampleRate, channels: channels, frames: frames))
+            }
+        }
+        silenced.withLock { $0 += frames }
+    }
+
+    /// Frames of silence given for gaps, at the rates they were given at.
+    public var silencedFrames: Int { silenced.withLock { $0 } }
+    private let silenced = Mutex(0)
+
     /// The stretches given, in order.
     public var stretches: [Stretch] { given.withLock { $0 } }
     /// How long the sound kept lasts, every stretch at its own rate.

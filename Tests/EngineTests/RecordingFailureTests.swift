@@ -240,4 +240,43 @@ struct RecordingFailureTests {
         // The sound kept lasts as long as the recording ran.
         #expect(abs(sound.seconds - clock.now.offset.inSeconds) <= 0.021)
     }
+
+    /// An input that comes back after three seconds without sound: the gap is given to the journal as silence
+    /// held as a count (not as three seconds of zeros, which took the sound held for the disk), the sound stays
+    /// in step with the recording's time, and the gap is said.
+    @Test func anInputBackAfterAGapGivesItAsSilenceInStepAndSaysIt() async throws {
+        let clock = ManualClock()
+        let store = MemoryRecordings()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), recordings: store)
+        let first = PlayedInput(name: "device: a", sampleRate: 48_000, channels: 1)
+        let again = PlayedInput(name: "device: a again", sampleRate: 48_000, channels: 1)
+        let listening = listening(instrument, ["a": first, "again": again])
+        try listening.listen(to: .device("a"))
+        let running = Task { await listening.run() }
+        defer { running.cancel() }
+        try await instrument.startRecording()
+        let journal = try #require(store.all.first)
+        let changes = ChangeProbe()
+        instrument.listen(changes)
+        for _ in 0..<100 {
+            clock.advance(by: .milliseconds(10))
+            first.playHop()
+        }
+        _ = await changes.first { $0.revision >= 100 }
+        while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { try Task.checkCancellation(); await Task.yield() }
+
+        // Three seconds of nothing, then the input back (opened anew) for half a second.
+        clock.advance(by: .seconds(3))
+        try listening.listen(to: .device("again"))
+        for _ in 0..<50 {
+            clock.advance(by: .milliseconds(10))
+            again.playHop()
+        }
+        while (journal.sound?.seconds ?? 0) < 4.49 { try Task.checkCancellation(); await Task.yield() }
+        let sound = try #require(journal.sound)
+        #expect(abs(Double(sound.silencedFrames) / 48_000 - 3) <= 0.021, "\(sound.silencedFrames) frames of silence")
+        #expect(abs(sound.seconds - clock.now.offset.inSeconds) <= 0.021, "in step with the recording's time")
+        let said = try #require(instrument.recordingProblem)
+        #expect(said.hasPrefix("the input gave no sound for 3") && said.hasSuffix("the recording keeps silence there"), "\(said)")
+    }
 }

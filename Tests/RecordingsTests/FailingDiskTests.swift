@@ -176,6 +176,34 @@ struct FailingDiskTests {
         #expect(sound.samples[(5 * 8_000)...].allSatisfy { $0 == 0 }, "what was dropped is silence")
         #expect(sound.samples[..<(5 * 8_000)].contains { abs($0) > 0.4 })
     }
+
+    /// An input back after seven seconds without sound: the gap is kept as silence held as a count, so the sound
+    /// after it is kept whole and nothing is said of the disk. Given as seven seconds of zeros — as the
+    /// listening gave it — the gap filled the five seconds held for the disk, and the sound after it was dropped
+    /// and said as the disk's fault.
+    @Test func anInputsLongGapIsSilenceThatTakesNoneOfTheSoundHeldForTheDisk() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        for asSamples in [false, true] {
+            let heard = try HeardSoundJournal(beside: temporary.file("performance-\(asSamples).journal"), sampleRate: 8_000, channels: 1)
+            heard.append(Self.sine(rate: 8_000, seconds: 1))
+            try heard.flush()
+            if asSamples { heard.append([Float](repeating: 0, count: 7 * 8_000)) } else { heard.appendSilence(frames: 7 * 8_000, sampleRate: 8_000) }
+            heard.append(Self.sine(rate: 8_000, seconds: 1, from: 8))
+            guard !asSamples else {
+                #expect(heard.droppedFrames == 3 * 8_000)
+                #expect(throws: RecordingError.self) { try heard.flush() }
+                continue
+            }
+            #expect(heard.droppedFrames == 0 && heard.queuedSamples == 8_000, "the gap holds no memory")
+            try heard.flush()
+            try heard.finish(into: temporary.file("performance.flac"))
+            let sound = try AudioFile.read(temporary.file("performance.flac"))
+            #expect(sound.frameCount == 9 * 8_000, "in step: the second before, the gap, the second after")
+            #expect(sound.samples[8_000..<(8 * 8_000)].allSatisfy { $0 == 0 })
+            #expect(sound.samples[(8 * 8_000)...].contains { abs($0) > 0.4 })
+        }
+    }
 }
 #endif
 

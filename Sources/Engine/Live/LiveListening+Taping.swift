@@ -41,27 +41,42 @@ extension LiveListening {
         }
         guard let (samples, firstFrame) = tape.take() else { return }
         let rate = tape.sampleRate, channels = tape.channels
-        let given: (journal: any SoundJournal, samples: [Float])? = current.withLock { current in
+        let given: (journal: any SoundJournal, silence: Int, gap: Double, samples: [Float])? = current.withLock { current in
             // What an input let go of still held is left out: its offset went with it.
             guard var taping = current.taping, current.tape === tape, let offset = current.inputOffset else { return nil }
             let startsAt = Double(firstFrame) / Double(rate) + offset
             let due = taping.from + taping.written
             var gap = Int(((startsAt - due) * Double(rate)).rounded())
             if taping.written > 0, abs(Double(gap)) < Self.tapeTolerance * Double(rate) { gap = 0 }
-            var kept = samples
-            if gap > 0 {
-                kept = [Float](repeating: 0, count: min(gap, 10 * rate) * channels) + samples
-            } else if gap < 0 {
-                kept = Array(samples.dropFirst(min(samples.count, -gap * channels)))
-            }
-            guard !kept.isEmpty else { return nil }
-            taping.written += Double(kept.count / channels) / Double(rate)
+            // Where the input gave nothing, silence (at most `longestGap`), held as a count by the journal, not
+            // as samples: a long gap takes none of the sound held for the disk.
+            let silence = min(max(gap, 0), Int(Self.longestGap * Double(rate)))
+            let kept = gap < 0 ? Array(samples.dropFirst(min(samples.count, -gap * channels))) : samples
+            guard silence > 0 || !kept.isEmpty else { return nil }
+            taping.written += Double(silence + kept.count / channels) / Double(rate)
             current.taping = taping
-            return (taping.journal, kept)
+            return (taping.journal, silence, Double(max(gap, 0)) / Double(rate), kept)
+        }
+        guard let given else { return }
+        if given.silence > 0 {
+            given.journal.appendSilence(frames: given.silence, sampleRate: rate)
+            if given.gap >= 1 { instrument.recordingGoesOn(without: Self.gapSaid(seconds: given.gap)) }
         }
         // Converted (when the input's rate or channels are not the journal's) outside the lock; this loop is
         // the journal's only writer, so the blocks keep their order.
-        if let given { given.journal.append(given.samples, sampleRate: rate, channels: channels) }
+        if !given.samples.isEmpty { given.journal.append(given.samples, sampleRate: rate, channels: channels) }
+    }
+
+    /// The longest gap of an input kept as silence in the recording's sound (seconds); the sound after a longer
+    /// one is early by the rest.
+    static var longestGap: Double { 10 }
+
+    /// What is said of a gap of `seconds` in what was heard.
+    static func gapSaid(seconds: Double) -> String {
+        func shown(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+        return seconds > longestGap
+            ? "the input gave no sound for \(shown(seconds)) s: the recording keeps \(Int(longestGap)) s of silence there, and its sound after is \(shown(seconds - longestGap)) s early"
+            : "the input gave no sound for \(shown(seconds)) s: the recording keeps silence there"
     }
 }
 

@@ -52,6 +52,9 @@ public protocol SoundJournal: Sendable {
     /// journal's rate (resampled) and channels (mixed); a block continues the one before when it is of the
     /// same rate and channels, and begins a new stretch otherwise.
     func append(_ samples: [Float], sampleRate: Int, channels: Int)
+    /// Queues `frames` frames of silence at `sampleRate` (an input that gave nothing for a while), held as a
+    /// count: it takes none of the sound held for the disk.
+    func appendSilence(frames: Int, sampleRate: Int)
 }
 
 /// A recording a crash had left unfinished, found at the next start: closed, or kept as it was with the
