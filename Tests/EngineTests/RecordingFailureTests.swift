@@ -62,9 +62,9 @@ struct RecordingFailureTests {
 
     /// Waits for a sleeper on `clock`, moves the clock on, then lets the tasks it woke run until `done` holds.
     private func advance(_ clock: ManualClock, by duration: Duration, until done: () async -> Bool) async throws {
-        while clock.sleeperCount == 0 { try Task.checkCancellation(); await Task.yield() }
+        try await awaitUntil("a sleeper on the clock") { clock.sleeperCount > 0 }
         clock.advance(by: duration)
-        while !(await done()) { try Task.checkCancellation(); await Task.yield() }
+        try await awaitUntil("the tasks the clock woke to be done") { await done() }
     }
 
     /// A recording that reaches its limit is saved at the next flush and a new one begins from the state then,
@@ -200,37 +200,42 @@ struct RecordingFailureTests {
         #expect(journal.sound == nil)
     }
 
-    @Test func aRecordingThatChangesInputKeepsEachStretchAtItsOwnRateInStep() async throws {
-        let clock = ManualClock()
+    /// A recording under way while the instrument listens to `inputs` (by name), `first` of them first; the
+    /// listening runs until the task returned is cancelled.
+    private func recording(listeningTo inputs: [String: PlayedInput], first: String, on clock: ManualClock) async throws
+        -> (instrument: LiveInstrument<ManualClock>, listening: LiveListening<ManualClock>, journal: MemoryJournal, running: Task<Void, Never>)
+    {
         let store = MemoryRecordings()
         let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), recordings: store)
+        let listening = listening(instrument, inputs)
+        try listening.listen(to: .device(first))
+        let running = Task { await listening.run() }
+        try await instrument.startRecording()
+        return (instrument, listening, try #require(store.all.first), running)
+    }
+
+    /// Plays `hops` hops of `input` as the clock moves, and waits until the recording's sound holds `seconds` in
+    /// all: every hop given to the engine and its sound kept (a hop still on its way when the next input starts
+    /// would set the next input's clock offset — see the report of issue 34's recording parts).
+    private func play(_ hops: Int, of input: PlayedInput, on clock: ManualClock, until journal: MemoryJournal, holds seconds: Double) async throws {
+        for _ in 0..<hops {
+            clock.advance(by: .milliseconds(10))
+            input.playHop()
+        }
+        try await awaitUntil("\(seconds) s of sound kept") { (journal.sound?.seconds ?? 0) >= seconds }
+    }
+
+    @Test func aRecordingThatChangesInputKeepsEachStretchAtItsOwnRateInStep() async throws {
+        let clock = ManualClock()
         let first = PlayedInput(name: "device: a", sampleRate: 48_000, channels: 1)
         let second = PlayedInput(name: "device: b", sampleRate: 44_100, channels: 2)
-        let listening = listening(instrument, ["a": first, "b": second])
-        try listening.listen(to: .device("a"))
-        let running = Task { await listening.run() }
+        let (_, listening, journal, running) = try await recording(listeningTo: ["a": first, "b": second], first: "a", on: clock)
         defer { running.cancel() }
-        try await instrument.startRecording()
-        let journal = try #require(store.all.first)
-        let changes = ChangeProbe()
-        instrument.listen(changes)
 
         // A second of the first input, then a second of the other, a hop at a time as the clock moves.
-        for _ in 0..<100 {
-            clock.advance(by: .milliseconds(10))
-            first.playHop()
-        }
-        // Every hop of it given to the engine and its sound kept before the input changes: a hop of the input
-        // let go that is still on its way when the next input starts would set the next input's clock offset
-        // (see the report of issue 34's recording parts) — not what this test is about.
-        _ = await changes.first { $0.revision >= 100 }
-        while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { try Task.checkCancellation(); await Task.yield() }
+        try await play(100, of: first, on: clock, until: journal, holds: 1)
         try listening.listen(to: .device("b"))
-        for _ in 0..<100 {
-            clock.advance(by: .milliseconds(10))
-            second.playHop()
-        }
-        while (journal.sound?.stretches.last.map { $0.sampleRate == 44_100 ? $0.frames : 0 } ?? 0) < 44_100 { try Task.checkCancellation(); await Task.yield() }
+        try await play(100, of: second, on: clock, until: journal, holds: 2)
 
         let sound = try #require(journal.sound)
         #expect(sound.sampleRate == 48_000 && sound.channels == 1, "the journal keeps the first input's rate and channels")
@@ -246,33 +251,16 @@ struct RecordingFailureTests {
     /// in step with the recording's time, and the gap is said.
     @Test func anInputBackAfterAGapGivesItAsSilenceInStepAndSaysIt() async throws {
         let clock = ManualClock()
-        let store = MemoryRecordings()
-        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), recordings: store)
         let first = PlayedInput(name: "device: a", sampleRate: 48_000, channels: 1)
         let again = PlayedInput(name: "device: a again", sampleRate: 48_000, channels: 1)
-        let listening = listening(instrument, ["a": first, "again": again])
-        try listening.listen(to: .device("a"))
-        let running = Task { await listening.run() }
+        let (instrument, listening, journal, running) = try await recording(listeningTo: ["a": first, "again": again], first: "a", on: clock)
         defer { running.cancel() }
-        try await instrument.startRecording()
-        let journal = try #require(store.all.first)
-        let changes = ChangeProbe()
-        instrument.listen(changes)
-        for _ in 0..<100 {
-            clock.advance(by: .milliseconds(10))
-            first.playHop()
-        }
-        _ = await changes.first { $0.revision >= 100 }
-        while (journal.sound?.stretches.first?.frames ?? 0) < 48_000 { try Task.checkCancellation(); await Task.yield() }
+        try await play(100, of: first, on: clock, until: journal, holds: 1)
 
         // Three seconds of nothing, then the input back (opened anew) for half a second.
         clock.advance(by: .seconds(3))
         try listening.listen(to: .device("again"))
-        for _ in 0..<50 {
-            clock.advance(by: .milliseconds(10))
-            again.playHop()
-        }
-        while (journal.sound?.seconds ?? 0) < 4.49 { try Task.checkCancellation(); await Task.yield() }
+        try await play(50, of: again, on: clock, until: journal, holds: 4.49)
         let sound = try #require(journal.sound)
         #expect(abs(Double(sound.silencedFrames) / 48_000 - 3) <= 0.021, "\(sound.silencedFrames) frames of silence")
         #expect(abs(sound.seconds - clock.now.offset.inSeconds) <= 0.021, "in step with the recording's time")

@@ -32,21 +32,32 @@ struct ListeningRecordingTests {
         }
     }
 
+    /// Starts `engine` recording into a recordings folder in `folder`, as `imager serve` records.
+    static func startRecording(_ engine: InstrumentEngine<ManualClock>, in folder: TemporaryFolder) async throws {
+        let recordings = FolderRecordings(folder: RecordingFolder(folder.url.appendingPathComponent("recordings")))
+        #expect(try await engine.startRecording(in: recordings))
+    }
+
+    /// Stops `engine`'s recording, saves it and reads it back as `imager render performance` reads it: the log and
+    /// the moment the recording ended.
+    static func savedRecording(of engine: InstrumentEngine<ManualClock>) async throws -> (log: PerformanceLog, until: Double) {
+        let (journal, until) = try #require(await engine.stopRecording())
+        return (try RenderPerformanceCommand.read(try journal.finish(until: until)), until)
+    }
+
     @Test func hearingsDoNotFillTheLogAndAreReadBackWithIt() async throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let clock = ManualClock()
         // A log of a hundred events: the hearings of its first second alone would have filled it.
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock, maximumRecordedEvents: 100)
-        let recordings = FolderRecordings(folder: RecordingFolder(temporary.url.appendingPathComponent("recordings")))
-        #expect(try await engine.startRecording(in: recordings))
+        try await Self.startRecording(engine, in: temporary)
         try await Self.play(engine, on: clock, seconds: 60)
         #expect(await !engine.recordingIsFull)
         #expect(await engine.recordedEventCount == 60)
         #expect(await engine.recordedHearingCount == 6000)
 
-        let (journal, until) = try #require(await engine.stopRecording())
-        let log = try RenderPerformanceCommand.read(try journal.finish(until: until))
+        let (log, _) = try await Self.savedRecording(of: engine)
         #expect(log.events.count == 60)
         #expect(log.hearings.count == 6000)
         #expect(abs(log.duration - 60) < 0.02)
@@ -57,17 +68,15 @@ struct ListeningRecordingTests {
         defer { temporary.remove() }
         let clock = ManualClock()
         let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock, maximumRecordedHearings: 500)
-        let recordings = FolderRecordings(folder: RecordingFolder(temporary.url.appendingPathComponent("recordings")))
-        #expect(try await engine.startRecording(in: recordings))
+        try await Self.startRecording(engine, in: temporary)
         try await Self.play(engine, on: clock, seconds: 10)
         #expect(await engine.recordingIsFull)
         #expect(await engine.recordedHearingCount == 500)
         #expect(await engine.recordedEventCount == 5, "the pads of the first five seconds, before the hearings filled it")
 
         // The recording ends where it filled up, and reads back whole.
-        let (journal, until) = try #require(await engine.stopRecording())
+        let (log, until) = try await Self.savedRecording(of: engine)
         #expect(abs(until - 5.01) < 0.001)
-        let log = try RenderPerformanceCommand.read(try journal.finish(until: until))
         #expect(log.events.count == 5 && log.hearings.count == 500)
     }
 }

@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import Server
 
@@ -56,7 +57,7 @@ import Testing
         sender.send([1: DMXFrame()], at: 0)  // opens the socket, in the background
         #expect(sender.socket.opening)
         await sender.end()
-        while sender.socket.opening { try await Task.sleep(for: .milliseconds(1)) }
+        try await awaitUntil("the socket to have opened") { !sender.socket.opening }
         #expect(!sender.socket.open, "the socket opened after the end was closed, not kept")
         sender.send([1: DMXFrame()], at: 10)  // nothing is opened again
         #expect(!sender.socket.opening && !sender.socket.open)

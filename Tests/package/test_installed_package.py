@@ -11,12 +11,16 @@ import re
 import shlex
 import signal
 import subprocess
-import time
 
 from conftest import FIGURES, ROOT, run
-from live import request, serving
+from live import live_socket, request, serving, until_message
 
 WAIT = 60
+
+
+def pad_down(message, pad):
+    """Whether `message` from /live tells that `pad` (0…7) is down."""
+    return message["type"] == "changed" and "pads" in message and message["pads"]["pads"][pad]["isDown"]
 
 
 def test_the_binary_loads_no_swift_library(package):
@@ -59,11 +63,10 @@ def test_serve_prints_every_page_and_serves_them_with_no_swift_reachable(hidden_
         installed = pathlib.Path("/usr/share/imager/web/console/console.js").read_bytes()
         assert request(server.port, "/web/console/console.js")[2] == installed
 
-        SimpleUDPClient("127.0.0.1", server.osc_port).send_message("/imager/pad/3", 1.0)
-        deadline = time.monotonic() + WAIT
-        while not json.loads(request(server.port)[2])["state"]["pads"]["pads"][2]["isDown"]:
-            assert time.monotonic() < deadline, "the pad sent over OSC never went down in /state"
-            time.sleep(0.05)
+        with live_socket(server) as socket:
+            SimpleUDPClient("127.0.0.1", server.osc_port).send_message("/imager/pad/3", 1.0)
+            until_message(socket, lambda m: pad_down(m, 2), within=WAIT)
+        assert json.loads(request(server.port)[2])["state"]["pads"]["pads"][2]["isDown"]
 
 
 def test_serve_with_lan_prints_the_addresses_other_devices_use(hidden_imager, package, tmp_path):
@@ -145,14 +148,12 @@ def test_the_services_command_saves_a_recording_under_way_on_its_stop_signal(hid
         rest = command[2:command.index("--library")] + command[command.index("--library") + 2:]
         with serving(hidden_imager, library, *rest) as server:
             osc = SimpleUDPClient("127.0.0.1", server.osc_port)
-            osc.send_message("/imager/record", 1)
-            osc.send_message("/imager/pad/1", 1.0)
-            deadline = time.monotonic() + WAIT
-            while server.status()["recordedEvents"] < 1:
-                assert time.monotonic() < deadline, f"{unit}: the recording never started: {server.status()}"
-                osc.send_message("/imager/pad/1", 0.0)
+            with live_socket(server) as socket:
+                osc.send_message("/imager/record", 1)
+                until_message(socket, lambda m: m["type"] == "recording" and m["on"], within=WAIT)
                 osc.send_message("/imager/pad/1", 1.0)
-                time.sleep(0.05)
+                until_message(socket, lambda m: pad_down(m, 0), within=WAIT)
+            assert server.status()["recordedEvents"] >= 1, server.status()
             server.process.send_signal(signal.SIGTERM)
             saved = server.until_line("recording saved", timeout=WAIT)
             assert server.process.wait(timeout=WAIT) == 0, "".join(server.lines)
