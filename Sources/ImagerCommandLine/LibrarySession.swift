@@ -22,14 +22,18 @@ public enum LibrarySession {
             instrument: instrument, catalog: LibraryShelf(library: library), thumbnails: RenderedThumbnails(),
             keptIn: ThumbnailFolder(beside: location), failed: { print("warning: \($0)") })
         chordsets.drawThumbnails()  // in the background: those a restart finds kept are not drawn again
-        let fixtures = LiveFixtures(shelf: LibraryShelf(library: library), commandLine: dmx, rate: dmxRate, cid: dmxSourceID)
+        // Revisions counted from the wall clock's milliseconds: they rise across restarts, so a console's copy
+        // from before one is never taken for the newest.
+        let firstRevision = Int(Date().timeIntervalSince1970 * 1000)
+        let fixtures = LiveFixtures(
+            shelf: LibraryShelf(library: library), commandLine: dmx, rate: dmxRate, cid: dmxSourceID, firstRevision: firstRevision)
         fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {
             for problem in try fixtures.load() { print("warning: \(problem)") }
         } catch {
             print("warning: the fixture patch cannot be read: \(error)")
         }
-        let outputs = LiveOutputs(shelf: LibraryShelf(library: library))
+        let outputs = LiveOutputs(shelf: LibraryShelf(library: library), firstRevision: firstRevision)
         do throws(LiveError) {
             for problem in try outputs.load() { print("warning: \(problem)") }
         } catch {

@@ -4,7 +4,9 @@ import Hummingbird
 
 /// The fixture patch and its controls over HTTP (docs/fixtures.md): `GET /api/fixtures` says the patch, the
 /// universes it fills, the master, blackout and test, and what could not be read; `PUT /api/fixtures` with
-/// `{"fixtures": […]}` replaces the patch, checked whole (the first clash named, nothing changed); `PATCH
+/// `{"fixtures": […]}` replaces the patch, checked whole (the first clash named, nothing changed) and told to
+/// every client — a GET gives the patch's revision as its ETag, a PUT may carry it in `If-Match`, and one made
+/// from a stale revision is answered 409 with the patch as it now is (`RevisionHeaders`); `PATCH
 /// /api/fixtures` with `{"master": 0…1, "blackout": true|false}` changes either; `POST /api/fixtures/test`
 /// with `{"mode": "white" | "black" | "identify" | "off", "fixture": NAME?}` checks the rig.
 enum FixtureRoutes {
@@ -13,10 +15,15 @@ enum FixtureRoutes {
             guard let fixtures = session.fixtures else { throw LiveError(.unavailable, "this instrument has no fixtures") }
             return fixtures
         }
+        /// The patch as it is after `body`, with its revision as the ETag; a change made from a stale
+        /// revision 409 with the patch as it now is.
         @Sendable func answer(_ body: () async throws -> Void) async -> Response {
             do {
                 try await body()
-                return APIAnswer.response(.ok, Answer(try fixtures()))
+                let answer = Answer(try fixtures())
+                return APIAnswer.response(.ok, answer, headers: RevisionHeaders.eTag(answer.revision))
+            } catch let stale as StaleRevision {
+                return RevisionHeaders.conflict(stale, what: "the fixture patch", current: try? Answer(fixtures()))
             } catch {
                 return LibraryRoutes.failure(error)
             }
@@ -26,8 +33,10 @@ enum FixtureRoutes {
         api.get("") { _, _ in await answer {} }
         api.put("") { request, _ in
             await answer {
+                let expected = try RevisionHeaders.expected(in: request)
                 let body = try await decoded(PatchBody.self, from: request, otherwise: #"send the whole patch: {"fixtures": [{"name": "Par", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}}]}"#)
-                _ = try fixtures().setPatch(body.fixtures)
+                // Told to every client in the order the patches were kept: the consoles' panels follow.
+                _ = try fixtures().setPatch(body.fixtures, from: expected) { session.hub.broadcast(LiveMessages.fixturePatch($0)) }
             }
         }
         api.patch("") { request, _ in
@@ -75,6 +84,7 @@ enum FixtureRoutes {
 
     /// The patch as the API says it.
     struct Answer: Encodable {
+        let revision: Int
         let fixtures: [Fixture]
         let universes: [Int]
         let master: Double
@@ -90,15 +100,17 @@ enum FixtureRoutes {
         }
 
         init(_ live: LiveFixtures) {
-            let now = live.now
-            fixtures = now.patch.fixtures
-            universes = now.patch.universes
-            master = now.controls.master
-            blackout = now.controls.blackout
-            test = now.controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
+            let patch = live.revisedPatch
+            let controls = live.now.controls
+            revision = patch.revision
+            fixtures = patch.patch.fixtures
+            universes = patch.patch.universes
+            master = controls.master
+            blackout = controls.blackout
+            test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
             targets = live.targets.map(\.description)
             rate = live.rate
-            problems = now.problems + live.outOfReach(now.patch, of: live.targets)
+            problems = patch.problems
         }
     }
 }

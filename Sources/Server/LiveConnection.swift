@@ -23,7 +23,9 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
         defer { session.hub.leave(id) }
         outbox.sendSnapshot()  // first
         // The stage's outputs: a canvas draws its own from them.
-        if let outputs = session.outputs { outbox.send(LiveMessages.outputs(outputs.now.outputs)) }
+        if let outputs = session.outputs?.revised { outbox.send(LiveMessages.outputs(outputs.outputs, revision: outputs.revision)) }
+        // The fixture patch, as a console's panel shows it.
+        if let patch = session.fixtures?.revisedPatch { outbox.send(LiveMessages.fixturePatch(patch)) }
         // Where the composition transport is, when something is loaded: a console that comes back finds its playhead.
         if let status = session.transport?.status, status.composition != nil { outbox.send(LiveMessages.transport(status)) }
         // What is heard and where the Link session is, when the instrument listens or keeps time with one, so

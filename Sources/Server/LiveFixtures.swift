@@ -18,7 +18,9 @@ public final class LiveFixtures: Sendable {
     public let rate: Int
     let cid: [UInt8]
     private let said: @Sendable (String) -> Void
-    private let state: Mutex<(patch: FixturePatch, problems: [String], controls: FixtureControls)>
+    /// The patch and what could not be read of it, revised by every change.
+    private let patch: RevisedValue<(patch: FixturePatch, problems: [String])>
+    private let controls = Mutex(FixtureControls())
     /// A sender a target, the command line's first.
     private let current = Mutex<[DMXSender]>([])
     /// DMX frames drawn and sent since the start.
@@ -26,9 +28,10 @@ public final class LiveFixtures: Sendable {
 
     /// Fixtures kept on `shelf` (none without one), sent to `commandLine`'s targets (and those kept, once
     /// `follow(kept:)` is told them) `rate` times a second, as the sACN source `cid`; `said` hears each target
-    /// that cannot be sent to, and its return.
+    /// that cannot be sent to, and its return. The patch's revisions count from `firstRevision` (the wall
+    /// clock's milliseconds, so that they rise across restarts).
     public init(
-        shelf: (any FixtureShelf)?, commandLine: [DMXTarget], rate: Int = defaultRate, cid: [UInt8],
+        shelf: (any FixtureShelf)?, commandLine: [DMXTarget], rate: Int = defaultRate, cid: [UInt8], firstRevision: Int = 1,
         said: @escaping @Sendable (String) -> Void = { print("warning: \($0)") }
     ) {
         self.shelf = shelf
@@ -36,7 +39,7 @@ public final class LiveFixtures: Sendable {
         self.rate = min(max(rate, Self.rates.lowerBound), Self.rates.upperBound)
         self.cid = cid
         self.said = said
-        state = Mutex((.empty, [], FixtureControls()))
+        patch = RevisedValue((.empty, []), firstRevision: firstRevision)
         current.withLock { $0 = commandLine.map { DMXSender(target: $0, cid: cid, said: said) } }
     }
 
@@ -46,7 +49,7 @@ public final class LiveFixtures: Sendable {
     public func load() throws(LiveError) -> [String] {
         guard let shelf else { return [] }
         let kept = try shelf.fixturePatch()
-        state.withLock { $0 = (kept.patch, kept.problems, $0.controls) }
+        patch.reload((kept.patch, kept.problems))
         return kept.problems + outOfReach(kept.patch, of: targets)
     }
 
@@ -79,31 +82,45 @@ public final class LiveFixtures: Sendable {
     public var targets: [DMXTarget] { senders.map(\.target) }
 
     /// The patch, what could not be read of it, and the controls: what the DMX thread samples by.
-    var now: (patch: FixturePatch, problems: [String], controls: FixtureControls) { state.withLock { $0 } }
+    var now: (patch: FixturePatch, problems: [String], controls: FixtureControls) {
+        let kept = patch.now.value
+        return (kept.patch, kept.problems, controls.withLock { $0 })
+    }
+
+    /// The patch with its revision, and everything said of it: what could not be read, and the universes a
+    /// target cannot carry.
+    var revisedPatch: RevisedPatch {
+        let now = patch.now
+        return RevisedPatch(patch: now.value.patch, problems: now.value.problems + outOfReach(now.value.patch, of: targets), revision: now.revision)
+    }
 
     /// Keeps `fixtures` as the patch, checked whole first — refused when a target DMX goes to cannot carry one
-    /// of its universes (Art-Net's reach ends at 32768) — (blocking: on the library's pool).
-    func setPatch(_ fixtures: [Fixture]) throws(LiveError) -> FixturePatch {
-        let patch: FixturePatch
-        do { patch = try FixturePatch(fixtures) } catch { throw LiveError(.invalid, error.description) }
-        if let problem = outOfReach(patch, of: targets).first { throw LiveError(.invalid, problem) }
-        try shelf?.keep(patch)
-        state.withLock { $0 = (patch, [], $0.controls) }
-        return patch
+    /// of its universes (Art-Net's reach ends at 32768) — if the patch is still at revision `expected` (any,
+    /// when nil; else `StaleRevision`); `tell` hears each patch kept, in the order they were (blocking: on
+    /// the library's pool). The new revision.
+    func setPatch(_ fixtures: [Fixture], from expected: Int?, tell: (RevisedPatch) -> Void = { _ in }) throws -> Int {
+        let checked: FixturePatch
+        do { checked = try FixturePatch(fixtures) } catch { throw LiveError(.invalid, error.description) }
+        if let problem = outOfReach(checked, of: targets).first { throw LiveError(.invalid, problem) }
+        return try patch.change(
+            from: expected, { $0 = (checked, []) }, keep: { try shelf?.keep($0.patch) },
+            tell: { kept, revision in tell(RevisedPatch(patch: kept.patch, problems: [], revision: revision)) }
+        ).revision
     }
 
     /// Changes the master, the blackout or the test; refuses a test of a fixture the patch does not have.
     func setControls(_ change: (inout FixtureControls) -> Void) throws(LiveError) -> FixtureControls {
-        try state.withLock { (state) throws(LiveError) in
-            var controls = state.controls
+        let patch = self.patch.now.value.patch
+        return try self.controls.withLock { (kept) throws(LiveError) in
+            var controls = kept
             change(&controls)
-            if let name = controls.test?.fixture, state.patch.fixture(named: name) == nil {
+            if let name = controls.test?.fixture, patch.fixture(named: name) == nil {
                 throw LiveError(.notFound, "there is no fixture “\(name)” in the patch")
             }
             guard controls.master.isFinite, (0...1).contains(controls.master) else {
                 throw LiveError(.invalid, "the fixtures' master is 0 to 1; \(controls.master) is not")
             }
-            state.controls = controls
+            kept = controls
             return controls
         }
     }
@@ -115,6 +132,13 @@ public final class LiveFixtures: Sendable {
             rate: rate, frames: frames.load(ordering: .relaxed), fixtures: now.patch.fixtures.count, universes: now.patch.universes,
             targets: senders.map(\.status), problems: now.problems + outOfReach(now.patch, of: senders.map(\.target)))
     }
+}
+
+/// The fixture patch at one revision, with what is said of it (for the API and `/live`).
+struct RevisedPatch: Sendable {
+    var patch: FixturePatch
+    var problems: [String]
+    var revision: Int
 }
 
 extension LiveSession {

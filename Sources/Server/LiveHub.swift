@@ -22,24 +22,37 @@ final class LiveHub<C: Clock>: Sendable where C.Duration == Duration {
         let id = UUID()
         let outbox = ClientOutbox(wantsFrames: wantsFrames, clock: clock)
         clients.withLock { $0[id] = outbox }
-        if wantsFrames { shown.withLock { $0[id] = output ?? StageOutput.mainName } }
+        if wantsFrames { changeShown { $0[id] = output ?? StageOutput.mainName } }
         return (id, outbox)
     }
 
     func leave(_ id: UUID) {
         clients.withLock { $0.removeValue(forKey: id) }?.finish()
         reports.withLock { _ = $0.removeValue(forKey: id) }
-        shown.withLock { _ = $0.removeValue(forKey: id) }
+        changeShown { _ = $0.removeValue(forKey: id) }
     }
 
     /// How many canvases connected now show each output (outputs none shows are not named).
-    var canvasesShowing: [String: Int] {
-        shown.withLock { $0.values.reduce(into: [:]) { counts, name in counts[name, default: 0] += 1 } }
+    var canvasesShowing: [String: Int] { shown.withLock { Self.counted($0) } }
+
+    private static func counted(_ shown: [UUID: String]) -> [String: Int] {
+        shown.values.reduce(into: [:]) { counts, name in counts[name, default: 0] += 1 }
     }
 
     /// The canvases that showed `old` show it under its new name.
     func outputRenamed(from old: String, to new: String) {
-        shown.withLock { shown in for (id, name) in shown where name == old { shown[id] = new } }
+        changeShown { shown in for (id, name) in shown where name == old { shown[id] = new } }
+    }
+
+    /// Changes which canvas shows which output and, when the counts changed, tells every client (the
+    /// consoles' Outputs panel), in the order the changes were made.
+    private func changeShown(_ change: (inout [UUID: String]) -> Void) {
+        shown.withLock { shown in
+            let before = Self.counted(shown)
+            change(&shown)
+            let after = Self.counted(shown)
+            if after != before { broadcast(LiveMessages.canvases(after)) }
+        }
     }
 
     /// Keeps a canvas page's report of its own drawing (until its next, or until it leaves).

@@ -202,9 +202,18 @@ enum LiveMessages {
     private struct IdentifyRequest: Decodable { let name: String }
 
     /// Every output of the stage, told on connecting and after every change: `{"type": "outputs", "outputs":
-    /// […], "renamed": {"from", "to"}}` (`renamed` only when the change was a rename).
-    static func outputs(_ outputs: StageOutputs, renamed: (from: String, to: String)? = nil) -> String {
-        text(OutputsChange(outputs: outputs.outputs, renamed: renamed.map { Renamed(from: $0.from, to: $0.to) }))
+    /// […], "revision": N, "renamed": {"from", "to"}}` (`renamed` only when the change was a rename).
+    static func outputs(_ outputs: StageOutputs, revision: Int, renamed: (from: String, to: String)? = nil) -> String {
+        text(OutputsChange(outputs: outputs.outputs, revision: revision, renamed: renamed.map { Renamed(from: $0.from, to: $0.to) }))
+    }
+
+    /// How many canvases show each output (`GET /api/outputs` says it too), told whenever a canvas comes, goes
+    /// or shows another: `{"type": "canvases", "showing": {"Main": 1, "Left": 2}}` (outputs none shows are absent).
+    static func canvases(_ showing: [String: Int]) -> String { text(CanvasesShowing(showing: showing)) }
+
+    private struct CanvasesShowing: Encodable {
+        let type = "canvases"
+        let showing: [String: Int]
     }
 
     /// `{"type": "identifyOutput", "name": "Left"}`: the canvases showing it show its name for 3 seconds.
@@ -213,6 +222,7 @@ enum LiveMessages {
     private struct OutputsChange: Encodable {
         let type = "outputs"
         let outputs: [StageOutput]
+        let revision: Int
         let renamed: Renamed?
     }
 
@@ -230,6 +240,20 @@ enum LiveMessages {
         let toggleBlackout: Bool?
 
         var isEmpty: Bool { master == nil && blackout == nil && toggleBlackout != true }
+    }
+
+    /// The fixture patch, told on connecting and after every change: `{"type": "fixturePatch", "revision": N,
+    /// "fixtures": […], "universes": […], "problems": […]}`.
+    static func fixturePatch(_ patch: RevisedPatch) -> String {
+        text(FixturePatchChange(revision: patch.revision, fixtures: patch.patch.fixtures, universes: patch.patch.universes, problems: patch.problems))
+    }
+
+    private struct FixturePatchChange: Encodable {
+        let type = "fixturePatch"
+        let revision: Int
+        let fixtures: [Fixture]
+        let universes: [Int]
+        let problems: [String]
     }
 
     /// The fixtures' controls as they now are, told to every client after any change: `{"type": "fixtures",

@@ -7,11 +7,13 @@ import Synchronization
 /// a frame), and what of them could not be read.
 public final class LiveOutputs: Sendable {
     let shelf: (any OutputShelf)?
-    private let state = Mutex<(outputs: StageOutputs, problems: [String])>((StageOutputs(), []))
+    private let state: RevisedValue<(outputs: StageOutputs, problems: [String])>
 
-    /// Outputs kept on `shelf` (only Main, and nothing kept, without one).
-    public init(shelf: (any OutputShelf)?) {
+    /// Outputs kept on `shelf` (only Main, and nothing kept, without one), their revisions counted from
+    /// `firstRevision` (the wall clock's milliseconds, so that they rise across restarts).
+    public init(shelf: (any OutputShelf)?, firstRevision: Int = 1) {
         self.shelf = shelf
+        state = RevisedValue((StageOutputs(), []), firstRevision: firstRevision)
     }
 
     /// Reads the outputs the library keeps (blocking: at start, or on the library's pool); what of them could
@@ -20,43 +22,57 @@ public final class LiveOutputs: Sendable {
     public func load() throws(LiveError) -> [String] {
         guard let shelf else { return [] }
         let kept = try shelf.stageOutputs()
-        state.withLock { $0 = (kept.outputs, kept.problems) }
+        state.reload((kept.outputs, kept.problems))
         return kept.problems
     }
 
     /// The outputs and the lines of what could not be read.
-    public var now: (outputs: StageOutputs, problems: [String]) { state.withLock { $0 } }
+    public var now: (outputs: StageOutputs, problems: [String]) { state.now.value }
 
-    /// Keeps `output` (checked whole) in place of the one of its name, or as a new one; returns it as kept.
-    func put(_ output: StageOutput) throws(LiveError) -> StageOutput {
-        try change { (outputs) throws(StageOutputError) in try outputs.put(output) }
+    /// The outputs, what could not be read, and their revision, read together.
+    var revised: (outputs: StageOutputs, problems: [String], revision: Int) {
+        let now = state.now
+        return (now.value.outputs, now.value.problems, now.revision)
     }
 
-    func delete(_ name: String) throws(LiveError) {
+    /// Keeps `output` (checked whole) in place of the one of its name, or as a new one, if the outputs are
+    /// still at revision `expected` (any, when nil); returns it as kept and the new revision. `tell` hears
+    /// every change with its revision, in the order they were made.
+    func put(_ output: StageOutput, from expected: Int?, tell: Teller) throws -> (output: StageOutput, revision: Int) {
+        let changed = try change(from: expected, tell: tell) { (outputs) throws(StageOutputError) in try outputs.put(output) }
+        return (changed.result, changed.revision)
+    }
+
+    func delete(_ name: String, from expected: Int?, tell: Teller) throws -> Int {
         guard now.outputs.output(named: name) != nil || name == StageOutput.mainName else {
             throw LiveError(.notFound, "there is no output “\(StageOutput.quoted(name))”")
         }
-        try change { (outputs) throws(StageOutputError) in try outputs.delete(name) }
+        return try change(from: expected, tell: tell) { (outputs) throws(StageOutputError) in try outputs.delete(name) }.revision
     }
 
-    func rename(_ name: String, to newName: String) throws(LiveError) -> StageOutput {
+    func rename(_ name: String, to newName: String, from expected: Int?, tell: Teller) throws -> (output: StageOutput, revision: Int) {
         guard now.outputs.output(named: name) != nil else { throw LiveError(.notFound, "there is no output “\(StageOutput.quoted(name))”") }
-        return try change { (outputs) throws(StageOutputError) in try outputs.rename(name, to: newName) }
+        let changed = try change(from: expected, tell: tell) { (outputs) throws(StageOutputError) in try outputs.rename(name, to: newName) }
+        return (changed.result, changed.revision)
     }
 
-    /// Changes the outputs and keeps them (blocking: on the library's pool), under the lock, so that two
-    /// changes at once are both kept; refused, nothing changes.
-    private func change<T>(_ body: (inout StageOutputs) throws(StageOutputError) -> T) throws(LiveError) -> T {
-        try state.withLock { (state) throws(LiveError) -> T in
-            var outputs = state.outputs
-            let result: T
-            do throws(StageOutputError) { result = try body(&outputs) } catch {
-                throw LiveError(error.isFull ? .full : .invalid, error.description)
-            }
-            try shelf?.keep(outputs)
-            state.outputs = outputs
-            return result
-        }
+    /// Who hears the outputs as each change left them, with its revision.
+    typealias Teller = (StageOutputs, Int) -> Void
+
+    /// Changes the outputs and keeps them (blocking: on the library's pool), one change at a time, so that
+    /// two at once are both kept and told in order; refused — stale, or by the outputs' rules — nothing changes.
+    private func change<T>(
+        from expected: Int?, tell: Teller, _ body: (inout StageOutputs) throws(StageOutputError) -> T
+    ) throws -> (result: T, revision: Int) {
+        try state.change(
+            from: expected,
+            { state throws -> T in
+                do throws(StageOutputError) { return try body(&state.outputs) } catch {
+                    throw LiveError(error.isFull ? .full : .invalid, error.description)
+                }
+            },
+            keep: { state in try shelf?.keep(state.outputs) },
+            tell: { state, revision in tell(state.outputs, revision) })
     }
 }
 

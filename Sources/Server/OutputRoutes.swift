@@ -7,51 +7,77 @@ import StageOutputs
 /// each and what could not be read; `PUT /api/outputs/{name}` keeps a whole output, checked whole (a missing
 /// field keeps its default); `DELETE /api/outputs/{name}` lets one go (Main stays); `POST
 /// /api/outputs/{name}/rename` with `{"name": "New"}` renames one. Every change is told to every client, so
-/// the canvases that show it follow within a frame.
+/// the canvases that show it follow within a frame, with the outputs' revision: a GET gives it as its ETag,
+/// a change may carry it in `If-Match`, and one made from a stale revision is answered 409 with the outputs
+/// as they now are (`RevisionHeaders`).
 enum OutputRoutes {
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         @Sendable func outputs() throws -> LiveOutputs {
             guard let outputs = session.outputs else { throw LiveError(.unavailable, "this instrument has only Main") }
             return outputs
         }
-        @Sendable func answer(_ status: HTTPResponse.Status = .ok, _ body: () async throws -> any Encodable) async -> Response {
-            do { return APIAnswer.response(status, try await body()) } catch { return LibraryRoutes.failure(error) }
+        /// The answer to a change: `body`'s value with the new revision's ETag; a stale change 409 with the
+        /// outputs as they now are.
+        @Sendable func change(_ status: HTTPResponse.Status = .ok, _ body: () async throws -> (value: (any Encodable)?, revision: Int)) async -> Response {
+            do {
+                let (value, revision) = try await body()
+                guard let value else { return Response(status: .noContent, headers: RevisionHeaders.eTag(revision)) }
+                return APIAnswer.response(status, value, headers: RevisionHeaders.eTag(revision))
+            } catch let stale as StaleRevision {
+                return RevisionHeaders.conflict(stale, what: "the outputs", current: (try? listing()) ?? Listing.empty)
+            } catch {
+                return LibraryRoutes.failure(error)
+            }
+        }
+        @Sendable func listing() throws -> Listing { Listing(try outputs(), showing: session.hub.canvasesShowing) }
+        /// Every change told to every client in the order made, with its revision.
+        @Sendable func tell(_ renamed: (from: String, to: String)? = nil) -> LiveOutputs.Teller {
+            { outputs, revision in session.hub.broadcast(LiveMessages.outputs(outputs, revision: revision, renamed: renamed)) }
         }
 
         let api = router.group("/api/outputs")
-        api.get("") { _, _ in await answer { Listing(try outputs(), showing: session.hub.canvasesShowing) } }
+        api.get("") { _, _ in
+            do {
+                let listing = try listing()
+                return APIAnswer.response(.ok, listing, headers: RevisionHeaders.eTag(listing.revision))
+            } catch {
+                return LibraryRoutes.failure(error)
+            }
+        }
         api.put("/:name") { request, context in
-            await answer {
+            await change {
                 let name = try pathName(context)
+                let expected = try RevisionHeaders.expected(in: request)
                 let body = try await decoded(request, otherwise: #"send the whole output: {"name": "Left", "slice": {"x": 0, "y": 0, "width": 0.5, "height": 1}, …}"#)
                 // A body whose name the text rule refuses is refused for that, by `put`; else it must be the address's.
                 guard body.name == name || [nil, name].contains(StageOutput.shownName(body.name)) else {
                     throw APIRefusal(.badRequest, "the body names “\(StageOutput.quoted(body.name))”, the address “\(StageOutput.quoted(name))”: rename with POST …/rename")
                 }
-                let kept = try outputs().put(body)
-                session.hub.broadcast(LiveMessages.outputs(try outputs().now.outputs))
-                return kept
+                let kept = try outputs().put(body, from: expected, tell: tell())
+                return (kept.output, kept.revision)
             }
         }
-        api.delete("/:name") { _, context in
-            do {
-                try outputs().delete(try pathName(context))
-                session.hub.broadcast(LiveMessages.outputs(try outputs().now.outputs))
-                return Response(status: .noContent)
-            } catch {
-                return LibraryRoutes.failure(error)
+        api.delete("/:name") { request, context in
+            await change {
+                let revision = try outputs().delete(try pathName(context), from: try RevisionHeaders.expected(in: request), tell: tell())
+                return (nil, revision)
             }
         }
         api.post("/:name/rename") { request, context in
-            await answer {
+            await change {
                 let name = try pathName(context)
+                let expected = try RevisionHeaders.expected(in: request)
                 guard let body = try await LibraryRoutes.decode(NewName.self, from: request) else {
                     throw APIRefusal(.badRequest, #"say the new name: {"name": "Stage left"}"#)
                 }
-                let renamed = try outputs().rename(name, to: body.name)
-                session.hub.outputRenamed(from: name, to: renamed.name)
-                session.hub.broadcast(LiveMessages.outputs(try outputs().now.outputs, renamed: (name, renamed.name)))
-                return renamed
+                // What the rule makes of the new name, should the rename be kept (`rename` checks it).
+                let shown = StageOutput.shownName(body.name) ?? body.name
+                let renamed = try outputs().rename(name, to: body.name, from: expected) { outputs, revision in
+                    // The canvases that showed it show it under its new name before anyone is told.
+                    session.hub.outputRenamed(from: name, to: shown)
+                    tell((name, shown))(outputs, revision)
+                }
+                return (renamed.output, renamed.revision)
             }
         }
     }
@@ -71,17 +97,28 @@ enum OutputRoutes {
 
     private struct NewName: Decodable { let name: String }
 
-    /// `{"outputs": […], "canvases": {"Main": 1, …}, "problems": […]}`.
+    /// `{"outputs": […], "canvases": {"Main": 1, …}, "problems": […], "revision": N}`.
     struct Listing: Encodable {
         let outputs: [StageOutput]
         let canvases: [String: Int]
         let problems: [String]
+        let revision: Int
 
         init(_ live: LiveOutputs, showing: [String: Int]) {
-            let now = live.now
+            let now = live.revised
             outputs = now.outputs.outputs
             canvases = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, showing[$0.name] ?? 0) })
             problems = now.problems
+            revision = now.revision
         }
+
+        private init() {
+            outputs = []
+            canvases = [:]
+            problems = []
+            revision = 0
+        }
+
+        static let empty = Listing()
     }
 }

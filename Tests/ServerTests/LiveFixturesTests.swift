@@ -34,15 +34,16 @@ import TestSupport
             Fixture(name: "U\(universe)", universe: universe, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))
         }
         let artnet = try fixtures(["artnet:127.0.0.1"])
-        #expect(try artnet.setPatch([fixture(32_768)]).universes == [32_768], "the last universe Art-Net reaches")
-        let refusal = #expect(throws: LiveError.self) { try artnet.setPatch([fixture(1), fixture(40_000), fixture(50_000)]) }
+        _ = try artnet.setPatch([fixture(32_768)], from: nil)
+        #expect(artnet.now.patch.universes == [32_768], "the last universe Art-Net reaches")
+        let refusal = #expect(throws: LiveError.self) { try artnet.setPatch([fixture(1), fixture(40_000), fixture(50_000)], from: nil) }
         #expect(refusal?.message == "DMX to artnet:127.0.0.1:6454 cannot carry universe 40000 and 1 more: Art-Net reaches universes 1 to 32768; patch those fixtures in a universe it reaches")
         #expect(artnet.now.patch.universes == [32_768], "nothing changed")
 
         let sacn = LiveFixtures(
             shelf: nil, commandLine: [try DMXTarget("sacn:multicast")], cid: [UInt8](repeating: 1, count: 16),
             said: { line in said.lines.withLock { $0.append(line) } })
-        _ = try sacn.setPatch([fixture(40_000)])
+        _ = try sacn.setPatch([fixture(40_000)], from: nil)
         #expect(sacn.status.problems.isEmpty)
         sacn.follow(kept: ["artnet:127.0.0.1"])
         #expect(said.lines.withLock { $0 }.contains { $0.hasPrefix("DMX to artnet:127.0.0.1:6454 cannot carry universe 40000") })
@@ -65,7 +66,7 @@ import TestSupport
 
     @Test func controlsOutOfRangeOrOfAFixtureNotPatchedAreRefused() throws {
         let live = try fixtures([])
-        _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))])
+        _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))], from: nil)
         #expect(throws: LiveError.self) { try live.setControls { $0.test = FixtureTest(.white, fixture: "Nobody") } }
         #expect(throws: LiveError.self) { try live.setControls { $0.master = .nan } }
         #expect(throws: LiveError.self) { try live.setControls { $0.master = 1.5 } }
@@ -75,7 +76,7 @@ import TestSupport
             try live.setPatch([
                 Fixture(name: "A", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0, y: 0))),
                 Fixture(name: "B", universe: 1, address: 2, kind: .rgb, placement: .point(StagePoint(x: 0, y: 0))),
-            ])
+            ], from: nil)
         }
         #expect(live.now.patch.fixtures.map(\.name) == ["Par"])
     }

@@ -29,9 +29,39 @@ test('addresses name chordsets by id, escaped', () => {
   assert.equal(apiPaths.exportFile('id'), '/api/chordsets/id/export');
 });
 
-function fakeResponse(status, text) {
-  return { ok: status >= 200 && status < 300, status, text: async () => text };
+function fakeResponse(status, text, headers = {}) {
+  const named = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { ok: status >= 200 && status < 300, status, text: async () => text, headers: { get: (name) => named.get(name.toLowerCase()) ?? null } };
 }
+
+test('a change says the revision its copy came from (If-Match), and the answer says the new one (ETag)', async () => {
+  const requests = [];
+  let answer = fakeResponse(200, '{"revision": 8, "fixtures": []}', { ETag: '"8"' });
+  const sender = new Sender({
+    location: { protocol: 'http:', host: 'h' },
+    fetchFunction: async (path, init) => { requests.push([path, init]); return answer; },
+  });
+  assert.deepEqual(await sender.request('PUT', apiPaths.fixtures, { fixtures: [] }, { ifMatch: 7, quiet: true }),
+    { ok: true, data: { revision: 8, fixtures: [] }, revision: 8 });
+  assert.equal(requests[0][1].headers['If-Match'], '"7"');
+  await sender.request('PUT', apiPaths.fixtures, { fixtures: [] }, { quiet: true });
+  assert.equal('If-Match' in requests[1][1].headers, false, 'no revision: no condition, taken as before');
+  await sender.request('PUT', apiPaths.fixtures, { fixtures: [] }, { ifMatch: null, quiet: true });
+  assert.equal('If-Match' in requests[2][1].headers, false);
+
+  answer = fakeResponse(204, '', { ETag: '"12"' });
+  assert.deepEqual(await sender.request('DELETE', apiPaths.output('Left'), undefined, { ifMatch: 11 }), { ok: true, data: null, revision: 12 });
+  assert.deepEqual(await sender.exchange('DELETE', apiPaths.output('Left')), { data: null, revision: 12 });
+
+  const current = { revision: 9, fixtures: [{ name: 'Par 1' }] };
+  answer = fakeResponse(409, JSON.stringify({ error: 'another console changed the patch: it is at revision 9', current }));
+  assert.deepEqual(await sender.request('PUT', apiPaths.fixtures, { fixtures: [] }, { ifMatch: 7, quiet: true }), {
+    ok: false, status: 409, error: 'another console changed the patch: it is at revision 9',
+    body: { error: 'another console changed the patch: it is at revision 9', current },
+  });
+  await assert.rejects(sender.api('PUT', apiPaths.fixtures, { fixtures: [] }, { ifMatch: 7 }),
+    (error) => error instanceof ApiError && error.status === 409 && error.body.current.revision === 9);
+});
 
 test('api: JSON in and out; a refusal is an ApiError with one line and the status', async () => {
   const requests = [];
@@ -68,12 +98,16 @@ test('request: never rejects; a failure is told once, as "Could not …: why", u
     onProblem: (line) => problems.push(line),
   });
   assert.deepEqual(await sender.request('POST', apiPaths.chordsets, {}, { doing: 'add a chordset' }),
-    { ok: false, status: 409, error: 'the library is full' });
+    { ok: false, status: 409, error: 'the library is full', body: { error: 'the library is full' } });
   assert.deepEqual(problems, ['Could not add a chordset: the library is full']);
-  assert.deepEqual(await sender.request('POST', apiPaths.chordsets, {}, { quiet: true }), { ok: false, status: 409, error: 'the library is full' });
+  assert.deepEqual(await sender.request('POST', apiPaths.chordsets, {}, { quiet: true }),
+    { ok: false, status: 409, error: 'the library is full', body: { error: 'the library is full' } });
   assert.equal(problems.length, 1);
+  answer = fakeResponse(500, '<html>Traceback</html>');
+  assert.deepEqual(await sender.request('GET', apiPaths.chordsets, undefined, { quiet: true }),
+    { ok: false, status: 500, error: 'the server failed (500)', body: null }, 'a body that is not JSON is none');
   answer = fakeResponse(201, '{"chordset": {"id": "y"}}');
-  assert.deepEqual(await sender.request('POST', apiPaths.chordsets, {}), { ok: true, data: { chordset: { id: 'y' } } });
+  assert.deepEqual(await sender.request('POST', apiPaths.chordsets, {}), { ok: true, data: { chordset: { id: 'y' } }, revision: null });
 });
 
 test('intents go over the live connection, and are dropped while it is down', () => {
@@ -104,7 +138,7 @@ test('bytes go out as they are, labelled as asked (a sound file), else as JSON a
   const file = { name: 'kick.wav', size: 4 };
   assert.deepEqual(await sender.request('POST', '/api/music/sounds?name=kick.wav', undefined, {
     bytes: file, contentType: 'application/octet-stream',
-  }), { ok: true, data: { voice: 51 } });
+  }), { ok: true, data: { voice: 51 }, revision: null });
   assert.equal(requests[0][1].body, file);
   assert.equal(requests[0][1].headers['Content-Type'], 'application/octet-stream');
   assert.equal(requests[0][1].credentials, 'same-origin');

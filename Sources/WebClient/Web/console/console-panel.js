@@ -73,11 +73,12 @@ export class ConsolePanel extends HTMLElement {
   send(intent) { return this.#sender?.send(intent) ?? false; }
 
   /**
-   * A request to the library's API that never rejects (Sender.request): `{ ok: true, data }` or
-   * `{ ok: false, status, error }`, the failure shown to the performer unless `quiet`.
+   * A request to the library's API that never rejects (Sender.request): `{ ok: true, data, revision }` or
+   * `{ ok: false, status, error, body }`, the failure shown to the performer unless `quiet`; `{ ifMatch: N }`
+   * sends the revision the change was made on.
    */
   request(method, path, body, options) {
-    if (!this.#sender) return Promise.resolve({ ok: false, status: 0, error: 'the console is not ready' });
+    if (!this.#sender) return Promise.resolve({ ok: false, status: 0, error: 'the console is not ready', body: null });
     return this.#sender.request(method, path, body, options);
   }
 

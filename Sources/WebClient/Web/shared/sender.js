@@ -5,10 +5,13 @@
 //
 // Its interface (the console's panels, the lab, the damaged records): `sender.send(intent)` → whether it
 // went; `await sender.api(method, path, body)` → the answer's JSON, or throws an ApiError with a one-line
-// message; `await sender.request(…)` → `{ ok, data }` or `{ ok: false, error }`, the failure also shown to
-// the performer.
+// message; `await sender.request(…)` → `{ ok, data, revision }` or `{ ok: false, status, error, body }`, the
+// failure also shown to the performer. A change of what several consoles edit at once (the fixture patch, the
+// outputs) says the revision its copy came from (`{ ifMatch: N }`, sent as `If-Match: "N"`); the answer's
+// `ETag` is read back as `revision` (shared/revisions.js).
 
 import { LiveConnection, liveURL } from './live.js';
+import { formatETag, parseETag } from './revisions.js';
 
 /** The API's addresses (docs/library-api.md). Chordsets are named by id; chords by number, from 1; outputs by name. */
 export const apiPaths = Object.freeze({
@@ -61,19 +64,32 @@ export function refusalMessage(status, bodyText) {
   return `${STATUS_WORDS[status] ?? 'the server refused it'} (${status})`;
 }
 
-/** A refused request: `message` is one line for a person, `status` the HTTP status (0: no answer). */
+/**
+ * A refused request: `message` is one line for a person, `status` the HTTP status (0: no answer), `body` the
+ * refusal's JSON when it was JSON (a stale copy's 409 carries the copy as it now is: `current`), else null.
+ */
 export class ApiError extends Error {
-  constructor(message, status) {
+  constructor(message, status, body = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
+  }
+}
+
+/** `text` as JSON, or null when it is not. */
+function jsonOrNull(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 
 /** A response's body as JSON (null when empty), or an ApiError saying why it was refused. */
 export async function readAnswer(response) {
   const text = await response.text();
-  if (!response.ok) throw new ApiError(refusalMessage(response.status, text), response.status);
+  if (!response.ok) throw new ApiError(refusalMessage(response.status, text), response.status, jsonOrNull(text));
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text);
@@ -128,10 +144,18 @@ export class Sender {
    * ('application/json' unless said; a sound file is 'application/octet-stream'). Resolves to the answer's
    * JSON (null for none); rejects with an ApiError whose message is one line for the performer (the API's
    * own `error`, or what the status means; "the server cannot be reached" when there was no answer).
-   * Callers say it where it belongs (`onProblem`, or next to what failed).
+   * Callers say it where it belongs (`onProblem`, or next to what failed). `ifMatch`: the revision the
+   * change was made on, sent as `If-Match` (none: the change is taken whatever the revision).
    */
-  async api(method, path, body, { bytes, contentType = 'application/json' } = {}) {
+  async api(method, path, body, options = {}) {
+    return (await this.exchange(method, path, body, options)).data;
+  }
+
+  /** The same request, resolving to `{ data, revision }`: the answer's JSON and the revision its ETag says (null: none). */
+  async exchange(method, path, body, { bytes, contentType = 'application/json', ifMatch } = {}) {
     const init = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+    const condition = formatETag(ifMatch);
+    if (condition !== null) init.headers['If-Match'] = condition;
     if (bytes !== undefined) {
       init.body = bytes;
       init.headers['Content-Type'] = contentType;
@@ -145,20 +169,23 @@ export class Sender {
     } catch {
       throw new ApiError('the server cannot be reached', 0);
     }
-    return readAnswer(response);
+    const data = await readAnswer(response);
+    return { data, revision: parseETag(response.headers?.get?.('ETag')) };
   }
 
   /**
-   * The same request, never rejecting: `{ ok: true, data }` or `{ ok: false, status, error }`; a failure is
+   * The same request, never rejecting: `{ ok: true, data, revision }` (`revision`: the answer's ETag read, null
+   * without one) or `{ ok: false, status, error, body }` (`body`: the refusal's JSON, or null); a failure is
    * also told to `onProblem` as "Could not DOING: WHY" (`doing`, e.g. "rename the chordset") unless `quiet`.
    */
-  async request(method, path, body, { bytes, contentType, doing, quiet = false } = {}) {
+  async request(method, path, body, { bytes, contentType, ifMatch, doing, quiet = false } = {}) {
     try {
-      return { ok: true, data: await this.api(method, path, body, { bytes, contentType }) };
+      const { data, revision } = await this.exchange(method, path, body, { bytes, contentType, ifMatch });
+      return { ok: true, data, revision };
     } catch (error) {
       const line = oneLine(error?.message ?? error);
       if (!quiet) this.onProblem(doing ? `Could not ${doing}: ${line}` : line);
-      return { ok: false, status: error?.status ?? 0, error: line };
+      return { ok: false, status: error?.status ?? 0, error: line, body: error?.body ?? null };
     }
   }
 }
