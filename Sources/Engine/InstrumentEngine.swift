@@ -155,10 +155,10 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
 
     /// Starts recording now into a journal `store` opens, from a checkpoint of the state now; false (and
     /// nothing opened) when a recording is already under way.
-    public func startRecording(in store: any RecordingStore) throws -> Bool {
+    public func startRecording(in store: any RecordingStore, following previous: String? = nil) throws -> Bool {
         guard recording == nil else { return false }
         let now = max(time, state.time)
-        recording = Recording(journal: try store.begin(PerformanceLog(checkpoint: state, recordedFrom: now)), from: now)
+        recording = Recording(journal: try store.begin(PerformanceLog(checkpoint: state, recordedFrom: now), following: previous), from: now)
         return true
     }
 

@@ -34,10 +34,47 @@ public final class VideoEncoder {
         return nil
     }
 
+    /// The sound a video takes: one file from its first frame, or stretches one after another — a set
+    /// recorded in parts — each a file (or silence, nil) for exactly its seconds, cut or padded with silence.
+    public enum Sound: Sendable {
+        case file(URL)
+        case stretches([(file: URL?, seconds: Double)])
+
+        /// ffmpeg's inputs after the video's, and what maps the sound into the video.
+        var arguments: [String] {
+            switch self {
+            case .file(let url): return ["-i", url.path, "-map", "0:v", "-map", "1:a"]
+            case .stretches(let stretches):
+                var inputs: [String] = []
+                var graph: [String] = []
+                for (index, stretch) in stretches.enumerated() {
+                    let seconds = String(format: "%.6f", max(stretch.seconds, 0))
+                    if let file = stretch.file {
+                        inputs += ["-i", file.path]
+                    } else {
+                        inputs += ["-f", "lavfi", "-t", seconds, "-i", "anullsrc=r=48000:cl=stereo"]
+                    }
+                    // Each stretch brought to one rate and layout, then cut or padded to its length.
+                    graph.append("[\(index + 1):a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=0:\(seconds),apad=whole_dur=\(seconds)[s\(index)]")
+                }
+                let joined = (0..<stretches.count).map { "[s\($0)]" }.joined() + "concat=n=\(stretches.count):v=0:a=1[sound]"
+                return inputs + ["-filter_complex", (graph + [joined]).joined(separator: ";"), "-map", "0:v", "-map", "[sound]"]
+            }
+        }
+    }
+
     /// Starts ffmpeg — `executable`, or the one on PATH — writing `url` (H.264, yuv420p) at `fps` frames a
-    /// second, with the given x264 preset; with `audio`, that sound file muxed in as the video's sound (AAC).
+    /// second, with the given x264 preset; with `audio`, that sound muxed in as the video's sound (AAC).
+    public convenience init(
+        url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", audio: URL?, executable: URL? = nil
+    ) throws(ImageFileError) {
+        try self.init(url: url, width: width, height: height, fps: fps, preset: preset, sound: audio.map { .file($0) }, executable: executable)
+    }
+
+    /// Starts ffmpeg — `executable`, or the one on PATH — writing `url` (H.264, yuv420p) at `fps` frames a
+    /// second, with the given x264 preset; with `sound`, that sound muxed in as the video's sound (AAC).
     public init(
-        url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", audio: URL? = nil, executable: URL? = nil
+        url: URL, width: Int, height: Int, fps: Int, preset: String = "veryfast", sound: Sound? = nil, executable: URL? = nil
     ) throws(ImageFileError) {
         guard let ffmpeg = executable ?? Self.findFFmpeg() else {
             throw ImageFileError(
@@ -60,7 +97,7 @@ public final class VideoEncoder {
         process.arguments = [
             "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "yuv420p",
             "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
-        ] + (audio.map { ["-i", $0.path, "-map", "0:v", "-map", "1:a", "-c:a", "aac", "-b:a", "192k"] } ?? []) + [
+        ] + (sound.map { $0.arguments + ["-c:a", "aac", "-b:a", "192k"] } ?? []) + [
             "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
             "-color_trc", "bt709", "-color_range", "tv", "-movflags", "+faststart", temporary.path,
         ]

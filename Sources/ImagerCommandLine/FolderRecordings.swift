@@ -8,8 +8,8 @@ import Recordings
 struct FolderRecordings: RecordingStore {
     let folder: RecordingFolder
 
-    func begin(_ start: PerformanceLog) throws -> any RecordingJournal {
-        try folder.begin(start)
+    func begin(_ start: PerformanceLog, following previous: String?) throws -> any RecordingJournal {
+        try folder.begin(start, following: previous.map(URL.init(fileURLWithPath:)))
     }
 
     func recoverUnfinished() throws -> [RecoveredRecording] {

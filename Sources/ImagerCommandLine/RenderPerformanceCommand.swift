@@ -23,11 +23,16 @@ struct RenderPerformanceCommand: ParsableCommand {
             first frame; --audio FILE takes another take of the track instead (starting at the same moment), and \
             --audio none leaves the video silent. --dmx writes the DMX the library's fixture patch would have been sent, \
             as a CSV of channel levels (docs/fixtures.md), with or without -o. --stage-output NAME renders what that \
-            output of the library showed — its slice, warped, blended and masked (docs/outputs.md) — at --size.
+            output of the library showed — its slice, warped, blended and masked (docs/outputs.md) — at --size. A set \
+            recorded in parts (a recording that filled goes on as LOG-part2, LOG-part3, …) renders as one video: give \
+            the parts in order, or one of them with --whole-set; each part's sound follows its frames.
             """)
 
-    @Argument(help: "The performance log (JSON).")
-    var log: String
+    @Argument(help: "The performance log (JSON); or several, the parts of one set in order, rendered as one video.")
+    var logs: [String] = []
+
+    @Flag(name: .customLong("whole-set"), help: "Render every part of the set LOG belongs to (LOG, LOG-part2, LOG-part3, …), in order, as one video.")
+    var wholeSet = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: RenderSize.help))
     var size: String?
@@ -81,40 +86,82 @@ struct RenderPerformanceCommand: ParsableCommand {
         guard Self.presets.contains(preset) else {
             throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
         }
-        var performance = try Self.read(log)
-        if let headroom { performance.startHeadroom(at: try NumberArgument.fraction(headroom, "--headroom")) }
-        if let polyphony {
-            let range = PerformanceState.polyphonyRange
-            let count = try NumberArgument.integer(polyphony, "--polyphony", in: range.lowerBound...range.upperBound)
-            do { try performance.startPolyphony(at: count) } catch { throw CommandFailure(error.description) }
-        }
+        let parts = try partsRead()
         guard output != nil || dmx != nil else { throw CommandFailure("say where to render: -o set.mp4|frames/, --dmx values.csv, or both") }
-        let span = performance.recordedSpan
-        let seconds = span.upperBound - span.lowerBound + tailSeconds
-        if let dmx { try writeDMX(performance, seconds: seconds, from: span.lowerBound, to: dmx) }
+        if let dmx {
+            guard parts.count == 1 else { throw CommandFailure("--dmx writes one part at a time; give one log") }
+            let span = parts[0].log.recordedSpan
+            try writeDMX(parts[0].log, seconds: span.upperBound - span.lowerBound + tailSeconds, from: span.lowerBound, to: dmx)
+        }
         guard let output else { return }
         let target = try OutputTarget(output)
         let mapped = try stageOutput.resolve(in: library)
-        let count = Int((seconds * Double(framesPerSecond)).rounded(.up)) + 1
+        let counts = Self.frameCounts(of: parts.map(\.log), fps: framesPerSecond, tail: tailSeconds)
+        let count = counts.reduce(0, +)
         guard count <= 10_000_000 else { throw CommandFailure("that is \(count) frames; at most 10,000,000 are rendered") }
+        func frames(forVideo: Bool, keptBySink: Int = 0) -> SetFrames {
+            SetFrames(zip(parts, counts).map { part, count in
+                SetFrames.Part(count: count) {
+                    PerformanceFrames(
+                        log: part.log, width: width, height: height, fps: framesPerSecond, from: part.log.recordedSpan.lowerBound,
+                        forVideo: forVideo, keptBySink: keptBySink, output: mapped)
+                }
+            })
+        }
 
         switch target {
         case .frames(let folder):
             try target.prepare()
-            let frames = PerformanceFrames(
-                log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, output: mapped)
-            try FrameOutputs.toFolder(folder, count: count, label: "performance", render: frames.frame)
+            try FrameOutputs.toFolder(folder, count: count, label: "performance", render: frames(forVideo: false).frame)
         case .video(let url):
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }
             try target.prepare()
-            let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset, audio: try sound())
-            let frames = PerformanceFrames(
-                log: performance, width: width, height: height, fps: framesPerSecond, from: span.lowerBound, forVideo: true,
-                keptBySink: video.framesKept, output: mapped)
+            let sound = try sound(of: parts.map(\.path), seconds: counts.map { Double($0) / Double(framesPerSecond) })
+            let video = try VideoEncoder(url: url, width: width, height: height, fps: framesPerSecond, preset: preset, sound: sound)
             let bar = ProgressBar(total: count, label: "performance")
-            try FrameExport.toVideo(video, count: count, progress: bar.update(done:), yuv420Frames: frames.yuv420Frame)
+            try FrameExport.toVideo(
+                video, count: count, progress: bar.update(done:), yuv420Frames: frames(forVideo: true, keptBySink: video.framesKept).yuv420Frame)
         case .png, .svg:
             throw CommandFailure("a performance renders to a video (-o set.mp4) or a folder of frames (-o frames/)")
+        }
+    }
+
+    /// The logs to render, read and checked, with `--headroom` and `--polyphony` applied to each: the one
+    /// given, the parts given in order, or every part of its set (`--whole-set`).
+    private func partsRead() throws(CommandFailure) -> [(path: String, log: PerformanceLog)] {
+        guard let first = logs.first else { throw CommandFailure("say which performance log to render") }
+        var paths = logs
+        if wholeSet {
+            guard logs.count == 1 else { throw CommandFailure("--whole-set takes one log, any part of the set") }
+            do {
+                paths = try RecordingSet.parts(of: URL(fileURLWithPath: first)).map(\.path)
+            } catch {
+                throw CommandFailure("the folder of \(first) cannot be read: \(error)")
+            }
+        }
+        var parts: [(path: String, log: PerformanceLog)] = []
+        for path in paths {
+            var performance = try Self.read(path)
+            if let headroom { performance.startHeadroom(at: try NumberArgument.fraction(headroom, "--headroom")) }
+            if let polyphony {
+                let range = PerformanceState.polyphonyRange
+                let count = try NumberArgument.integer(polyphony, "--polyphony", in: range.lowerBound...range.upperBound)
+                do { try performance.startPolyphony(at: count) } catch { throw CommandFailure(error.description) }
+            }
+            parts.append((path, performance))
+        }
+        if parts.count > 1 { print("rendering \(parts.count) parts as one video: \(paths.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))") }
+        return parts
+    }
+
+    /// The frames each part takes: its recorded span, whole frames; the last, the tail after it too (and
+    /// its last moment).
+    static func frameCounts(of logs: [PerformanceLog], fps: Int, tail: Double) -> [Int] {
+        logs.enumerated().map { index, log in
+            let span = log.recordedSpan
+            let seconds = span.upperBound - span.lowerBound
+            if index == logs.count - 1 { return Int(((seconds + tail) * Double(fps)).rounded(.up)) + 1 }
+            return max(Int((seconds * Double(fps)).rounded()), 1)
         }
     }
 
@@ -130,17 +177,24 @@ struct RenderPerformanceCommand: ParsableCommand {
         try DMXValuesFile.write(performance, patch: kept.patch, rate: rate, from: start, count: count, to: URL(fileURLWithPath: path))
     }
 
-    /// The sound the video takes: `--audio`'s file (checked to be audio), none, or what was heard beside the log.
-    func sound() throws(CommandFailure) -> URL? {
+    /// The sound the video takes: `--audio`'s file (checked to be audio), none, or what was heard beside
+    /// each of `logs` — one part's from the first frame; a set's, each part's for its `seconds` (silence
+    /// where a part heard nothing).
+    func sound(of logs: [String], seconds: [Double]) throws(CommandFailure) -> VideoEncoder.Sound? {
         switch audio {
         case "none": return nil
         case let path?:
             let url = URL(fileURLWithPath: path)
             do { _ = try AudioFile.read(url) } catch { throw CommandFailure("--audio \(path): \(error)") }
-            return url
+            return .file(url)
         case nil:
-            let heard = URL(fileURLWithPath: log).deletingPathExtension().appendingPathExtension("flac")
-            return FileManager.default.fileExists(atPath: heard.path) ? heard : nil
+            let heard = logs.map { log -> URL? in
+                let url = URL(fileURLWithPath: log).deletingPathExtension().appendingPathExtension("flac")
+                return FileManager.default.fileExists(atPath: url.path) ? url : nil
+            }
+            guard heard.contains(where: { $0 != nil }) else { return nil }
+            if heard.count == 1, let only = heard[0] { return .file(only) }
+            return .stretches(Array(zip(heard, seconds)).map { (file: $0.0, seconds: $0.1) })
         }
     }
 

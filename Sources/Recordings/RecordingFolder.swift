@@ -21,8 +21,9 @@ public struct RecordingFolder: Sendable {
     }
 
     /// Starts the journal of a recording that begins as `start` says (its checkpoint, no events yet),
-    /// creating the folder if need be.
-    public func begin(_ start: PerformanceLog, at date: Date = .now) throws(RecordingError) -> PerformanceJournal {
+    /// creating the folder if need be; named for when it starts, or, as the next part of the set whose last
+    /// part was saved at `previous`, after it (`RecordingSet`).
+    public func begin(_ start: PerformanceLog, following previous: URL? = nil, at date: Date = .now) throws(RecordingError) -> PerformanceJournal {
         do {
             if !FileManager.default.fileExists(atPath: url.path) {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -31,14 +32,20 @@ public struct RecordingFolder: Sendable {
         } catch {
             throw RecordingError("cannot make the recordings folder \(url.path)", cause: error)
         }
-        var name = Self.name(startedAt: date)
-        // Two recordings started in the same millisecond (or a log left from before) keep apart.
+        let first = previous.map { RecordingSet.name(ofPartAfter: $0) } ?? Self.name(startedAt: date)
+        var name = first
+        // Two recordings started in the same millisecond (or a log left from before) keep apart: a part by
+        // taking the next number free, a recording by a number of its own.
         var number = 1
         while FileManager.default.fileExists(atPath: file(name, "json").path)
             || FileManager.default.fileExists(atPath: file(name, Self.journalExtension).path)
         {
             number += 1
-            name = Self.name(startedAt: date) + "-\(number)"
+            if previous != nil {
+                name = RecordingSet.name(ofPartAfter: file(name, "json"))
+            } else {
+                name = first + "-\(number)"
+            }
         }
         return try PerformanceJournal(creating: file(name, Self.journalExtension), becoming: file(name, "json"), start: start)
     }

@@ -9,8 +9,8 @@ public final class MemoryRecordings: RecordingStore {
 
     public init() {}
 
-    public func begin(_ start: PerformanceLog) throws -> any RecordingJournal {
-        let journal = MemoryJournal(start: start, number: journals.withLock { $0.count })
+    public func begin(_ start: PerformanceLog, following previous: String?) throws -> any RecordingJournal {
+        let journal = MemoryJournal(start: start, number: journals.withLock { $0.count }, following: previous)
         journals.withLock { $0.append(journal) }
         return journal
     }
@@ -44,9 +44,13 @@ public final class MemoryJournal: RecordingJournal {
     /// Where `finish` says the recording went.
     public let location: String
 
-    init(start: PerformanceLog, number: Int) {
+    /// Where the part before it was saved, when it is the next part of a set.
+    public let following: String?
+
+    init(start: PerformanceLog, number: Int, following: String?) {
         state = Mutex(State(log: start))
         location = "memory:\(number)"
+        self.following = following
     }
 
     /// Queues the event; hearings too are events of a memory journal's log (as of a log without a hearings file).

@@ -90,9 +90,10 @@ struct RecordingFailureTests {
         #expect(await !instrument.engine.recordingIsFull)
         #expect(await instrument.engine.recordedEventCount == 0)
         #expect(next.log.checkpoint?.tempo.beatsPerMinute == 114, "the new one begins from the state now")
+        #expect(full.following == nil && next.following == full.location, "the new one is the next part of the set")
         #expect(listener.said == [
             "recording true -", "recording false memory:0", "recording true -",
-            "failed goes on -: the recording reached its limit and was saved in memory:0; a new one began",
+            "failed goes on -: the recording reached its limit and was saved in memory:0; its next part began",
         ])
         try await instrument.perform(.tempo(beatsPerMinute: 90))
         #expect(await instrument.engine.recordedEventCount == 1, "the new one records")

@@ -67,6 +67,36 @@ def test_a_recorded_performance_renders_to_frames_and_video(imager, tmp_path):
     assert (tmp_path / "set.mp4").stat().st_size > 0
 
 
+def test_a_set_recorded_in_parts_renders_as_one_video_with_each_parts_sound(imager, tmp_path):
+    # A recording that filled went on as its next part: -part2 beside the first. Part 2 heard a tone (3 s of
+    # it at 44.1 kHz, mono: longer than the part, another rate); part 1 heard nothing.
+    for name in ["set.json", "set-part2.json"]:
+        assert run(imager, "demo", "--seconds", "2", "--record", str(tmp_path / name)).returncode == 0
+    subprocess.run(["sox", "-n", "-r", "44100", "-c", "1", str(tmp_path / "set-part2.flac"), "synth", "3", "sine", "440"], check=True)
+    common = ["render", "performance", str(tmp_path / "set-part2.json"), "--whole-set", "--size", "160x90", "--fps", "5", "--tail", "0"]
+    result = run(imager, *common, "-o", str(tmp_path / "frames") + "/")
+    assert result.returncode == 0, result.stderr
+    assert "rendering 2 parts as one video: set.json, set-part2.json" in result.stdout
+    assert len(os.listdir(tmp_path / "frames")) == 10 + 11  # part 1's two seconds, then part 2's with its last moment
+    result = run(imager, *common, "-o", str(tmp_path / "set.mp4"))
+    assert result.returncode == 0, result.stderr
+    sound = subprocess.run(["ffmpeg", "-v", "error", "-i", str(tmp_path / "set.mp4"), "-map", "0:a", "-ac", "1", "-ar", "8000",
+                            "-f", "f32le", "-"], capture_output=True, check=True).stdout
+    samples = numpy.frombuffer(sound, numpy.float32)
+    assert abs(len(samples) / 8000 - 21 / 5) < 0.1, "the sound lasts as long as the frames"
+    assert numpy.abs(samples[: 8000 * 19 // 10]).max() < 0.01, "part 1 heard nothing: silence"
+    assert numpy.sqrt(numpy.mean(samples[8000 * 21 // 10: 8000 * 4] ** 2)) > 0.1, "part 2's tone, from its first frame"
+    # Each part renders alone too, and the parts can be named in order.
+    assert run(imager, "render", "performance", str(tmp_path / "set-part2.json"), "--size", "160x90", "--fps", "5", "--tail", "0",
+               "-o", str(tmp_path / "alone") + "/").returncode == 0
+    assert len(os.listdir(tmp_path / "alone")) == 11
+    named = run(imager, "render", "performance", str(tmp_path / "set.json"), str(tmp_path / "set-part2.json"), "--size", "160x90",
+                "--fps", "5", "--tail", "0", "-o", str(tmp_path / "named") + "/")
+    assert named.returncode == 0 and len(os.listdir(tmp_path / "named")) == 21
+    refused = run(imager, "render", "performance", str(tmp_path / "set.json"), str(tmp_path / "set-part2.json"), "--dmx", str(tmp_path / "d.csv"))
+    assert refused.returncode == 2 and "--dmx writes one part at a time" in refused.stderr
+
+
 def test_a_performance_video_shows_the_frames_drawn(imager, tmp_path):
     # At 1280×720 a frame is drawn (and converted for video) in eight bands; decoded, the video must be the
     # PNG frames, give or take what H.264 and 4:2:0 lose.
@@ -110,6 +140,8 @@ BAD = [
     (["render", "darkside", "--progress", "2"], "--progress"),
     (["render", "chordset", "Nonesuch", "--library", "LIBRARY"], "no chordset"),
     (["render", "performance", "missing.json", "--fps", "30"], "cannot read"),
+    (["render", "performance", "-o", "x.mp4"], "which performance log"),
+    (["render", "performance", "a.json", "b.json", "--whole-set", "-o", "x.mp4"], "--whole-set takes one log"),
 ]
 
 

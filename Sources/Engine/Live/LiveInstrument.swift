@@ -94,12 +94,13 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         libraryChanged()
     }
 
-    /// Starts recording from the state now (a recording under way goes on) and tells everyone.
-    public func startRecording() async throws(LiveError) {
+    /// Starts recording from the state now (a recording under way goes on) and tells everyone; as the next
+    /// part of the set saved at `previous`, when one filled.
+    public func startRecording(following previous: String? = nil) async throws(LiveError) {
         guard let recordings else { throw LiveError(.unavailable, "this instrument has no folder to save recordings in") }
         let started: Bool
         do {
-            started = try await engine.startRecording(in: recordings)
+            started = try await engine.startRecording(in: recordings, following: previous)
         } catch {
             throw LiveError(.notSaved, "the recording could not be started", cause: error)
         }
@@ -180,18 +181,20 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     }
 
     /// A recording that reached its limit — its log's million events, or the hearings kept beside it — is
-    /// saved, a new one begins from the state now, and every console is told where the full one went: a set
-    /// goes on being recorded, in parts, however long it lasts. (What was played between the moment it filled
-    /// and this, at most a flush's interval, is in neither.) When the new one cannot begin, that is said instead.
+    /// saved, its next part begins from the state now (named after it: `…-part2`), and every console is told
+    /// where the full one went: a set goes on being recorded, in parts, however long it lasts, and `imager
+    /// render performance --whole-set` renders the parts as one video. (What was played between the moment it
+    /// filled and this, at most a flush's interval, is in neither.) When the new one cannot begin, that is said
+    /// instead.
     private func continueFullRecording() async throws(LiveError) {
         guard let saved = try await stopRecording() else { return }
-        do { try await startRecording() } catch {
+        do { try await startRecording(following: saved) } catch {
             let said = "the recording reached its limit and was saved in \(saved); a new one could not begin: \(error.message)"
             problem.withLock { $0 = said }
             tell { $0.recordingFailed(said, stopped: true, savedAt: saved) }
             throw LiveError(.notSaved, said, cause: error)
         }
-        tell { $0.recordingFailed("the recording reached its limit and was saved in \(saved); a new one began", stopped: false, savedAt: nil) }
+        tell { $0.recordingFailed("the recording reached its limit and was saved in \(saved); its next part began", stopped: false, savedAt: nil) }
     }
 
     /// Flushes the recording under way every `interval` of `clock` until cancelled. The first failed flush

@@ -5,8 +5,9 @@ import Instrument
 /// second of it, and an unfinished one is closed at the next start.
 public protocol RecordingStore: Sendable {
     /// Opens the journal of a recording that starts as `start` says: the checkpoint of the state when it
-    /// starts, and no events yet.
-    func begin(_ start: PerformanceLog) throws -> any RecordingJournal
+    /// starts, and no events yet. `following` is where the part before it was saved, when it is the next
+    /// part of a set that filled one recording (named after it: `…-part2`, `…-part3`).
+    func begin(_ start: PerformanceLog, following: String?) throws -> any RecordingJournal
 
     /// Closes the recordings a crash left unfinished into performance logs; where each went, and how many
     /// events it holds — or why it could not be closed, one at a time (one that cannot does not stop the
