@@ -103,7 +103,7 @@ public final class LiveFixtures: Sendable {
         do { checked = try FixturePatch(fixtures) } catch { throw LiveError(.invalid, error.description) }
         if let problem = outOfReach(checked, of: targets).first { throw LiveError(.invalid, problem) }
         return try patch.change(
-            from: expected, { $0 = (checked, []) }, keep: { try shelf?.keep($0.patch) },
+            from: expected, { kept, _ in kept = (checked, []) }, keep: { try shelf?.keep($0.patch) },
             tell: { kept, revision in tell(RevisedPatch(patch: kept.patch, problems: [], revision: revision)) }
         ).revision
     }

@@ -24,7 +24,7 @@ enum OutputRoutes {
                 guard let value else { return Response(status: .noContent, headers: RevisionHeaders.eTag(revision)) }
                 return APIAnswer.response(status, value, headers: RevisionHeaders.eTag(revision))
             } catch let stale as StaleRevision {
-                return RevisionHeaders.conflict(stale, what: "the outputs", current: (try? listing()) ?? Listing.empty)
+                return RevisionHeaders.conflict(stale, what: "the outputs", current: try? listing())
             } catch {
                 return LibraryRoutes.failure(error)
             }
@@ -111,14 +111,5 @@ enum OutputRoutes {
             problems = now.problems
             revision = now.revision
         }
-
-        private init() {
-            outputs = []
-            canvases = [:]
-            problems = []
-            revision = 0
-        }
-
-        static let empty = Listing()
     }
 }

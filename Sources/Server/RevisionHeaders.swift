@@ -23,13 +23,14 @@ enum RevisionHeaders {
         return revision
     }
 
-    /// 409: `{"error": "…", "current": …}`, with the current value's ETag.
-    static func conflict(_ stale: StaleRevision, what: String, current: some Encodable) -> Response {
+    /// 409: `{"error": "…", "current": …}`, with the current value's ETag (`current` left out when it cannot
+    /// be read).
+    static func conflict<Current: Encodable>(_ stale: StaleRevision, what: String, current: Current?) -> Response {
         APIAnswer.response(.conflict, Conflict(error: "\(what) was not changed: \(stale)", current: current), headers: eTag(stale.revision))
     }
 
     private struct Conflict<Current: Encodable>: Encodable {
         let error: String
-        let current: Current
+        let current: Current?
     }
 }

@@ -80,7 +80,7 @@ import TestSupport
                 try await client.execute(uri: "/api/fixtures", method: .put, headers: headers(ifMatch: tag), body: patch(["Wash"])) { response in
                     #expect(response.status == .conflict && response.headers[.eTag] == "\"101\"")
                     let answer = try json(String(buffer: response.body))
-                    #expect((answer["error"] as? String)?.hasPrefix("the fixture patch was not changed: it was changed elsewhere meanwhile") == true)
+                    #expect(answer["error"] as? String == "the fixture patch was not changed: another console changed it meanwhile; here it is as it now is")
                     let current = answer["current"] as? [String: Any]
                     #expect(current?["revision"] as? Int == 101 && names(current?["fixtures"]) == ["Par"])
                 }
@@ -175,11 +175,21 @@ import TestSupport
                     #expect(response.status == .conflict)
                 }
                 #expect(shelf.kept.withLock { $0.outputs.map(\.name) } == ["Main", "Left"])
-                try await client.execute(uri: "/api/outputs/Left", method: .delete, headers: headers(ifMatch: "\"501\"")) { response in
-                    #expect(response.status == .noContent && response.headers[.eTag] == "\"502\"")
+                // Another output, untouched since revision 500, may be changed from it: two consoles move two
+                // projectors at once. A revision the server never gave is refused.
+                let right = ByteBuffer(string: #"{"name": "Right", "slice": {"x": 0.5, "y": 0, "width": 0.5, "height": 1}}"#)
+                try await client.execute(uri: "/api/outputs/Right", method: .put, headers: headers(ifMatch: tag), body: right) { response in
+                    #expect(response.status == .ok && response.headers[.eTag] == "\"502\"")
                 }
+                try await client.execute(uri: "/api/outputs/Right", method: .put, headers: headers(ifMatch: "\"9999\""), body: right) { response in
+                    #expect(response.status == .conflict)
+                }
+                try await client.execute(uri: "/api/outputs/Left", method: .delete, headers: headers(ifMatch: "\"501\"")) { response in
+                    #expect(response.status == .noContent && response.headers[.eTag] == "\"503\"")
+                }
+                _ = try await console.expect("outputs")
                 let told = try await console.expect("outputs")
-                #expect(told["revision"] as? Int == 502 && names(told["outputs"]) == ["Main"])
+                #expect(told["revision"] as? Int == 503 && names(told["outputs"]) == ["Main", "Right"])
 
                 // A canvas coming and going is told to every client, itself included.
                 try await client.ws("/live?frames=1&output=Main", configuration: .init(maxFrameSize: 1 << 24)) { inbound, _, _ in

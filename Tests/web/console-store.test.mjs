@@ -230,9 +230,10 @@ test('what is heard and the Link session land in the store, stamped with the mom
 });
 
 test('live news alone redraws nothing in a panel that shows none of it', () => {
-  assert.deepEqual(LIVE_NEWS, ['heard', 'link', 'fixtures', 'outputs']);
+  assert.deepEqual(LIVE_NEWS, ['heard', 'link', 'fixtures', 'fixturePatch', 'outputs', 'canvases']);
   assert.equal(onlyLiveNews(new Set(['heard'])), true);
   assert.equal(onlyLiveNews(new Set(['fixtures'])), true);
+  assert.equal(onlyLiveNews(new Set(['fixturePatch', 'canvases'])), true);
   assert.equal(onlyLiveNews(new Set(['heard', 'link'])), true);
   assert.equal(onlyLiveNews(new Set(['heard', 'tempo'])), false);
   assert.equal(onlyLiveNews(new Set()), false);
@@ -242,5 +243,6 @@ test('live news alone redraws nothing in a panel that shows none of it', () => {
   const told = [];
   store.subscribe((what) => told.push([...what]));
   assert.deepEqual([...store.applyMessage({ type: 'fixtures', master: 1, blackout: true })], ['fixtures']);
-  assert.deepEqual(told, [['fixtures']], "the fixtures' controls changed: told, nothing kept");
+  assert.deepEqual(told, [['fixtures']], "the fixtures' controls changed: told");
+  assert.deepEqual(store.fixtureControls, { master: 1, blackout: true, test: null }, 'and kept: no need to read the patch again');
 });

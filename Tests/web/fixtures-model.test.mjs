@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  LatestWrite, addressText, isBlackoutKey, masterText, outputText, parsePatch, patchBody, placeKindOf, placeText, testBody,
-  testText, withFixture, withoutFixture,
+  DEFAULT_CONTROLS, LatestWrite, addressText, indexNamed, isBlackoutKey, keptPatch, masterText, outputText, parseControls, parsePatch,
+  parsePatchMessage, patchBody, placeKindOf, placeText, shownPatch, testBody, testText, withFixture, withoutFixture,
 } from '../../Sources/WebClient/Web/console/fixtures-model.js';
+import { ConsoleStore } from '../../Sources/WebClient/Web/console/console-store.js';
 import {
   fixtureFromFields, footprint, formFields, freeName, newFixtureFields, nextAddress,
 } from '../../Sources/WebClient/Web/console/fixture-fields.js';
@@ -22,17 +23,19 @@ const WASH = Object.freeze({ name: 'Wash', universe: 2, address: 10, kind: 'rgbw
 
 test('the answer of /api/fixtures is read whole, and what is not a patch is null', () => {
   const answer = {
-    fixtures: [PAR, STRIP, 'junk'], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
+    revision: 12, fixtures: [PAR, STRIP, 'junk'], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
     targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
   };
   assert.deepEqual(parsePatch(answer), {
-    fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
+    revision: 12, fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
     targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
   });
-  // `test` is absent when none runs; what the server leaves out takes its default.
+  // `test` is absent when none runs; what the server leaves out takes its default (no revision: null).
   assert.deepEqual(parsePatch({ fixtures: [] }), {
-    fixtures: [], universes: [], master: 1, blackout: false, test: null, targets: [], rate: null, problems: [],
+    revision: null, fixtures: [], universes: [], master: 1, blackout: false, test: null, targets: [], rate: null, problems: [],
   });
+  assert.equal(parsePatch({ fixtures: [], revision: -1 }).revision, null);
+  assert.equal(parsePatch({ fixtures: [], revision: '3' }).revision, null);
   assert.deepEqual(parsePatch({ fixtures: [], test: { mode: 'white' }, master: 7 }).test, { mode: 'white', fixture: null });
   assert.equal(parsePatch({ fixtures: [], master: 7 }).master, 1);
   for (const junk of [null, [], 'patch', { fixtures: 'no' }, { error: 'no' }]) assert.equal(parsePatch(junk), null, JSON.stringify(junk));
@@ -71,6 +74,69 @@ test('where DMX goes, as the server says it', () => {
   const patch = parsePatch({ fixtures: [], targets: ['artnet:10.0.0.5:6454', 'sacn:multicast'], rate: 40 });
   assert.equal(outputText(patch), 'Sent to artnet:10.0.0.5:6454, sacn:multicast at 40 frames a second.');
   assert.match(outputText(parsePatch({ fixtures: [], targets: [], rate: 40 })), /^Sent nowhere: start imager serve with --dmx/);
+  assert.equal(outputText({ fixtures: [], targets: null, rate: null }), '', 'the live message alone does not say where DMX goes');
+});
+
+test('the live patch and controls read; a patch kept by revision, an older one dropped', () => {
+  const message = { type: 'fixturePatch', revision: 4, fixtures: [PAR, 7], universes: [1, 'x'], problems: ['row 2', 3] };
+  assert.deepEqual(parsePatchMessage(message), { revision: 4, fixtures: [PAR], universes: [1], problems: ['row 2'] });
+  assert.equal(parsePatchMessage({ ...message, type: 'fixtures' }), null);
+  assert.equal(parsePatchMessage({ type: 'fixturePatch', revision: 4 }), null);
+  assert.deepEqual(parseControls({ type: 'fixtures', master: 1.5, blackout: true, test: { mode: 'white' } }),
+    { master: 1, blackout: true, test: { mode: 'white', fixture: null } });
+  assert.equal(parseControls({ type: 'fixtures', toggleBlackout: true }), null, 'an intent, not the controls');
+
+  const answered = keptPatch(null, parsePatch({ revision: 4, fixtures: [PAR], targets: ['artnet:x'], rate: 40 }));
+  assert.deepEqual(answered, { revision: 4, fixtures: [PAR], universes: [], problems: [], targets: ['artnet:x'], rate: 40 });
+  const live = keptPatch(answered, parsePatchMessage({ ...message, revision: 5, fixtures: [PAR, STRIP] }));
+  assert.deepEqual(live, { revision: 5, fixtures: [PAR, STRIP], universes: [1], problems: ['row 2'], targets: ['artnet:x'], rate: 40 },
+    'the live message keeps where DMX goes');
+  assert.equal(keptPatch(live, parsePatch({ revision: 4, fixtures: [] })), null, 'an answer older than the live message: dropped');
+  assert.equal(keptPatch(live, parsePatch({ revision: 5, fixtures: [PAR, STRIP] })).revision, 5, 'the same revision is taken');
+  assert.equal(keptPatch(live, parsePatchMessage({ ...message, revision: 0 }), { anyRevision: true }).revision, 0,
+    'a new connection: a server started again counts from its own start');
+  assert.equal(keptPatch(live, parsePatch({ fixtures: [] })).revision, 5, 'a server that says no revision: the one held stays');
+  assert.equal(keptPatch(live, null), null);
+
+  assert.equal(shownPatch(null, DEFAULT_CONTROLS), null);
+  assert.deepEqual(shownPatch(live, null), { ...live, ...DEFAULT_CONTROLS });
+  assert.equal(shownPatch(live, { master: 0.5, blackout: true, test: null }).master, 0.5);
+});
+
+test('the console\'s store keeps the patch from the live socket and the answers, by revision', () => {
+  const store = new ConsoleStore();
+  const told = [];
+  store.subscribe((what) => told.push([...what].sort()));
+  const patchMessage = (revision, fixtures) => ({ type: 'fixturePatch', revision, fixtures, universes: [1], problems: [] });
+  store.setConnected(true);
+  assert.deepEqual([...store.applyMessage(patchMessage(7, [PAR]))], ['fixturePatch']);
+  assert.equal(store.fixturePatch.revision, 7);
+  assert.equal(store.fixturePatch.targets, null, 'not said by the message');
+  assert.deepEqual([...store.setFixturePatch({ revision: 8, fixtures: [PAR, STRIP], master: 0.5, blackout: false, targets: [], rate: 40 })].sort(),
+    ['fixturePatch', 'fixtures']);
+  assert.deepEqual(store.fixtureControls, { master: 0.5, blackout: false, test: null });
+  assert.equal(store.fixturePatch.rate, 40);
+  assert.equal(store.applyMessage(patchMessage(7, [])).size, 0, 'a message older than the answer it crossed: dropped');
+  assert.deepEqual(store.setFixturePatch({ revision: 6, fixtures: [], master: 0.2 }), new Set(['fixtures']), 'an older answer: its patch dropped');
+  assert.deepEqual(store.fixturePatch.fixtures, [PAR, STRIP]);
+  store.applyMessage(patchMessage(9, [STRIP]));
+  assert.deepEqual(store.fixturePatch.fixtures, [STRIP]);
+  // A server started again counts from its own start: the first message of the new connection is taken
+  // whatever its revision.
+  store.setConnected(false);
+  assert.equal(store.fixturePatch.revision, 9, 'kept while the socket is closed');
+  store.setConnected(true);
+  store.applyMessage(patchMessage(0, [WASH]));
+  assert.equal(store.fixturePatch.revision, 0);
+  assert.equal(store.applyMessage(patchMessage(-1, [])).size, 1, 'no revision said: taken');
+  assert.ok(told.some((what) => what.includes('fixturePatch')));
+});
+
+test('a fixture the form edits is found by the name it was opened on', () => {
+  assert.equal(indexNamed([PAR, STRIP], 'Strip'), 1);
+  assert.equal(indexNamed([STRIP, WASH, PAR], 'Par 1'), 2, 'another console added some before it');
+  assert.equal(indexNamed([STRIP], 'Par 1'), null, 'gone meanwhile: Save adds it again');
+  assert.equal(indexNamed([PAR], null), null, 'a new fixture');
 });
 
 test('B toggles the blackout: not with a modifier, not a held key repeating', () => {
@@ -100,6 +166,24 @@ test('writes: one at a time, only the newest of those waiting sent', async () =>
   const again = writes.push(4);
   pending.shift()();
   assert.equal(await again, 'answer 4');
+});
+
+test('a write refused for a stale copy drops the one waiting: it was made on that copy too', async () => {
+  const written = [];
+  const pending = [];
+  const writes = new LatestWrite(
+    (value) => new Promise((resolve) => { written.push(value); pending.push(resolve); }),
+    { stopsAfter: (answer) => answer === 'stale' },
+  );
+  const first = writes.push(1);
+  writes.push(2);
+  pending.shift()('stale');
+  assert.equal(await first, 'stale');
+  assert.deepEqual(written, [1], '2 is not sent');
+  assert.equal(writes.busy, false);
+  const next = writes.push(3);
+  pending.shift()('taken');
+  assert.equal(await next, 'taken', 'the next change goes as ever');
 });
 
 test('the form: a fixture as fields and back, the same fixture', () => {

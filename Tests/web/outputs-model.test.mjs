@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  MAIN, OVERLAP, PROJECTOR_WIDTH, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, gammaText, identifyIntent, isMain,
-  mainBody, outputBody, outputNamed, parseOutput, parseOutputs, parseOutputsAnswer, parseOutputsMessage, patternOf, patternValue,
-  percentText, readOutputName, twoProjectors, withOutput,
+  MAIN, OVERLAP, PROJECTOR_WIDTH, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, gammaText, identifyIntent,
+  isMain, mainBody, outputBody, outputNamed, parseCanvasesMessage, parseOutput, parseOutputs, parseOutputsAnswer, parseOutputsMessage, patternOf,
+  patternValue, percentText, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
 } from '../../Sources/WebClient/Web/console/outputs-model.js';
 import { ConsoleStore, onlyLiveNews } from '../../Sources/WebClient/Web/console/console-store.js';
 import { validateOutput } from '../../Sources/WebClient/Web/shared/outputs.js';
@@ -36,7 +36,9 @@ test('an output is read whole; a missing or malformed field is its default; no n
 });
 
 test('the live message and the API\'s answer: the outputs, the rename, how many canvases show each', () => {
-  assert.deepEqual(parseOutputsMessage({ type: 'outputs', outputs: [LEFT] }), { outputs: [LEFT], renamed: null });
+  assert.deepEqual(parseOutputsMessage({ type: 'outputs', outputs: [LEFT] }), { outputs: [LEFT], renamed: null, revision: null });
+  assert.equal(parseOutputsMessage({ type: 'outputs', revision: 6, outputs: [LEFT] }).revision, 6);
+  assert.equal(parseOutputsMessage({ type: 'outputs', revision: 6.5, outputs: [LEFT] }).revision, null);
   assert.deepEqual(parseOutputsMessage({ type: 'outputs', outputs: [], renamed: { from: 'A', to: 'B' } }).renamed, { from: 'A', to: 'B' });
   assert.equal(parseOutputsMessage({ type: 'outputs', outputs: [], renamed: { from: 'A' } }).renamed, null);
   assert.equal(parseOutputsMessage({ type: 'heard', outputs: [] }), null);
@@ -45,7 +47,13 @@ test('the live message and the API\'s answer: the outputs, the rename, how many 
   assert.deepEqual(answer.canvases, { Main: 1, Left: 0 });
   assert.deepEqual(answer.outputs.map((output) => output.name), ['Left', 'Main']);
   assert.deepEqual(parseOutputsAnswer({ outputs: [] }).canvases, {});
+  assert.equal(parseOutputsAnswer({ outputs: [], revision: 3 }).revision, 3);
   assert.equal(parseOutputsAnswer({ canvases: {} }), null);
+  assert.deepEqual(parseCanvasesMessage({ type: 'canvases', showing: { Main: 1, Left: 2, Odd: 'x' } }), { Main: 1, Left: 2 });
+  assert.equal(parseCanvasesMessage({ type: 'canvases' }), null);
+  assert.equal(canvasCount({ Main: 1 }, 'Main'), 1);
+  assert.equal(canvasCount({ Main: 1 }, 'Left'), 0, 'an output no canvas shows is absent from the message');
+  assert.equal(canvasCount(null, 'Left'), null, 'not said yet');
   assert.equal(canvasesText(0), 'no canvas');
   assert.equal(canvasesText(1), '1 canvas');
   assert.equal(canvasesText(3), '3 canvases');
@@ -69,6 +77,44 @@ test('the console\'s store keeps the outputs the live socket says, and tells its
   store.setConnected(true);
   store.setConnected(false);
   assert.equal(store.outputs.length, 2, 'kept while the socket is closed: they are the server\'s');
+});
+
+test('the store keeps the outputs by revision: an answer and a message that crossed, the older dropped', () => {
+  const store = new ConsoleStore();
+  const told = [];
+  store.subscribe((what) => told.push([...what].sort()));
+  store.setConnected(true);
+  store.applyMessage({ type: 'outputs', revision: 5, outputs: [{ name: 'Main' }, LEFT] });
+  assert.equal(store.outputsRevision, 5);
+  // This console's PUT answered (revision 6) before the live message telling it.
+  const kept = { ...LEFT, brightness: 0.5 };
+  assert.deepEqual([...store.setOutputs({ outputs: withOutput(store.outputs, kept), revision: 6 })], ['outputs']);
+  assert.equal(store.applyMessage({ type: 'outputs', revision: 5, outputs: [{ name: 'Main' }, LEFT] }).size, 0, 'older: dropped');
+  assert.equal(outputNamed(store.outputs, 'Left').brightness, 0.5);
+  assert.equal(store.applyMessage({ type: 'outputs', revision: 6, outputs: [{ name: 'Main' }, kept] }).size, 1, 'the same revision: taken');
+  // GET's answer brings the canvases too; a 409's current is read the same way.
+  store.setOutputsAnswer({ revision: 7, outputs: [{ name: 'Main' }], canvases: { Main: 2 } });
+  assert.deepEqual(store.canvases, { Main: 2 });
+  assert.equal(store.setOutputsAnswer({ revision: 6, outputs: [], canvases: { Main: 9 } }).size, 0);
+  assert.deepEqual(store.canvases, { Main: 2 }, 'counts that came with older outputs are dropped with them');
+  assert.deepEqual([...store.applyMessage({ type: 'canvases', showing: { Main: 1, Left: 1 } })], ['canvases']);
+  assert.deepEqual(store.canvases, { Main: 1, Left: 1 });
+  // A new connection: its first message is taken whatever its revision (a server started again counts from
+  // its own start).
+  store.setConnected(false);
+  store.setConnected(true);
+  store.applyMessage({ type: 'outputs', revision: 0, outputs: [{ name: 'Main' }] });
+  assert.equal(store.outputsRevision, 0);
+  assert.ok(told.some((what) => what.includes('canvases')));
+});
+
+test('a rename and a delete answered: the list changed in place', () => {
+  const main = defaultOutput(MAIN), right = defaultOutput('Right');
+  const renamed = { ...LEFT, name: 'Stage left' };
+  assert.deepEqual(withRenamed([main, LEFT, right], 'Left', renamed).map((output) => output.name), ['Main', 'Stage left', 'Right']);
+  assert.deepEqual(withRenamed([main, right], 'Left', renamed).map((output) => output.name), ['Main', 'Right', 'Stage left'], 'gone: added');
+  assert.deepEqual(withRenamed([main, LEFT, renamed], 'Left', renamed).map((output) => output.name), ['Main', 'Stage left'], 'never twice');
+  assert.deepEqual(withoutOutput([main, LEFT, right], 'Left').map((output) => output.name), ['Main', 'Right']);
 });
 
 test('a rename followed: the output shown keeps being shown under its new name', () => {

@@ -22,16 +22,19 @@ public final class RevisedValue<Value: Sendable>: Sendable {
     /// The value and its revision now.
     public var now: (value: Value, revision: Int) { current.withLock { $0 } }
 
-    /// Changes the value by `body` — refused, with `StaleRevision`, when `expected` is given and is not
-    /// the revision now — keeps it with `keep`, publishes it with the next revision and tells it with `tell`.
-    /// When `body` or `keep` throws, nothing changes. Blocking: called on the library's threads.
+    /// Changes the value by `body` (given the revision it makes) — refused, with `StaleRevision`, when
+    /// `expected` is given and what the change touches changed after it (`lastChanged`, from the value and the
+    /// revision now: by default the whole value, so any change since) — keeps it with `keep`, publishes it with
+    /// the next revision and tells it with `tell`. When `body` or `keep` throws, nothing changes. Blocking:
+    /// called on the library's threads.
     public func change<T>(
-        from expected: Int?, _ body: (inout Value) throws -> T, keep: (Value) throws -> Void, tell: (Value, Int) -> Void
+        from expected: Int?, lastChanged: (Value, Int) -> Int = { $1 }, _ body: (inout Value, Int) throws -> T,
+        keep: (Value) throws -> Void, tell: (Value, Int) -> Void
     ) throws -> (result: T, revision: Int) {
         try changing.withLock { _ in
             var (value, revision) = now
-            if let expected, expected != revision { throw StaleRevision(revision: revision) }
-            let result = try body(&value)
+            if let expected, expected < lastChanged(value, revision) || expected > revision { throw StaleRevision(revision: revision) }
+            let result = try body(&value, revision + 1)
             try keep(value)
             let next = revision + 1
             current.withLock { $0 = (value, next) }
@@ -51,6 +54,6 @@ public struct StaleRevision: Error, CustomStringConvertible {
     /// The revision now.
     public let revision: Int
     public var description: String {
-        "it was changed elsewhere meanwhile (another console?): it is now at revision \(revision); look again and redo the change"
+        "another console changed it meanwhile; here it is as it now is"
     }
 }

@@ -1,11 +1,14 @@
-// The fixture patch as the Fixtures panel reads, shows and edits it (docs/fixtures.md, "Over HTTP"): the
-// server's answer read, a fixture in words, a fixture's fields for the form and back, the bodies of the
+// The fixture patch as the Fixtures panel reads, shows and edits it (docs/fixtures.md, "Over HTTP" and "Two
+// consoles at once"): the server's answer and its live `fixturePatch` and `fixtures` messages read and kept
+// together by revision, a fixture in words, a fixture's fields for the form and back, the bodies of the
 // requests, and the writes that keep only the newest of several waiting. No DOM here.
 //
 // The server is the one judge of a patch: it checks it whole (names, overlaps, universes) and its refusal
 // is what the panel shows. What is checked here is only what a form can say before anything is sent — a
 // field that is not a number, a number out of its range, a place off the stage, a name taken —, in the
 // server's own words where it has them.
+
+import { isOlder, readRevision } from '../shared/revisions.js';
 
 /** The kinds of fixture and how many channels a light of each takes (Sources/Fixtures/Fixture.swift). */
 export const FIXTURE_KINDS = Object.freeze([
@@ -39,26 +42,86 @@ const finite = (value, fallback) => (typeof value === 'number' && Number.isFinit
 const strings = (value) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
 const fixed = (value, digits = 2) => finite(value, 0).toFixed(digits);
 
+/** A test as the server says it (`{ mode, fixture? }`), or null for none. */
+function readTest(value) {
+  if (!isObject(value) || typeof value.mode !== 'string') return null;
+  return { mode: value.mode, fixture: typeof value.fixture === 'string' ? value.fixture : null };
+}
+
+/** The fixtures and what they fill: the part of a patch the live `fixturePatch` message says too. */
+function readFixtures(value) {
+  return {
+    revision: readRevision(value.revision),
+    fixtures: value.fixtures.filter((fixture) => isObject(fixture) && typeof fixture.name === 'string'),
+    universes: Array.isArray(value.universes) ? value.universes.filter(Number.isInteger) : [],
+    problems: strings(value.problems),
+  };
+}
+
 /**
- * The answer of GET, PUT or PATCH /api/fixtures (or POST /api/fixtures/test), read:
- * `{ fixtures, universes, master, blackout, test, targets, rate, problems }` — `test` null when none runs,
- * `rate` null when the server does not say it. Null when it is not a patch.
+ * The answer of GET, PUT or PATCH /api/fixtures (or POST /api/fixtures/test, or a 409's `current`), read:
+ * `{ revision, fixtures, universes, master, blackout, test, targets, rate, problems }` — `revision` null when
+ * the server does not say it, `test` null when none runs, `rate` null when the server does not say it. Null
+ * when it is not a patch.
  */
 export function parsePatch(answer) {
   if (!isObject(answer) || !Array.isArray(answer.fixtures)) return null;
-  const test = isObject(answer.test) && typeof answer.test.mode === 'string'
-    ? { mode: answer.test.mode, fixture: typeof answer.test.fixture === 'string' ? answer.test.fixture : null }
-    : null;
+  const { revision, fixtures, universes, problems } = readFixtures(answer);
   return {
-    fixtures: answer.fixtures.filter((fixture) => isObject(fixture) && typeof fixture.name === 'string'),
-    universes: Array.isArray(answer.universes) ? answer.universes.filter(Number.isInteger) : [],
+    revision,
+    fixtures,
+    universes,
     master: Math.min(1, Math.max(0, finite(answer.master, 1))),
     blackout: answer.blackout === true,
-    test,
+    test: readTest(answer.test),
     targets: strings(answer.targets),
     rate: Number.isFinite(answer.rate) ? answer.rate : null,
-    problems: strings(answer.problems),
+    problems,
   };
+}
+
+/**
+ * The live `{"type": "fixturePatch", "revision", "fixtures", "universes", "problems"}` read: `{ revision,
+ * fixtures, universes, problems }`, or null when it is not one.
+ */
+export function parsePatchMessage(message) {
+  if (!isObject(message) || message.type !== 'fixturePatch' || !Array.isArray(message.fixtures)) return null;
+  return readFixtures(message);
+}
+
+/** The fixtures' controls as the live `{"type": "fixtures", "master", "blackout", "test"}` (or an answer) says them, or null. */
+export function parseControls(message) {
+  if (!isObject(message) || typeof message.blackout !== 'boolean' || !Number.isFinite(message.master)) return null;
+  return { master: Math.min(1, Math.max(0, message.master)), blackout: message.blackout, test: readTest(message.test) };
+}
+
+/** The controls before any has been said: what a server started afresh has. */
+export const DEFAULT_CONTROLS = Object.freeze({ master: 1, blackout: false, test: null });
+
+/**
+ * The patch a console keeps (`{ revision, fixtures, universes, problems, targets, rate }`) after `read` — an
+ * answer's patch (parsePatch) or a live message's (parsePatchMessage) —, or null when `read` is older than
+ * `held` (the two crossed) and is dropped; `anyRevision`: taken whatever its revision (the first news of a
+ * new connection: a server started again counts from its own start). A live message says no `targets` nor
+ * `rate`: those held are kept (null until an answer has said them).
+ */
+export function keptPatch(held, read, { anyRevision = false } = {}) {
+  if (!read || (!anyRevision && isOlder(read.revision, held?.revision))) return null;
+  return {
+    revision: read.revision ?? held?.revision ?? null,
+    fixtures: read.fixtures,
+    universes: read.universes,
+    problems: read.problems,
+    targets: 'targets' in read ? read.targets : held?.targets ?? null,
+    rate: 'rate' in read ? read.rate : held?.rate ?? null,
+  };
+}
+
+/** The patch as the panel shows it: the kept patch with the controls (their defaults until said); null before any patch. */
+export function shownPatch(patch, controls) {
+  if (!patch) return null;
+  const { master, blackout, test } = controls ?? DEFAULT_CONTROLS;
+  return { ...patch, master, blackout, test };
 }
 
 /** Where a fixture stands: 'point', 'area' or 'strip' (null for none of them). */
@@ -93,6 +156,13 @@ export function withFixture(fixtures, fixture, index = null) {
   return fixtures.map((old, at) => (at === index ? fixture : old));
 }
 
+/** Where the fixture called `name` is in `fixtures` (the one a form edits), or null: a new one, or gone meanwhile. */
+export function indexNamed(fixtures, name) {
+  if (typeof name !== 'string') return null;
+  const index = fixtures.findIndex((fixture) => fixture.name === name);
+  return index < 0 ? null : index;
+}
+
 /** `fixtures` without the one at `index`. */
 export function withoutFixture(fixtures, index) {
   return fixtures.filter((_, at) => at !== index);
@@ -116,9 +186,9 @@ export function testText(test) {
   return test.fixture ? `Testing: ${label}, “${test.fixture}” (the others show the stage).` : `Testing: ${label}, every fixture.`;
 }
 
-/** Where the patch goes and how often, in words (null patch: not read yet). */
+/** Where the patch goes and how often, in words ('' while not read yet: the live message does not say it). */
 export function outputText(patch) {
-  if (!patch) return '';
+  if (!patch || !Array.isArray(patch.targets)) return '';
   const rate = patch.rate === null ? '' : ` at ${patch.rate} frames a second`;
   if (patch.targets.length === 0) return `Sent nowhere: start imager serve with --dmx (artnet:HOST or sacn:…)${rate ? `; it would go${rate}` : ''}.`;
   return `Sent to ${patch.targets.join(', ')}${rate}.`;
@@ -138,11 +208,13 @@ export function isBlackoutKey({ key, code, ctrlKey = false, altKey = false, meta
 /**
  * Writes that keep only the newest value waiting: `push(value)` writes it at once, or after the write
  * under way — one waiting value replacing another, so a fader or a held arrow key sends only where it got
- * to. Resolves with the answer of the last write of the run that carried it.
+ * to. Resolves with the answer of the last write of the run that carried it. An answer `stopsAfter` says
+ * ends the run (a stale copy refused: the value waiting was made on it too, and is dropped).
  */
 export class LatestWrite {
-  constructor(write) {
+  constructor(write, { stopsAfter = () => false } = {}) {
     this.write = write;
+    this.stopsAfter = stopsAfter;
     this.waiting = undefined;
     this.running = null;
   }
@@ -163,6 +235,7 @@ export class LatestWrite {
         const value = this.waiting;
         this.waiting = undefined;
         answer = await this.write(value);
+        if (this.stopsAfter(answer)) this.waiting = undefined;
       }
     } finally {
       this.running = null;

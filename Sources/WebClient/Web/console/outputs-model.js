@@ -1,5 +1,6 @@
-// The stage's outputs as the Outputs panel reads, shows and edits them (issue 35): the live `outputs`
-// message and GET /api/outputs read, an output with its defaults, the names the panel offers, "Two
+// The stage's outputs as the Outputs panel reads, shows and edits them (issue 35; docs/outputs.md, "Two
+// consoles at once"): the live `outputs` and `canvases` messages and GET /api/outputs read, with the outputs'
+// revision, the list changed by an answer, an output with its defaults, the names the panel offers, "Two
 // projectors", the bodies of the requests and the slider values in words. No DOM here.
 //
 // The server is the one judge of an output: it checks it whole (a convex quadrilateral, the ranges) and its
@@ -9,6 +10,7 @@
 // bounds are shared/outputs.js's.
 
 import { MAIN_OUTPUT, OUTPUT_LIMITS, defaultOutput, validateOutputName } from '../shared/outputs.js';
+import { readRevision } from '../shared/revisions.js';
 
 /** A new output with every field at its default (shared/outputs.js's): the whole stage on the whole window. */
 export { defaultOutput };
@@ -76,22 +78,39 @@ export function parseOutputs(list) {
   return Array.isArray(list) ? list.map(parseOutput).filter(Boolean) : [];
 }
 
-/** The live message `{"type": "outputs", "outputs": […], "renamed"?: {from, to}}` read: `{ outputs, renamed }`, or null. */
+/**
+ * The live message `{"type": "outputs", "revision": N, "outputs": […], "renamed"?: {from, to}}` read:
+ * `{ outputs, renamed, revision }` (`revision` null when the server does not say it), or null.
+ */
 export function parseOutputsMessage(message) {
   if (!isObject(message) || message.type !== 'outputs' || !Array.isArray(message.outputs)) return null;
   const renamed = isObject(message.renamed) && typeof message.renamed.from === 'string' && typeof message.renamed.to === 'string'
     ? { from: message.renamed.from, to: message.renamed.to } : null;
-  return { outputs: parseOutputs(message.outputs), renamed };
+  return { outputs: parseOutputs(message.outputs), renamed, revision: readRevision(message.revision) };
 }
 
-/** GET /api/outputs's answer read: `{ outputs, canvases }` (canvases: name → how many show it), or null. */
+/** How many canvases show each output (name → count), the counts that are not whole numbers left out. */
+function readCanvases(value) {
+  const canvases = {};
+  if (isObject(value)) {
+    for (const [name, count] of Object.entries(value)) if (Number.isInteger(count) && count >= 0) canvases[name] = count;
+  }
+  return canvases;
+}
+
+/**
+ * GET /api/outputs's answer (or a 409's `current`) read: `{ outputs, canvases, revision }` (canvases: name →
+ * how many show it; revision null when the server does not say it), or null.
+ */
 export function parseOutputsAnswer(answer) {
   if (!isObject(answer) || !Array.isArray(answer.outputs)) return null;
-  const canvases = {};
-  if (isObject(answer.canvases)) {
-    for (const [name, count] of Object.entries(answer.canvases)) if (Number.isInteger(count) && count >= 0) canvases[name] = count;
-  }
-  return { outputs: parseOutputs(answer.outputs), canvases };
+  return { outputs: parseOutputs(answer.outputs), canvases: readCanvases(answer.canvases), revision: readRevision(answer.revision) };
+}
+
+/** The live `{"type": "canvases", "showing": {"Main": 1, "Left": 2}}` read: name → how many show it (absent: none), or null. */
+export function parseCanvasesMessage(message) {
+  if (!isObject(message) || message.type !== 'canvases' || !isObject(message.showing)) return null;
+  return readCanvases(message.showing);
 }
 
 /** The output called `name` in `outputs`, or null. */
@@ -108,6 +127,25 @@ export function isMain(output) {
 export function withOutput(outputs, output) {
   const at = outputs.findIndex((old) => old.name === output.name);
   return at < 0 ? [...outputs, output] : outputs.map((old, index) => (index === at ? output : old));
+}
+
+/** `outputs` with the one called `from` replaced by `output` (renamed), in its place; added at the end when there is none. */
+export function withRenamed(outputs, from, output) {
+  const at = outputs.findIndex((old) => old.name === from);
+  const others = outputs.filter((old) => old.name !== output.name || old.name === from);
+  if (at < 0) return withOutput(others, output);
+  return others.map((old) => (old.name === from ? output : old));
+}
+
+/** `outputs` without the one called `name`. */
+export function withoutOutput(outputs, name) {
+  return outputs.filter((output) => output.name !== name);
+}
+
+/** How many canvases show the output called `name`, as `canvases` (name → count) says: absent is none; null while not said. */
+export function canvasCount(canvases, name) {
+  if (!isObject(canvases)) return null;
+  return Number.isInteger(canvases[name]) ? canvases[name] : 0;
 }
 
 /** How many canvases show an output, in words ("no canvas", "1 canvas", "3 canvases"); '' when not known. */

@@ -51,13 +51,19 @@ export function readConflict(answer) {
   return { error: answer.error ?? 'another console changed it meanwhile', current };
 }
 
+/** A stale copy's refusal as the performer reads it: the server's line, capitalized, without a closing stop. */
+export function conflictText(conflict) {
+  const line = String(conflict?.error ?? '').trim().replace(/[.\s]+$/, '');
+  return line ? `${line[0].toUpperCase()}${line.slice(1)}` : 'Another console changed it meanwhile';
+}
+
 /**
  * The revisions this console's own writes went from and to: `wrote(from, to)` after each write taken,
  * `follow(base)` the revision a change made on `base` is sent with — `base` carried past every revision that
  * this console's writes made one after the other from it. So a change made on a copy that this console's
  * own writes have moved on since (a drag, one write after another; a form opened before a drop) is not
  * refused: only another console's change in between makes the copy stale. At most `limit` are kept; `clear()`
- * forgets them (a new connection: a server started again counts anew).
+ * forgets them (a new connection: a server started again counts from its own start).
  */
 export class OwnRevisions {
   constructor(limit = 64) {
@@ -81,6 +87,18 @@ export class OwnRevisions {
     if (revision === null) return null;
     for (let steps = 0; steps <= this.limit && this.next.has(revision); steps += 1) revision = this.next.get(revision);
     return revision;
+  }
+
+  /**
+   * Sends a change made on revision `base`: `request(ifMatch)` makes it (Sender.request's answer) on
+   * `base` followed; taken, the revision it made (the ETag's, else the body's `revision`) is kept. Resolves
+   * to the answer.
+   */
+  async send(base, request) {
+    const ifMatch = this.follow(base);
+    const answer = await request(ifMatch);
+    if (answer?.ok) this.wrote(ifMatch, answer.revision ?? readRevision(answer.data?.revision));
+    return answer;
   }
 
   clear() {

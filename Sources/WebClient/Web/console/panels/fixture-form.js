@@ -1,7 +1,10 @@
 // The Fixtures panel's form (panel-fixtures.js): one fixture's fields — "Fixture name", "Kind", "Universe",
 // "Address", "Place" (point, area or strip) and that place's numbers, "Gamma" and "Level" — with "Save
 // fixture" and "Cancel". It keeps what was typed until it is saved or cancelled: a refusal (its own check,
-// fixture-fields.js, or the server's) is said in it, beside the field to fix when there is one.
+// fixture-fields.js, or the server's — another console's change in between too) is said in it, beside the
+// field to fix when there is one. Nothing but `open` fills its fields: news of the patch never touches them.
+// It knows which fixture it edits by the name it was opened on (`editing`, null for a new one) and the
+// revision of the patch it was opened on (`base`), which the panel moves on after a refusal.
 
 import { element } from '../console-panel.js';
 import { uid } from '../../shared/dom.js';
@@ -21,7 +24,8 @@ export class FixtureForm {
   constructor({ onSave, onCancel }) {
     this.onSave = onSave;
     this.onCancel = onCancel;
-    this.index = null;
+    this.editing = null;
+    this.base = null;
     this.inputs = {};
     this.rows = {};
     const titleId = uid('fixture-form');
@@ -62,9 +66,13 @@ export class FixtureForm {
   /** Whether the form shows. */
   get isOpen() { return !this.element.hidden; }
 
-  /** Shows the form with `fields` (fixture-fields.js): a new fixture (`index` null) or the one at `index`. */
-  open(fields, { index = null, title = 'Add a fixture' } = {}) {
-    this.index = index;
+  /**
+   * Shows the form with `fields` (fixture-fields.js): a new fixture (`editing` null) or the one called
+   * `editing`, as the patch of revision `base` has it.
+   */
+  open(fields, { editing = null, base = null, title = 'Add a fixture' } = {}) {
+    this.editing = editing;
+    this.base = base;
     this.title.textContent = title;
     for (const [field, input] of Object.entries(this.inputs)) input.value = fields[field] ?? '';
     this.showError('');
@@ -77,7 +85,8 @@ export class FixtureForm {
 
   close() {
     this.element.hidden = true;
-    this.index = null;
+    this.editing = null;
+    this.base = null;
     this.showError('');
   }
 

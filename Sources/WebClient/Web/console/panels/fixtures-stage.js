@@ -197,4 +197,12 @@ export class FixturesStage {
 
   /** Whether a drag is under way (the panel keeps the patch it shows until it ends). */
   get dragging() { return this.drag?.moving === true; }
+
+  /** Ends the drag under way without a drop (another console changed the patch: it is shown, and dragged anew). */
+  letGo() {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    if (this.picture.hasPointerCapture?.(drag.pointerId)) this.picture.releasePointerCapture(drag.pointerId);
+  }
 }

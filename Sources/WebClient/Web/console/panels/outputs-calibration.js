@@ -209,4 +209,12 @@ export class OutputCalibration {
 
   /** Whether a drag is under way (the panel keeps the output it shows until it ends). */
   get dragging() { return this.drag?.moving === true; }
+
+  /** Ends the drag under way without a drop (another console changed the outputs: they are shown, and dragged anew). */
+  letGo() {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    if (this.picture.hasPointerCapture?.(drag.pointerId)) this.picture.releasePointerCapture(drag.pointerId);
+  }
 }

@@ -1,6 +1,9 @@
 // The Outputs panel's name form (panel-outputs.js): "Output name" with its button — "Create output" for New,
 // "Save name" for Rename — and "Cancel". It keeps what was typed until it is saved or cancelled: a refusal
-// (the panel's own check, outputs-model.js's readOutputName, or the server's) is said in it.
+// (the panel's own check, outputs-model.js's readOutputName, or the server's — another console's change in
+// between too) is said in it. Nothing but `open` fills it: news of the outputs never touches what is typed.
+// It knows the output it renames (`target`, followed through renames) and the revision of the outputs it was
+// opened on (`base`), which the panel moves on after a refusal.
 
 import { element } from '../console-panel.js';
 import { uid } from '../../shared/dom.js';
@@ -11,6 +14,8 @@ export class OutputNameForm {
     this.onSave = onSave;
     this.onCancel = onCancel;
     this.mode = null;
+    this.target = null;
+    this.base = null;
     const titleId = uid('output-name-form');
     const inputId = uid('output-name');
     this.title = element('h3', { id: titleId, class: 'output-form-title' }, 'New output');
@@ -33,9 +38,14 @@ export class OutputNameForm {
   /** Whether the form shows. */
   get isOpen() { return !this.element.hidden; }
 
-  /** Shows the form for `mode` ('new' or 'rename') with `name` typed and selected. */
-  open(mode, name, title) {
+  /**
+   * Shows the form for `mode` ('new' or 'rename', of the output called `name`) with `name` typed and selected,
+   * on the outputs of revision `base`.
+   */
+  open(mode, name, title, { base = null } = {}) {
     this.mode = mode;
+    this.target = mode === 'rename' ? name : null;
+    this.base = base;
     this.title.textContent = title;
     this.save.textContent = mode === 'new' ? 'Create output' : 'Save name';
     this.input.value = name;
@@ -49,6 +59,8 @@ export class OutputNameForm {
   close() {
     this.element.hidden = true;
     this.mode = null;
+    this.target = null;
+    this.base = null;
     this.showError('');
   }
 

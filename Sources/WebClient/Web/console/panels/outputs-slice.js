@@ -164,4 +164,12 @@ export class SliceEditor {
 
   /** Whether a drag is under way. */
   get dragging() { return this.drag?.moving === true; }
+
+  /** Ends the drag under way without a drop (another console changed the outputs: they are shown, and dragged anew). */
+  letGo() {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    if (this.picture.hasPointerCapture?.(drag.pointerId)) this.picture.releasePointerCapture(drag.pointerId);
+  }
 }

@@ -11,41 +11,49 @@
 //   /api/fixtures; a refusal is said in the form (which keeps what was typed) or below the list.
 // - Where DMX goes and how often (`targets`, `rate`), and the rows the library could not read (`problems`).
 //
-// The patch is read (GET /api/fixtures) when the panel shows, on every connection, when the server says
-// its controls changed (the live `fixtures` news: MIDI's Blackout, another console) and every five seconds
-// while it shows; the answer of every change is the patch, and is shown. Everything goes through the one
-// sender (`request`).
+// The patch shown is the console's store's (console-store.js): the live `fixturePatch` message (on every
+// connection and after every change, whoever made it) and the `fixtures` message (the controls: MIDI's
+// Blackout, another console), and every answer the panel has — GET /api/fixtures when the panel shows and on
+// every connection, and the answer of each change. Nothing is polled.
+//
+// Two consoles at once (docs/fixtures.md): every PUT carries `If-Match` with the revision the fixtures it
+// sends were made on — the store's, or, while moved fixtures wait to be answered, the revision they were
+// moved from; the revisions this console's own writes made are followed (shared/revisions.js's
+// OwnRevisions), so a drag's or a held arrow key's writes never refuse each other. The form keeps the
+// revision it was opened on. Another console's change in between is refused (409): the patch as it now is
+// (`current`) is shown, the refusal said in the form or below the list, and nothing typed is lost — the form
+// stays open as typed, and Save sends it again on the patch as it now is. A live message never touches the
+// form. Everything goes through the one sender (`request`).
 
 import { ConsolePanel, element, isTyping } from '../console-panel.js';
 import { LatestFetch } from '../console-store.js';
 import { apiPaths } from '../../shared/sender.js';
 import { uid } from '../../shared/dom.js';
+import { OwnRevisions, conflictText, readConflict } from '../../shared/revisions.js';
 import { fixtureFromFields, formFields, newFixtureFields } from '../fixture-fields.js';
 import {
-  LatestWrite, TEST_MODES, addressText, fixtureNamed, isBlackoutKey, masterText, outputText, parsePatch, patchBody, placeText,
-  testBody, testText, withFixture, withoutFixture,
+  LatestWrite, TEST_MODES, addressText, fixtureNamed, indexNamed, isBlackoutKey, masterText, outputText, parsePatch, patchBody, placeText,
+  shownPatch, testBody, testText, withFixture, withoutFixture,
 } from '../fixtures-model.js';
 import { movedBy, samePlace } from '../fixtures-geometry.js';
 import { FixtureForm } from './fixture-form.js';
 import { FixturesStage } from './fixtures-stage.js';
 
-/** How often the patch is read again while the panel shows, in milliseconds (another console may change it). */
-const REFRESH_MILLISECONDS = 5000;
-
 class FixturesPanel extends ConsolePanel {
   build() {
-    this.patch = null;
     this.draft = null;  // the fixtures as moved here, until the server answers
+    this.draftBase = null;  // the revision they were moved from
+    this.own = new OwnRevisions();
     this.selected = null;
     this.listShown = '';
     this.masterHeld = false;
     this.fetch = new LatestFetch(
       () => this.sender.api('GET', apiPaths.fixtures),
-      (answer) => this.showPatch(answer),
+      (answer) => this.showAnswer(answer),
       (error) => this.showStatus(error?.status === 404 || error?.status === 503
         ? 'This server has no fixtures.' : `The fixtures cannot be read: ${error?.message ?? error}`, true),
     );
-    this.patchWrite = new LatestWrite((fixtures) => this.request('PUT', apiPaths.fixtures, patchBody(fixtures), { quiet: true }));
+    this.patchWrite = new LatestWrite(({ fixtures, base }) => this.putPatch(fixtures, base), { stopsAfter: (answer) => readConflict(answer) !== null });
     this.masterWrite = new LatestWrite((master) => this.request('PATCH', apiPaths.fixtures, { master }, { quiet: true }));
     this.form = new FixtureForm({ onSave: (fields) => this.saveForm(fields), onCancel: () => this.closeForm() });
     this.stage = new FixturesStage({
@@ -133,33 +141,18 @@ class FixturesPanel extends ConsolePanel {
   disconnectedCallback() {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKeyDown);
-    this.stopPolling();
   }
 
   shownChanged(shown) {
-    if (shown) {
-      this.fetch.request();
-      this.startPolling();
-    } else {
-      this.stopPolling();
-    }
+    if (shown) this.fetch.request();
   }
 
   update(what) {
-    const news = what.has('fixtures') || (what.has('connection') && this.store?.connected);
-    if (news && this.shown) this.fetch.request();
-  }
-
-  startPolling() {
-    if (this.pollTimer) return;
-    this.pollTimer = setInterval(() => {
-      if (this.shown && !document.hidden && !this.stage.dragging && !this.patchWrite.busy) this.fetch.request();
-    }, REFRESH_MILLISECONDS);
-  }
-
-  stopPolling() {
-    clearInterval(this.pollTimer);
-    this.pollTimer = 0;
+    if (what.has('connection') && this.store?.connected) {
+      this.own.clear();  // a server started again counts from its own start
+      if (this.shown) this.fetch.request();
+    }
+    if (what.has('fixturePatch') || what.has('fixtures')) this.showStored();
   }
 
   showStatus(text, isError = false) {
@@ -167,22 +160,37 @@ class FixturesPanel extends ConsolePanel {
     this.status.classList.toggle('is-error', Boolean(isError) && Boolean(text));
   }
 
-  /** The server's patch, shown (a drag or a write under way keeps the fixtures moved here). */
-  showPatch(answer) {
-    const patch = parsePatch(answer);
-    if (!patch) {
+  /** GET /api/fixtures's answer: kept in the store (unless a newer patch is held), which shows it. */
+  showAnswer(answer) {
+    if (!parsePatch(answer)) {
       this.showStatus('The server answered with something that is not a patch.', true);
       return;
     }
     if (this.status.classList.contains('is-error') && this.status.textContent.startsWith('The fixtures cannot be read')) this.showStatus('');
-    this.patch = patch;
+    this.store?.setFixturePatch(answer);
+  }
+
+  /** The store's patch, shown (a drag or a write under way keeps the fixtures moved here). */
+  showStored() {
     if (!this.stage.dragging && !this.patchWrite.busy) this.draft = null;
-    if (this.selected !== null && !fixtureNamed(patch.fixtures, this.selected)) this.selected = null;
+    if (this.selected !== null && this.patch && !fixtureNamed(this.fixtures, this.selected)) this.selected = null;
     this.draw();
   }
 
+  /** The patch as the server has it, with its controls (the store's), or null before it has been said. */
+  get patch() { return shownPatch(this.store?.fixturePatch ?? null, this.store?.fixtureControls ?? null); }
+
   /** The fixtures as shown: moved here and not yet answered, else the server's. */
   get fixtures() { return this.draft ?? this.patch?.fixtures ?? []; }
+
+  /** The revision the fixtures shown were made on: the one moved from while moved fixtures wait, else the store's. */
+  get base() { return this.draft ? this.draftBase : this.store?.fixturePatch?.revision ?? null; }
+
+  /** The fixtures as moved here, shown until the server answers; the first move keeps the revision it was made on. */
+  setDraft(fixtures) {
+    if (this.draft === null) this.draftBase = this.store?.fixturePatch?.revision ?? null;
+    this.draft = fixtures;
+  }
 
   draw() {
     const patch = this.patch;
@@ -235,33 +243,58 @@ class FixturesPanel extends ConsolePanel {
     this.draw();
   }
 
-  // ---- changing the patch: always the whole of it, through PUT
+  // ---- changing the patch: always the whole of it, through PUT, on the revision it was made on
 
-  /** Sends `fixtures` as the patch; `optimistic`: shown at once, as moved here, until the server answers. */
-  async writePatch(fixtures, { optimistic = true, say = true } = {}) {
-    if (optimistic) {
-      this.draft = fixtures;
-      this.draw();
-    }
-    const answer = await this.patchWrite.push(fixtures);
-    if (this.patchWrite.busy) return answer;
-    this.draft = null;
-    if (answer?.ok) {
-      if (say) this.showStatus('');
-      this.showPatch(answer.data);
-    } else {
-      if (say) this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
-      this.draw();
-      this.fetch.request();
-    }
+  /**
+   * One PUT of the patch (LatestWrite's write): `If-Match` the revision `fixtures` were made on, followed
+   * through this console's own writes; taken, the answer is kept in the store.
+   */
+  async putPatch(fixtures, base) {
+    const answer = await this.own.send(base, (ifMatch) => this.request('PUT', apiPaths.fixtures, patchBody(fixtures), { quiet: true, ifMatch }));
+    if (answer.ok) this.store?.setFixturePatch(answer.data);
     return answer;
   }
 
+  /**
+   * Sends `fixtures` as the patch, made on revision `base` (what is shown, unless said); `optimistic`: shown at
+   * once, as moved here, until the server answers. Another console's change in between: the patch as it now
+   * is shown, and the refusal said below the list (unless `say` is false: the form says it).
+   */
+  async writePatch(fixtures, { optimistic = true, say = true, base = this.base } = {}) {
+    if (optimistic) {
+      this.setDraft(fixtures);
+      this.draw();
+    }
+    const answer = await this.patchWrite.push({ fixtures, base });
+    if (this.patchWrite.busy) return answer;
+    if (!this.stage.dragging) this.draft = null;
+    const conflict = readConflict(answer);
+    if (answer?.ok) {
+      if (say) this.showStatus('');
+    } else if (conflict) {
+      this.takeCurrent(conflict.current);
+      if (say) this.showStatus(`${conflictText(conflict)}.`, true);
+    } else {
+      if (say) this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
+      this.fetch.request();
+    }
+    this.showStored();
+    return answer;
+  }
+
+  /** A 409's `current`: the patch as another console left it, shown — the fixtures moved here let go. */
+  takeCurrent(current) {
+    this.draft = null;
+    this.stage.letGo();
+    this.store?.setFixturePatch(current);
+  }
+
   openForm(index) {
-    const fixtures = this.patch?.fixtures ?? [];
+    const fixtures = this.fixtures;
     const fixture = index === null ? null : fixtures[index];
-    if (fixture) this.form.open(formFields(fixture), { index, title: `Edit ${fixture.name}` });
-    else this.form.open(newFixtureFields(fixtures), { index: null, title: 'Add a fixture' });
+    const base = this.base;
+    if (fixture) this.form.open(formFields(fixture), { editing: fixture.name, base, title: `Edit ${fixture.name}` });
+    else this.form.open(newFixtureFields(fixtures), { editing: null, base, title: 'Add a fixture' });
   }
 
   closeForm() {
@@ -269,10 +302,16 @@ class FixturesPanel extends ConsolePanel {
     this.addButton.focus();
   }
 
-  /** The form's fixture, added or in place of the one edited; the form closes once the server has it. */
+  /**
+   * The form's fixture, added or in place of the one edited (found by the name it was opened on: another
+   * console may have moved the others; gone meanwhile, it is added again), on the revision the form was opened
+   * on; the form closes once the server has it. Another console's change in between: the patch as it now is
+   * shown, the form left as typed and on that revision, so Save sends it again.
+   */
   async saveForm(fields) {
-    const fixtures = this.patch?.fixtures ?? [];
-    const index = this.form.index;
+    const fixtures = this.fixtures;
+    const editing = this.form.editing;
+    const index = indexNamed(fixtures, editing);
     const others = fixtures.filter((_, at) => at !== index);
     const read = fixtureFromFields(fields, others);
     if (read.error) {
@@ -280,24 +319,32 @@ class FixturesPanel extends ConsolePanel {
       return;
     }
     this.form.setBusy(true);
-    const answer = await this.writePatch(withFixture(fixtures, read.fixture, index), { optimistic: false, say: false });
+    const answer = await this.writePatch(withFixture(fixtures, read.fixture, index), { optimistic: false, say: false, base: this.form.base });
     this.form.setBusy(false);
     if (!answer?.ok) {
-      this.form.showError(`Not saved: ${answer?.error ?? 'the server did not answer'}`);
+      const conflict = readConflict(answer);
+      if (conflict) {
+        this.form.base = this.store?.fixturePatch?.revision ?? null;
+        const gone = editing !== null && indexNamed(this.fixtures, editing) === null;
+        this.form.showError(`${conflictText(conflict)}. What you typed is kept: `
+          + `${gone ? `“${editing}” is no longer in the patch, and Save fixture adds it again` : 'Save fixture sends it on the patch as it now is'}.`);
+      } else {
+        this.form.showError(`Not saved: ${answer?.error ?? 'the server did not answer'}`);
+      }
       return;
     }
     this.showStatus('');
-    if (index !== null && this.selected === fixtures[index]?.name) this.selected = read.fixture.name;  // renamed
+    if (editing !== null && this.selected === editing) this.selected = read.fixture.name;  // renamed
     this.form.close();
     this.draw();
     this.addButton.focus();
   }
 
   remove(index) {
-    const fixtures = this.patch?.fixtures ?? [];
-    if (!fixtures[index]) return;
-    if (this.form.index === index) this.form.close();
-    else if (this.form.index !== null && this.form.index > index) this.form.index -= 1;
+    const fixtures = this.fixtures;
+    const fixture = fixtures[index];
+    if (!fixture) return;
+    if (this.form.editing === fixture.name) this.form.close();
     this.writePatch(withoutFixture(fixtures, index));
   }
 
@@ -309,7 +356,7 @@ class FixturesPanel extends ConsolePanel {
     const next = withFixture(fixtures, moved, index);
     if (send) this.writePatch(next);
     else {
-      this.draft = next;
+      this.setDraft(next);
       this.draw();
     }
   }
@@ -339,11 +386,12 @@ class FixturesPanel extends ConsolePanel {
     this.answered(answer);
   }
 
-  /** A control's answer: the patch shown, or the refusal said. */
+  /** A control's answer: the patch shown (kept in the store), or the refusal said. */
   answered(answer) {
     if (answer?.ok) {
       this.showStatus('');
-      this.showPatch(answer.data);
+      if (!parsePatch(answer.data)) this.showStatus('The server answered with something that is not a patch.', true);
+      else this.store?.setFixturePatch(answer.data);
     } else {
       this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
       this.fetch.request();

@@ -12,34 +12,42 @@
 //
 // Every change sends the whole output with PUT /api/outputs/{name}, at most one request at a time and the
 // newest always sent (LatestWrite); it shows at once and, refused, goes back to the stored output with the
-// server's reason said. The outputs come from the live `outputs` message (the console's store); how many
-// canvases show each from GET /api/outputs, read on every such message, on every connection and every
-// three seconds while the panel shows. Everything goes through the one sender.
+// server's reason said. The outputs and how many canvases show each are the console's store's
+// (console-store.js): the live `outputs` and `canvases` messages, and every answer the panel has — GET
+// /api/outputs when the panel shows and on every connection, and the answer of each change. Nothing is
+// polled.
+//
+// Two consoles at once (docs/outputs.md): every PUT, DELETE and rename carries `If-Match` with the outputs'
+// revision its change was made on — the store's, or, while an edited output waits to be answered, the one it
+// was edited from; the revisions this console's own writes made are followed (shared/revisions.js's
+// OwnRevisions), so a drag's writes never refuse each other. The name form keeps the revision it was opened
+// on. Another console's change in between is refused (409): the outputs as they now are (`current`) are
+// shown, a drag under way is let go, the refusal is said in the form or below, and a name typed stays in the
+// form for Save to send again. A live message never touches the form. Everything goes through the one
+// sender.
 
 import { ConsolePanel, element } from '../console-panel.js';
 import { LatestFetch } from '../console-store.js';
 import { apiPaths } from '../../shared/sender.js';
 import { uid } from '../../shared/dom.js';
+import { OwnRevisions, conflictText, readConflict } from '../../shared/revisions.js';
 import { LatestWrite } from '../fixtures-model.js';
 import {
-  MAIN, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, mainBody, outputBody, outputNamed,
-  parseOutput, parseOutputsAnswer, readOutputName, twoProjectors, withOutput,
+  MAIN, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, mainBody, outputBody,
+  outputNamed, parseOutput, parseOutputsAnswer, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
 } from '../outputs-model.js';
 import { OutputCalibration } from './outputs-calibration.js';
 import { OutputNameForm } from './outputs-name-form.js';
 import { OutputSettings } from './outputs-settings.js';
 import { SliceEditor } from './outputs-slice.js';
 
-/** How often the canvases' counts are read again while the panel shows, in milliseconds. */
-const REFRESH_MILLISECONDS = 3000;
-
 /** The Outputs panel: the outputs, and the calibration of the one selected (the file's header says what it holds). */
 class OutputsPanel extends ConsolePanel {
   build() {
-    this.outputs = [];
-    this.canvases = {};
     this.selected = MAIN;
+    this.own = new OwnRevisions();
     this.draft = null;  // the output as edited here, until the server answers
+    this.draftBase = null;  // the outputs' revision it was edited from
     this.pushed = null;  // the last output given to the write
     this.lastSent = null;  // its JSON: the same again is not sent
     this.listShown = '';
@@ -48,7 +56,7 @@ class OutputsPanel extends ConsolePanel {
       (answer) => this.showAnswer(answer),
       (error) => this.showStatus(`The outputs cannot be read: ${error?.message ?? error}`, true),
     );
-    this.write = new LatestWrite((output) => this.request('PUT', apiPaths.output(output.name), this.bodyOf(output), { quiet: true }));
+    this.write = new LatestWrite(({ output, base }) => this.putOutput(output, base), { stopsAfter: (answer) => readConflict(answer) !== null });
     this.calibration = new OutputCalibration({
       onMove: (output) => this.edit(output), onDrop: (output) => this.edit(output), onNudge: (output) => this.edit(output),
       onCancel: () => this.settle(),
@@ -105,36 +113,17 @@ class OutputsPanel extends ConsolePanel {
       this.settings.blendElement);
   }
 
-  disconnectedCallback() {
-    super.disconnectedCallback();
-    this.stopPolling();
-  }
-
   shownChanged(shown) {
-    if (shown) {
-      this.fetch.request();
-      this.startPolling();
-    } else {
-      this.stopPolling();
-    }
+    if (shown) this.fetch.request();
   }
 
   update(what) {
-    if (what.has('outputs')) this.takeLive();
-    const editing = this.write.busy || this.dragging;
-    if (this.shown && ((what.has('outputs') && !editing) || (what.has('connection') && this.store?.connected))) this.fetch.request();
-  }
-
-  startPolling() {
-    if (this.pollTimer) return;
-    this.pollTimer = setInterval(() => {
-      if (this.shown && !document.hidden && !this.dragging && !this.write.busy) this.fetch.request();
-    }, REFRESH_MILLISECONDS);
-  }
-
-  stopPolling() {
-    clearInterval(this.pollTimer);
-    this.pollTimer = 0;
+    if (what.has('connection') && this.store?.connected) {
+      this.own.clear();  // a server started again counts from its own start
+      if (this.shown) this.fetch.request();
+    }
+    if (what.has('outputs')) this.takeStored();
+    else if (what.has('canvases')) this.draw();
   }
 
   /** Whether a handle or the slice is being dragged. */
@@ -148,26 +137,41 @@ class OutputsPanel extends ConsolePanel {
     this.status.classList.toggle('is-error', Boolean(isError) && Boolean(text));
   }
 
-  /** The outputs the live message brought (the store's), the one shown following a rename. */
-  takeLive() {
-    const outputs = this.store?.outputs;
-    if (!outputs) return;
-    this.outputs = outputs;
-    this.selected = followRename(this.selected, this.store.outputsRenamed);
+  /** The outputs as the server has them (the store's). */
+  get outputs() { return this.store?.outputs ?? []; }
+
+  /** How many canvases show each output (the store's), or null before it has been said. */
+  get canvases() { return this.store?.canvases ?? null; }
+
+  /** The revision the output shown was made on: the one it was edited from while it waits, else the store's. */
+  get base() { return this.draft ? this.draftBase : this.store?.outputsRevision ?? null; }
+
+  /** The store's outputs, shown: the one shown and the one the name form renames follow a rename. */
+  takeStored() {
+    const renamed = this.store?.outputsRenamed ?? null;
+    this.selected = followRename(this.selected, renamed);
+    if (this.form.target !== null) this.form.target = followRename(this.form.target, renamed);
     this.draw();
   }
 
-  /** GET /api/outputs's answer: the canvases' counts (and the outputs, until the live message has brought them). */
+  /** GET /api/outputs's answer: kept in the store (unless newer outputs are held), which shows it. */
   showAnswer(answer) {
-    const read = parseOutputsAnswer(answer);
-    if (!read) {
+    if (!parseOutputsAnswer(answer)) {
       this.showStatus('The server answered with something that is not a list of outputs.', true);
       return;
     }
     if (this.status.textContent.startsWith('The outputs cannot be read')) this.showStatus('');
-    this.canvases = read.canvases;
-    if (!this.store?.outputs) this.outputs = read.outputs;
-    this.draw();
+    this.store?.setOutputsAnswer(answer);
+  }
+
+  /** A 409's `current`: the outputs as another console left them, shown — a drag under way let go, the edit dropped. */
+  takeCurrent(current) {
+    this.calibration.letGo();
+    this.slice.letGo();
+    this.slice.reset();
+    this.draft = null;
+    this.lastSent = null;
+    this.store?.setOutputsAnswer(current);
   }
 
   /** The output selected as the server has it (Main, or the first, when the one selected is gone). */
@@ -214,7 +218,7 @@ class OutputsPanel extends ConsolePanel {
       element('button', {
         type: 'button', class: 'output-name', 'aria-pressed': String(selected), onclick: () => this.select(output.name),
       }, output.name),
-      element('span', { class: 'output-canvases' }, canvasesText(this.canvases[output.name])),
+      element('span', { class: 'output-canvases' }, canvasesText(canvasCount(this.canvases, output.name))),
       element('a', {
         class: 'list-button small', href: canvasHref(output.name), target: '_blank', rel: 'noopener', 'aria-label': `Open canvas for ${output.name}`,
       }, 'Open canvas'));
@@ -240,8 +244,25 @@ class OutputsPanel extends ConsolePanel {
     if (output) this.edit({ ...output, ...changes });
   }
 
+  /**
+   * One PUT of an output (LatestWrite's write): `If-Match` the revision it was made on, followed through this
+   * console's own writes; taken, the output as kept goes into the store's list with the answer's revision.
+   */
+  async putOutput(output, base) {
+    const answer = await this.own.send(base, (ifMatch) => this.request('PUT', apiPaths.output(output.name), this.bodyOf(output), { quiet: true, ifMatch }));
+    if (answer.ok) this.kept(answer, (outputs) => withOutput(outputs, parseOutput(answer.data) ?? output));
+    return answer;
+  }
+
+  /** A change taken: the outputs as `change` makes them, with the answer's revision, into the store. */
+  kept(answer, change, renamed = null) {
+    this.store?.setOutputs({ outputs: change(this.outputs), revision: answer.revision, renamed });
+  }
+
   /** The output as edited here: shown at once, sent whole (only the newest waits while one is sent). */
   async edit(output) {
+    const base = this.base;
+    if (this.draft === null) this.draftBase = base;
     this.draft = output;
     this.draw();
     const signature = JSON.stringify(output);
@@ -251,17 +272,19 @@ class OutputsPanel extends ConsolePanel {
     }
     this.lastSent = signature;
     this.pushed = output;
-    const answer = await this.write.push(output);
+    const answer = await this.write.push({ output, base });
     if (this.write.busy || this.pushed !== output) return;  // a newer one is under way: its answer says
     this.answered(answer);
   }
 
   /** The answer to the newest output sent: stored, or the refusal said (and the stored output read again). */
   answered(answer) {
+    const conflict = readConflict(answer);
     if (answer?.ok) {
-      const stored = parseOutput(answer.data);
-      if (stored) this.outputs = withOutput(this.outputs, stored);
       this.showStatus('');
+    } else if (conflict) {
+      this.takeCurrent(conflict.current);
+      this.showStatus(`${conflictText(conflict)}.`, true);
     } else {
       this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
       this.slice.reset();
@@ -283,8 +306,9 @@ class OutputsPanel extends ConsolePanel {
 
   openForm(mode) {
     const output = this.stored;
-    if (mode === 'new') this.form.open('new', freeOutputName(this.outputs), 'New output');
-    else if (output && !isMain(output)) this.form.open('rename', output.name, `Rename ${output.name}`);
+    const base = this.base;
+    if (mode === 'new') this.form.open('new', freeOutputName(this.outputs), 'New output', { base });
+    else if (output && !isMain(output)) this.form.open('rename', output.name, `Rename ${output.name}`, { base });
   }
 
   closeForm() {
@@ -293,11 +317,15 @@ class OutputsPanel extends ConsolePanel {
     (mode === 'rename' ? this.renameButton : this.newButton).focus();
   }
 
-  /** The form's name: a new output of that name (every field its default), or the one selected renamed. */
+  /**
+   * The form's name: a new output of that name (every field its default), or the one the form renames
+   * renamed — on the revision the form was opened on. Another console's change in between: the outputs as
+   * they now are shown, the name left as typed and the form on their revision, so Save sends it again.
+   */
   async saveName(typed) {
     const mode = this.form.mode;
-    const from = this.stored?.name ?? null;
-    const read = readOutputName(typed, this.outputs, mode === 'rename' ? from : null);
+    const from = mode === 'rename' ? this.form.target : null;
+    const read = readOutputName(typed, this.outputs, from);
     if (read.error) {
       this.form.showError(read.error);
       return;
@@ -307,17 +335,24 @@ class OutputsPanel extends ConsolePanel {
       return;
     }
     this.form.setBusy(true);
-    const answer = mode === 'new'
-      ? await this.request('PUT', apiPaths.output(read.name), outputBody(defaultOutput(read.name)), { quiet: true })
-      : await this.request('POST', apiPaths.renameOutput(from), { name: read.name }, { quiet: true });
+    const answer = await this.own.send(this.form.base, (ifMatch) => (mode === 'new'
+      ? this.request('PUT', apiPaths.output(read.name), outputBody(defaultOutput(read.name)), { quiet: true, ifMatch })
+      : this.request('POST', apiPaths.renameOutput(from), { name: read.name }, { quiet: true, ifMatch })));
     this.form.setBusy(false);
     if (!answer.ok) {
-      this.form.showError(`Not saved: ${answer.error}`);
+      const conflict = readConflict(answer);
+      if (conflict) {
+        this.takeCurrent(conflict.current);
+        this.form.base = this.store?.outputsRevision ?? null;
+        this.form.showError(`${conflictText(conflict)}. The name typed is kept: ${mode === 'new' ? 'Create output' : 'Save name'} sends it again.`);
+      } else {
+        this.form.showError(`Not saved: ${answer.error}`);
+      }
       return;
     }
     const stored = parseOutput(answer.data) ?? { ...(outputNamed(this.outputs, from) ?? defaultOutput(read.name)), name: read.name };
-    const others = mode === 'rename' ? this.outputs.filter((output) => output.name !== from) : this.outputs;
-    this.outputs = withOutput(others, stored);
+    if (mode === 'rename') this.kept(answer, (outputs) => withRenamed(outputs, from, stored), { from, to: stored.name });
+    else this.kept(answer, (outputs) => withOutput(outputs, stored));
     this.selected = stored.name;
     this.showStatus('');
     this.closeForm();
@@ -327,12 +362,14 @@ class OutputsPanel extends ConsolePanel {
   async remove() {
     const output = this.stored;
     if (!output || isMain(output)) return;
-    const answer = await this.request('DELETE', apiPaths.output(output.name), undefined, { quiet: true });
+    const answer = await this.own.send(this.base, (ifMatch) => this.request('DELETE', apiPaths.output(output.name), undefined, { quiet: true, ifMatch }));
     if (!answer.ok) {
-      this.showStatus(`Not deleted: ${answer.error}`, true);
+      const conflict = readConflict(answer);
+      if (conflict) this.takeCurrent(conflict.current);
+      this.showStatus(conflict ? `${conflictText(conflict)}.` : `Not deleted: ${answer.error}`, true);
       return;
     }
-    this.outputs = this.outputs.filter((each) => each.name !== output.name);
+    this.kept(answer, (outputs) => withoutOutput(outputs, output.name));
     if (this.selected === output.name) this.selected = MAIN;
     this.showStatus('');
     this.draw();
@@ -345,18 +382,26 @@ class OutputsPanel extends ConsolePanel {
     this.showStatus(sent ? `The canvases showing “${name}” say its name.` : 'Not connected: the canvases cannot be told now.', !sent);
   }
 
-  /** Left and Right, made (or made again) one after the other; Left shown. */
+  /** Left and Right, made (or made again) one after the other, on the revision shown; Left shown. */
   async makeTwoProjectors() {
     const refusals = [];
+    const base = this.base;
     for (const output of twoProjectors()) {
-      const answer = await this.request('PUT', apiPaths.output(output.name), outputBody(output), { quiet: true });
-      if (answer.ok) this.outputs = withOutput(this.outputs, parseOutput(answer.data) ?? output);
-      else refusals.push(`${output.name}: ${answer.error}`);
+      const answer = await this.own.send(base, (ifMatch) => this.request('PUT', apiPaths.output(output.name), outputBody(output), { quiet: true, ifMatch }));
+      if (answer.ok) {
+        this.kept(answer, (outputs) => withOutput(outputs, parseOutput(answer.data) ?? output));
+        continue;
+      }
+      refusals.push(`${output.name}: ${answer.error}`);
+      const conflict = readConflict(answer);
+      if (conflict) {
+        this.takeCurrent(conflict.current);
+        break;
+      }
     }
     this.showStatus(refusals.length ? `Not made: ${refusals.join('; ')}` : '', refusals.length > 0);
     if (outputNamed(this.outputs, 'Left')) this.selected = 'Left';
     this.draw();
-    this.fetch.request();
   }
 }
 
