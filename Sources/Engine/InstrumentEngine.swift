@@ -26,15 +26,28 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
     private let maximumRecordedEvents: Int
     private let maximumRecordedHearings: Int
 
-    /// A recording under way: its journal, where it began, how many events its log holds and how many hearings
-    /// are kept beside it, and when it filled up.
+    /// A recording under way: its journal (nil while it is opened, on the disk's thread), the events played
+    /// meanwhile, where it began, how many events its log holds and how many hearings are kept beside it, and
+    /// when it filled up.
     private struct Recording {
-        let journal: any RecordingJournal
+        let id: Int
+        var journal: (any RecordingJournal)?
+        var pending: [PerformanceEvent] = []
         let from: Double
         var events = 0
         var hearings = 0
         var filledAt: Double?
+
+        /// Journals `event`, or holds it until the journal is open; how it was kept.
+        mutating func append(_ event: PerformanceEvent) -> RecordedAs {
+            guard let journal else {
+                pending.append(event)
+                return .event
+            }
+            return journal.append(event)
+        }
     }
+    private var recordings = 0
 
     /// An engine starting now on `chordset`, whose recordings hold at most `maximumRecordedEvents` events each
     /// (a performance log's limit) and keep at most `maximumRecordedHearings` hearings beside them.
@@ -87,7 +100,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         // beside it at their limit — the performance goes on unrecorded.
         if var recording, recording.filledAt == nil {
             if recording.events < maximumRecordedEvents, recording.hearings < maximumRecordedHearings {
-                switch recording.journal.append(event) {
+                switch recording.append(event) {
                 case .event: recording.events += 1
                 case .hearing: recording.hearings += 1
                 }
@@ -153,22 +166,50 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
             soundResponse: state.soundResponse, revision: revision)
     }
 
-    /// Starts recording now into a journal `store` opens, from a checkpoint of the state now; false (and
-    /// nothing opened) when a recording is already under way.
-    public func startRecording(in store: any RecordingStore, following previous: String? = nil) throws -> Bool {
-        guard recording == nil else { return false }
+    /// Begins a recording now, from a checkpoint of the state now: what its journal starts with, for the
+    /// caller to open it away from the engine (on the disk's thread) and `attach` it; what is played meanwhile
+    /// is held for it. Nil when a recording is already under way.
+    public func beginRecording() -> (start: PerformanceLog, id: Int)? {
+        guard recording == nil else { return nil }
         let now = max(time, state.time)
-        recording = Recording(journal: try store.begin(PerformanceLog(checkpoint: state, recordedFrom: now), following: previous), from: now)
+        recordings += 1
+        recording = Recording(id: recordings, from: now)
+        return (PerformanceLog(checkpoint: state, recordedFrom: now), recordings)
+    }
+
+    /// Gives the recording `id` its journal, opened, with what was played since it began; false (nothing
+    /// kept) when it is no longer under way — stopped, or abandoned, meanwhile.
+    public func attach(_ journal: any RecordingJournal, to id: Int) -> Bool {
+        guard var recording, recording.id == id, recording.journal == nil else { return false }
+        recording.journal = journal
+        let pending = recording.pending
+        recording.pending = []
+        recording.events = 0
+        for event in pending {
+            switch journal.append(event) {
+            case .event: recording.events += 1
+            case .hearing: recording.hearings += 1
+            }
+        }
+        self.recording = recording
         return true
     }
 
-    /// The journal of the recording under way and the moment it has reached (where a full one stopped).
+    /// Lets go of the recording `id`, whose journal could not be opened.
+    public func abandonRecording(_ id: Int) {
+        if recording?.id == id { recording = nil }
+    }
+
+    /// The journal of the recording under way and the moment it has reached (where a full one stopped); nil
+    /// when none runs, or its journal is still being opened.
     public var recordingProgress: (journal: any RecordingJournal, until: Double)? {
-        recording.map { ($0.journal, $0.filledAt ?? max(time, state.time)) }
+        guard let recording, let journal = recording.journal else { return nil }
+        return (journal, recording.filledAt ?? max(time, state.time))
     }
 
     /// Stops recording: the journal, for the caller to finish away from the engine, and the moment the
-    /// recording ends. Nil if nothing was being recorded.
+    /// recording ends. Nil if nothing was being recorded, or its journal was still being opened (its opener
+    /// then finds it stopped).
     public func stopRecording() -> (journal: any RecordingJournal, until: Double)? {
         defer { recording = nil }
         return recordingProgress

@@ -27,6 +27,10 @@ struct FolderRecordings: RecordingStore {
 }
 
 extension PerformanceJournal: RecordingJournal {
+    public var heldForTheDisk: String {
+        "\(Self.queueLimit >> 20) MB of events, \(HeardSoundJournal.queuedSeconds) s of sound and \(HearingsJournal.queueLimit / 100) s of the sound's levels"
+    }
+
     public func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal {
         let kept: HeardSoundJournal = try keepSound(sampleRate: sampleRate, channels: channels)
         return kept

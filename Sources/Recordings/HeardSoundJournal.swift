@@ -177,12 +177,14 @@ public final class HeardSoundJournal: Sendable {
 
     /// Writes what is queued and waits for the disk to hold it. When that fails, the file is cut back to its
     /// last whole frame and what was queued stays queued (within `queuedSeconds`). Frames dropped since the
-    /// last flush, or a stretch that could not be resampled, are said once what could be kept is written.
-    public func flush() throws(RecordingError) {
-        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
-            guard let (descriptor, length) = open else { return }
+    /// last flush, or a stretch that could not be resampled, are returned to be said once what could be kept
+    /// is written: the recording goes on without them.
+    @discardableResult
+    public func flush() throws(RecordingError) -> [String] {
+        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) -> [String] in
+            guard let (descriptor, length) = open else { return [] }
             let (gap, samples, silence, dropped, problem) = queue.withLock { ($0.gap, $0.samples, $0.silence, $0.droppedSinceFlush, $0.problem) }
-            guard gap > 0 || !samples.isEmpty || silence > 0 || problem != nil else { return }
+            guard gap > 0 || !samples.isEmpty || silence > 0 || problem != nil || dropped > 0 else { return [] }
             var written = 0
             do {
                 written += try writeSilence(frames: gap, to: descriptor)
@@ -208,11 +210,13 @@ public final class HeardSoundJournal: Sendable {
                 queue.droppedSinceFlush = max(0, queue.droppedSinceFlush - dropped)
                 queue.problem = nil
             }
-            if let problem { throw RecordingError("part of what was heard could not be kept in \(url.path)", cause: problem) }
+            var notices: [String] = []
+            if let problem { notices.append(RecordingError("part of what was heard could not be kept in \(url.path)", cause: problem).description) }
             if dropped > 0 {
                 let seconds = (Double(dropped) / Double(sampleRate) * 10).rounded() / 10
-                throw RecordingError("the disk did not take what was heard in time: \(seconds) s of it were dropped (kept as silence in \(url.lastPathComponent))")
+                notices.append("the disk did not take what was heard in time: \(seconds) s of it were dropped (kept as silence in \(url.lastPathComponent))")
             }
+            return notices
         }
     }
 

@@ -18,10 +18,10 @@ public final class HearingsJournal: Sendable {
     static let header = Array("IPHEAR1\n".utf8)
     /// The most records held in memory while the disk does not take them (ten seconds' worth): beyond it
     /// they are dropped and counted, never grown.
-    static let queueLimit = 1_000
+    public static let queueLimit = 1_000
 
     public let url: URL
-    private let queue = Mutex<(bytes: [UInt8], dropped: Int)>(([], 0))
+    private let queue = Mutex<(bytes: [UInt8], dropped: Int, droppedSinceFlush: Int)>(([], 0, 0))
     private let file: Mutex<(descriptor: Int32, length: Int)?>
 
     /// Starts the file at `url` (replacing what a failed earlier start left there), its header on the disk.
@@ -48,6 +48,7 @@ public final class HearingsJournal: Sendable {
         queue.withLock { queue in
             guard queue.bytes.count < Self.queueLimit * HeardRecord.size else {
                 queue.dropped += 1
+                queue.droppedSinceFlush += 1
                 return
             }
             queue.bytes += record.bytes
@@ -58,12 +59,14 @@ public final class HearingsJournal: Sendable {
     var dropped: Int { queue.withLock { $0.dropped } }
 
     /// Writes what is queued and waits for the disk to hold it; on failure the file is cut back to its last
-    /// whole record and what was queued stays (within the limit) for the next try.
-    func flush() throws(RecordingError) {
-        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
-            guard let (descriptor, length) = open else { return }
-            let bytes = queue.withLock { $0.bytes }
-            guard !bytes.isEmpty else { return }
+    /// whole record and what was queued stays (within the limit) for the next try. What was dropped since the
+    /// last flush that wrote, said once it is written (the recording goes on without it).
+    @discardableResult
+    func flush() throws(RecordingError) -> String? {
+        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) -> String? in
+            guard let (descriptor, length) = open else { return nil }
+            let (bytes, dropped) = queue.withLock { ($0.bytes, $0.droppedSinceFlush) }
+            guard !bytes.isEmpty || dropped > 0 else { return nil }
             do {
                 try DurableFile.write(bytes, to: descriptor)
                 try DurableFile.sync(descriptor)
@@ -71,8 +74,13 @@ public final class HearingsJournal: Sendable {
                 do { try DurableFile.truncate(descriptor, to: length) } catch {}
                 throw RecordingError("cannot write what is heard to \(url.path)", cause: error)
             }
-            queue.withLock { $0.bytes.removeFirst(bytes.count) }
+            queue.withLock { queue in
+                queue.bytes.removeFirst(min(bytes.count, queue.bytes.count))
+                queue.droppedSinceFlush = max(0, queue.droppedSinceFlush - dropped)
+            }
             open = (descriptor, length + bytes.count)
+            guard dropped > 0 else { return nil }
+            return "the disk did not take what was heard in time: \(dropped) hearings (\((Double(dropped) / 100).formatted(.number.precision(.fractionLength(1)))) s) are missing from \(url.lastPathComponent), and the light that followed them from the replay"
         }
     }
 

@@ -127,13 +127,17 @@ public final class PerformanceJournal: Sendable {
     /// Writes the queued lines and the moment `until` reached, and waits for the disk to hold them. When
     /// that fails, the file is cut back to its last whole line and the lines stay queued (within
     /// `queueLimit`); the live instrument then stops the recording (`finishAsWritten`).
-    public func flush(until: Double) throws(RecordingError) {
-        try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
-            guard open != nil else { return }
-            try write(until: until, to: &open!)
+    /// What was left out of the recording since the last flush (events, hearings or sound the disk did not
+    /// take in time), a line each, is returned once what could be kept is written: the recording goes on.
+    @discardableResult
+    public func flush(until: Double) throws(RecordingError) -> [String] {
+        var notices = try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) -> [String] in
+            guard open != nil else { return [] }
+            return try write(until: until, to: &open!)
         }
-        try hearings.withLock { $0.journal }?.flush()
-        try sound.withLock { $0 }?.flush()
+        if let notice = try hearings.withLock({ $0.journal })?.flush() { notices.append(notice) }
+        notices += try sound.withLock { $0 }?.flush() ?? []
+        return notices
     }
 
     /// Flushes, closes the journal into the recording's performance log (ending at `until`) and removes the
@@ -143,7 +147,7 @@ public final class PerformanceJournal: Sendable {
         try hearings.withLock { $0.journal }?.finish()
         try file.withLock { (open: inout (descriptor: Int32, length: Int)?) throws(RecordingError) in
             guard open != nil else { return }
-            try write(until: until, to: &open!)
+            try write(until: until, to: &open!)  // what was left out is in the log's count already: not said again
             queue.withLock { $0.finished = true }
             DurableFile.close(open!.descriptor)
             open = nil
@@ -185,7 +189,8 @@ public final class PerformanceJournal: Sendable {
         file.withLock { open in if let (descriptor, _) = open { DurableFile.close(descriptor) } }
     }
 
-    private func write(until: Double, to open: inout (descriptor: Int32, length: Int)) throws(RecordingError) {
+    @discardableResult
+    private func write(until: Double, to open: inout (descriptor: Int32, length: Int)) throws(RecordingError) -> [String] {
         let (lines, unwritten) = queue.withLock { queue in
             defer { queue.unwritten = nil }
             return (queue.lines, queue.unwritten)
@@ -203,9 +208,11 @@ public final class PerformanceJournal: Sendable {
         }
         open.length += bytes.count
         queue.withLock { $0.lines.removeFirst(lines.count) }
+        var notices: [String] = []
         let lost = dropped.exchange(0, ordering: .relaxed)
-        if lost > 0 { throw RecordingError("the disk did not take the recording in time: \(lost) events played were left out of \(url.path)") }
-        if let unwritten { throw RecordingError("an event was left out of the recording \(url.path)", cause: unwritten) }
+        if lost > 0 { notices.append("the disk did not take the recording in time: \(lost) events played were left out of \(url.lastPathComponent)") }
+        if let unwritten { notices.append(RecordingError("an event was left out of the recording \(url.lastPathComponent)", cause: unwritten).description) }
+        return notices
     }
 
     /// A journal line as bytes, ending in a newline.

@@ -1,3 +1,4 @@
+import Dispatch
 import Engine
 import Instrument
 import Synchronization
@@ -44,6 +45,8 @@ public final class MemoryJournal: RecordingJournal {
     /// Where `finish` says the recording went.
     public let location: String
 
+    public var heldForTheDisk: String { "all of it (in memory)" }
+
     /// Where the part before it was saved, when it is the next part of a set.
     public let following: String?
 
@@ -60,13 +63,20 @@ public final class MemoryJournal: RecordingJournal {
         return .event
     }
 
-    public func flush(until: Double) throws {
-        try state.withLock { state in
-            guard !state.finished else { return }
+    @discardableResult
+    public func flush(until: Double) throws -> [String] {
+        flushesBegun.add(1, ordering: .relaxed)
+        if let disk = hanging.withLock({ $0 }) {
+            disk.wait()  // as a disk that does not answer: until `answerWrites`
+            disk.signal()  // and the flushes queued behind this one
+        }
+        return try state.withLock { state in
+            guard !state.finished else { return [] }
             if let failing = state.failing { throw DiskFailure(description: failing) }
             _ = state.log.appendWhileValid(state.queued)
             state.queued.removeAll()
             state.flushes.append(until)
+            return []
         }
     }
 
@@ -94,6 +104,25 @@ public final class MemoryJournal: RecordingJournal {
     /// writes; nil: they succeed again.
     public func failWrites(_ reason: String?) {
         state.withLock { $0.failing = reason }
+    }
+
+    private let hanging = Mutex<DispatchSemaphore?>(nil)
+    private let flushesBegun = Atomic<Int>(0)
+
+    /// How many flushes have begun (a hanging one among them).
+    public var flushesStarted: Int { flushesBegun.load(ordering: .relaxed) }
+
+    /// From now on a flush waits, as on a disk that stops answering, until `answerWrites`.
+    public func hangWrites() {
+        hanging.withLock { $0 = DispatchSemaphore(value: 0) }
+    }
+
+    /// The "disk" answers again: the flushes waiting go on.
+    public func answerWrites() {
+        hanging.withLock { disk in
+            disk?.signal()
+            disk = nil
+        }
     }
 
     /// From now on `keepSound` fails with `reason`; nil: it keeps sound again.

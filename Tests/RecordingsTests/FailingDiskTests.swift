@@ -168,8 +168,8 @@ struct FailingDiskTests {
         // Eight seconds come while the disk has not taken any.
         for block in 0..<800 { heard.append(Self.sine(rate: 8_000, seconds: 0.01, from: Double(block) / 100)) }
         #expect(heard.queuedSamples == 5 * 8_000 && heard.droppedFrames == 3 * 8_000)
-        let said = #expect(throws: RecordingError.self) { try heard.flush() }
-        #expect(said?.message.contains("3.0 s") == true)
+        let said = try heard.flush()
+        #expect(said == ["the disk did not take what was heard in time: 3.0 s of it were dropped (kept as silence in performance.heard)"])
         try heard.finish(into: temporary.file("performance.flac"))
         let sound = try AudioFile.read(temporary.file("performance.flac"))
         #expect(sound.frameCount == 8 * 8_000, "as long as what was heard")
@@ -192,7 +192,7 @@ struct FailingDiskTests {
             heard.append(Self.sine(rate: 8_000, seconds: 1, from: 8))
             guard !asSamples else {
                 #expect(heard.droppedFrames == 3 * 8_000)
-                #expect(throws: RecordingError.self) { try heard.flush() }
+                #expect(try heard.flush().count == 1, "said as the disk's fault")
                 continue
             }
             #expect(heard.droppedFrames == 0 && heard.queuedSamples == 8_000, "the gap holds no memory")

@@ -14,6 +14,10 @@ public final class WorkerPool: TaskExecutor, Sendable {
     /// Renders of compositions to files, one at a time: one thread at niceness 15 (what it starts — the
     /// renderer's threads, ffmpeg — inherits it), below the library's requests and the engine.
     public static let rendering = WorkerPool(name: "imager rendering", threads: 1, niceness: 15)
+    /// The recording's disk: a recording's journal opened, its flushes (writes and fsyncs), its finish. One
+    /// thread of its own, so that a disk that fills or stops answering holds up nothing else — not the
+    /// library's requests, not a chord saved — and its watch (`LiveInstrument.keepRecordingDurable`) sees it.
+    public static let recordingDisk = WorkerPool(name: "imager recording disk", threads: 1, niceness: 5)
 
     private let threads: JobThreads
     public let threadCount: Int

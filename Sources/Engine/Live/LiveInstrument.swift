@@ -16,6 +16,8 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     private let libraryChanges = Atomic<Int>(0)
     /// What went wrong with the last recording, until the next one starts.
     private let problem = Mutex<String?>(nil)
+    /// The recording's flush under way, as the flusher watches it.
+    private let flushes = FlushWatch<C.Instant>()
 
     public init(engine: InstrumentEngine<C>, shelf: (any ChordsetShelf)? = nil, recordings: (any RecordingStore)? = nil) {
         self.engine = engine
@@ -98,16 +100,27 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     /// part of the set saved at `previous`, when one filled.
     public func startRecording(following previous: String? = nil) async throws(LiveError) {
         guard let recordings else { throw LiveError(.unavailable, "this instrument has no folder to save recordings in") }
-        let started: Bool
+        // Begun in the engine at once, its journal opened on the disk's thread: a slow disk never holds the engine.
+        guard let (start, id) = await engine.beginRecording() else { return }
+        let journal: any RecordingJournal
         do {
-            started = try await engine.startRecording(in: recordings, following: previous)
+            journal = try await WorkerPool.recordingDisk.run { try recordings.begin(start, following: previous) }
         } catch {
+            await engine.abandonRecording(id)
             throw LiveError(.notSaved, "the recording could not be started", cause: error)
         }
-        if started {
-            problem.withLock { $0 = nil }
-            tell { $0.recording(true, savedAt: nil) }
+        guard await engine.attach(journal, to: id) else {
+            // Stopped while its journal was being opened: saved as it began.
+            do {
+                let saved = try await WorkerPool.recordingDisk.run { try journal.finish(until: start.recordedFrom) }
+                tell { $0.recording(false, savedAt: saved) }
+            } catch {
+                _ = await keepWhatWasWritten(journal, after: error)
+            }
+            return
         }
+        problem.withLock { $0 = nil }
+        tell { $0.recording(true, savedAt: nil) }
     }
 
     /// Stops recording, saves it as a performance log for `imager render performance` and tells everyone
@@ -119,7 +132,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         guard let stopped = await engine.stopRecording() else { return nil }
         let saved: String
         do {
-            saved = try await WorkerPool.library.run { try stopped.journal.finish(until: stopped.until) }
+            saved = try await WorkerPool.recordingDisk.run { try stopped.journal.finish(until: stopped.until) }
         } catch {
             throw await keepWhatWasWritten(stopped.journal, after: error)
         }
@@ -145,7 +158,7 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         let said: LiveError
         let saved: String?
         do {
-            let kept = try await WorkerPool.library.run { try journal.finishAsWritten() }
+            let kept = try await WorkerPool.recordingDisk.run { try journal.finishAsWritten() }
             saved = kept
             said = LiveError(.notSaved, "the recording was stopped and what reached the disk saved in \(kept), as the disk failed", cause: failure)
         } catch {
@@ -165,18 +178,21 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
     }
 
     /// Makes what the recording under way holds durable: written and on the disk. Called at least every
-    /// second (`keepRecordingDurable`), and away from the engine, which goes on meanwhile. The first flush
-    /// that fails stops the recording — a disk that refused once is not trusted with more, and a journal
-    /// queue must not grow while it is retried — and closes it with what reached the disk, said at once on
-    /// every console and in `recordingProblem`; it throws what it said. A recording that has filled up is
-    /// saved and a new one begins (`continueFullRecording`).
+    /// second (`keepRecordingDurable`), on the recording's disk thread, away from the engine, which goes on
+    /// meanwhile. What the disk did not take in time and was left out is said, and the recording goes on. The
+    /// first flush that fails stops the recording — a disk that refused once is not trusted with more, and a
+    /// journal queue must not grow while it is retried — and closes it with what reached the disk, said at
+    /// once on every console and in `recordingProblem`; it throws what it said. A recording that has filled up
+    /// is saved and its next part begins (`continueFullRecording`).
     public func flushRecording() async throws(LiveError) {
         guard let (journal, until) = await engine.recordingProgress else { return }
-        do { try await WorkerPool.library.run { try journal.flush(until: until) } } catch {
+        let leftOut: [String]
+        do { leftOut = try await WorkerPool.recordingDisk.run { try journal.flush(until: until) } } catch {
             // Unless it was stopped meanwhile (its stop then says how it ended).
             guard await engine.stopRecording(journaledIn: journal) != nil else { return }
             throw await keepWhatWasWritten(journal, after: error)
         }
+        if !leftOut.isEmpty { recordingGoesOn(without: leftOut.joined(separator: "; ")) }
         if await engine.recordingIsFull { try await continueFullRecording() }
     }
 
@@ -197,16 +213,47 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         tell { $0.recordingFailed("the recording reached its limit and was saved in \(saved); its next part began", stopped: false, savedAt: nil) }
     }
 
-    /// Flushes the recording under way every `interval` of `clock` until cancelled. The first failed flush
-    /// stops the recording with what reached the disk (`flushRecording`) and is handed to `failed`, once;
-    /// the performance goes on, and so does the flusher, for the next recording.
-    public func keepRecordingDurable(every interval: Duration, on clock: C, failed: @Sendable (LiveError) -> Void = { _ in }) async {
+    /// How long a flush may wait for the disk before the disk is said not to be taking the recording.
+    public static var diskHangLimit: Duration { .seconds(5) }
+
+    /// Flushes the recording under way every `interval` of `clock` until cancelled, one flush at a time: a
+    /// flush that waits for the disk is watched, not joined by another. When one has waited `hangLimit`, every
+    /// console is told the disk is not taking the recording (and what is held for it meanwhile); when it
+    /// answers, that it goes on. The first failed flush stops the recording with what reached the disk
+    /// (`flushRecording`) and is handed to `failed`, once; the performance goes on, and so does the flusher,
+    /// for the next recording.
+    public func keepRecordingDurable(
+        every interval: Duration, on clock: C, hangLimit: Duration = diskHangLimit, failed: @escaping @Sendable (LiveError) -> Void = { _ in }
+    ) async {
         var deadline = clock.now
         while !Task.isCancelled {
             deadline = deadline.advanced(by: interval)
             do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-            do { try await flushRecording() } catch { failed(error) }
+            let now = clock.now
+            switch flushes.next(at: now, hangLimit: hangLimit) {
+            case .waits: continue
+            case .hangs(let waited):
+                let held = await engine.recordingProgress?.journal.heldForTheDisk ?? "what is queued"
+                recordingGoesOn(
+                    without: "the disk is not taking the recording: nothing has reached it for \(Self.seconds(waited)) s. The performance goes on, \(held) are held for it, and what is played past that is left out and counted")
+            case .starts:
+                Task {
+                    do throws(LiveError) { try await self.flushRecording() } catch { failed(error) }
+                    guard let ended = self.flushes.ended(), ended.saidHung else { return }
+                    guard await self.engine.recordingProgress != nil else { return }
+                    self.recordingGoesOn(
+                        without: "the disk took the recording again after \(Self.seconds(ended.began.duration(to: clock.now))) s: it goes on (what was left out meanwhile, if anything, is said)")
+                }
+            }
         }
+    }
+
+    /// Whether the flusher's flush is under way (waiting for the disk, perhaps).
+    public var isFlushing: Bool { flushes.isUnderWay }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        return String((seconds * 10).rounded() / 10)
     }
 
     /// Keeps what the controls hold in the library every `interval` of `clock` while they change, until

@@ -22,8 +22,10 @@ public protocol RecordingJournal: AnyObject, Sendable {
     /// Queues an event applied while recording; whether it went into the log or beside it, as a hearing.
     @discardableResult func append(_ event: PerformanceEvent) -> RecordedAs
     /// Writes what is queued, and the moment `until` the recording has reached, and waits for the disk to
-    /// hold it (fsync). Called at least every second while recording; after `finish` it does nothing.
-    func flush(until: Double) throws
+    /// hold it (fsync). Called at least every second while recording; after `finish` it does nothing. What
+    /// was left out since the last flush — played while the disk did not take it, past what is held for it —
+    /// a line each: the recording goes on without it.
+    @discardableResult func flush(until: Double) throws -> [String]
     /// Flushes, writes the finished recording (ending at `until`) as a performance log, and lets the
     /// journal go; where the log went.
     func finish(until: Double) throws -> String
@@ -32,6 +34,9 @@ public protocol RecordingJournal: AnyObject, Sendable {
     /// cannot be written, what is left stays for the next start's `RecordingStore.recoverUnfinished`, and
     /// this throws.
     func finishAsWritten() throws -> String
+    /// What it holds in memory while the disk does not take it, for a performer ("4 MB of events, 5 s of
+    /// sound"): what is played past that is left out, counted and said.
+    var heldForTheDisk: String { get }
     /// Starts keeping what is heard while it records (`channels` interleaved at `sampleRate`), beside it
     /// and as durable as it; its first sample is the recording's first moment.
     func keepSound(sampleRate: Int, channels: Int) throws -> any SoundJournal
