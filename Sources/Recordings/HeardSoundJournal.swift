@@ -283,6 +283,28 @@ public final class HeardSoundJournal: Sendable {
 
     /// Turns a sound journal (a crash's, or one just finished) into the FLAC file `sound`, a block at a time,
     /// up to its last whole frame, and removes it.
+    /// Cuts the journal's last whole frames, closed, to free what the log of `journal` will take (three times
+    /// its size and a megabyte, at most all of the sound): the seconds given up, rounded to a tenth; nil when
+    /// there was nothing to give or it could not be cut.
+    func giveUpTail(toMakeRoomFor journal: URL) -> Double? {
+        guard let journalBytes = (try? FileManager.default.attributesOfItem(atPath: journal.path)[.size]) as? Int,
+            let soundBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+        else { return nil }
+        let frameBytes = channels * 4
+        let frames = max(0, soundBytes - Self.headerLength) / frameBytes
+        let given = min(frames, (journalBytes * 3 + (1 << 20) + frameBytes - 1) / frameBytes)
+        guard given > 0 else { return nil }
+        do {
+            let descriptor = try DurableFile.open(url.path, flags: O_WRONLY)
+            defer { DurableFile.close(descriptor) }
+            try DurableFile.truncate(descriptor, to: Self.headerLength + (frames - given) * frameBytes)
+            try DurableFile.sync(descriptor)
+        } catch {
+            return nil
+        }
+        return (Double(given) / Double(sampleRate) * 10).rounded() / 10
+    }
+
     static func close(journal: URL, into sound: URL) throws(RecordingError) {
         guard let handle = FileHandle(forReadingAtPath: journal.path) else {
             throw RecordingError("cannot read what was heard, \(journal.path)")

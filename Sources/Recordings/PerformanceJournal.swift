@@ -159,10 +159,12 @@ public final class PerformanceJournal: Sendable {
 
     /// Closes a journal whose disk failed (a flush or a finish threw) with what reached the disk: what is
     /// queued is let go, every file is closed, the journal becomes the recording's performance log (up to its
-    /// last whole line and the last moment flushed) and the sound journal its FLAC; the log's path. Should
-    /// that fail too, what is left stays on the disk, closed, for the next start to close
+    /// last whole line and the last moment flushed) and the sound journal its FLAC; the log's path, and what
+    /// of the sound could not be kept now. On a full disk the light comes first: the sound's last seconds are
+    /// given up to make room for the log, and a sound that cannot be closed now stays for the next start.
+    /// Should the log fail too, what is left stays on the disk, closed, for the next start to close
     /// (`RecordingFolder.recoverUnfinished`). Whatever of it a failed `finish` did already is not done again.
-    public func finishAsWritten() throws(RecordingError) -> String {
+    public func finishAsWritten() throws(RecordingError) -> (log: String, leftOut: String?) {
         queue.withLock { queue in
             queue.finished = true
             queue.lines = []
@@ -176,13 +178,25 @@ public final class PerformanceJournal: Sendable {
         }
         let heard = sound.withLock { $0 }
         heard?.letGo()
+        var leftOut: [String] = []
         if FileManager.default.fileExists(atPath: url.path) {
-            _ = try RecordingFolder.close(journal: url, into: logURL)
+            do {
+                _ = try RecordingFolder.close(journal: url, into: logURL)
+            } catch {
+                // Perhaps a full disk: room for the log, made from the end of the sound, then tried once more.
+                guard error.isFullDisk, let heard, let given = heard.giveUpTail(toMakeRoomFor: url) else { throw error }
+                _ = try RecordingFolder.close(journal: url, into: logURL)
+                leftOut.append("its last \(given) s of sound were given up to make room for its log")
+            }
         }
         if let heard, FileManager.default.fileExists(atPath: heard.url.path) {
-            try HeardSoundJournal.close(journal: heard.url, into: soundURL)
+            do {
+                try HeardSoundJournal.close(journal: heard.url, into: soundURL)
+            } catch {
+                leftOut.append("its sound could not be closed now and stays in \(heard.url.lastPathComponent), for the next start to close (\(error))")
+            }
         }
-        return logURL.path
+        return (logURL.path, leftOut.isEmpty ? nil : leftOut.joined(separator: "; "))
     }
 
     deinit {

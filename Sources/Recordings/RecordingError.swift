@@ -1,3 +1,10 @@
+import ImageFiles
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A recording that could not be written, closed or read: what and where, for the performer, and the
 /// error underneath (the system's, or the performance log's own refusal).
 public struct RecordingError: Error, CustomStringConvertible {
@@ -17,4 +24,20 @@ public struct RecordingError: Error, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension RecordingError {
+    /// Whether it comes down to a disk with no room left (or the user's quota spent).
+    var isFullDisk: Bool {
+        var error: (any Error)? = self
+        while let current = error {
+            switch current {
+            case let failure as DurableFile.Failure: return failure.code == ENOSPC || failure.code == EDQUOT
+            case let recording as RecordingError: error = recording.cause
+            case let file as ImageFileError: error = file.cause
+            default: return false
+            }
+        }
+        return false
+    }
 }

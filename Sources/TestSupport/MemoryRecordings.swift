@@ -90,14 +90,14 @@ public final class MemoryJournal: RecordingJournal {
     }
 
     /// Lets go of what is queued and keeps what was flushed, ending at the last moment flushed.
-    public func finishAsWritten() throws -> String {
+    public func finishAsWritten() throws -> (log: String, leftOut: String?) {
         state.withLock { state in
             state.queued.removeAll()
             state.finished = true
             state.finishedAsWritten = true
             state.log.recordedUntil = state.flushes.last ?? state.log.recordedFrom
         }
-        return location
+        return (location, nil)
     }
 
     /// From now on every flush (and so every finish) fails with `reason`, as a disk that stopped taking

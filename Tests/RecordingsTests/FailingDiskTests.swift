@@ -87,7 +87,7 @@ struct FailingDiskTests {
             #expect(journal.queuedBytes > PerformanceJournal.queueLimit / 2)
             #expect(throws: RecordingError.self) { try journal.flush(until: 22) }
 
-            logPath = try journal.finishAsWritten()
+            logPath = try journal.finishAsWritten().log
             #expect(Self.descriptors(under: root).isEmpty, "every file closed")
         }
         #expect(Self.descriptors(under: root).isEmpty)

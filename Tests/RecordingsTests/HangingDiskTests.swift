@@ -74,7 +74,7 @@ struct HangingDiskTests {
         #expect(!FailingDiskTests.descriptors(under: root).contains(file), "the sound journal is closed")
 
         // The recording closes (its sound reached the pipe, not the file: the log and an empty sound).
-        let log = URL(fileURLWithPath: try journal.finishAsWritten())
+        let log = URL(fileURLWithPath: try journal.finishAsWritten().log)
         #expect(FileManager.default.fileExists(atPath: log.path))
         #expect(!FileManager.default.fileExists(atPath: sound.url.path), "the sound journal is closed into the recording")
     }

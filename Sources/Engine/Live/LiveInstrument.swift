@@ -159,8 +159,9 @@ public final class LiveInstrument<C: Clock>: Sendable where C.Duration == Durati
         let saved: String?
         do {
             let kept = try await WorkerPool.recordingDisk.run { try journal.finishAsWritten() }
-            saved = kept
-            said = LiveError(.notSaved, "the recording was stopped and what reached the disk saved in \(kept), as the disk failed", cause: failure)
+            saved = kept.log
+            let leftOut = kept.leftOut.map { " (\($0))" } ?? ""
+            said = LiveError(.notSaved, "the recording was stopped and what reached the disk saved in \(kept.log)\(leftOut), as the disk failed", cause: failure)
         } catch {
             saved = nil
             said = LiveError(

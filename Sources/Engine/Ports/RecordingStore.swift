@@ -30,10 +30,11 @@ public protocol RecordingJournal: AnyObject, Sendable {
     /// journal go; where the log went.
     func finish(until: Double) throws -> String
     /// After `flush` or `finish` threw (the disk failed): lets go of what is queued and closes the journal
-    /// with what reached the disk, as a performance log (and its sound); where the log went. When even that
-    /// cannot be written, what is left stays for the next start's `RecordingStore.recoverUnfinished`, and
-    /// this throws.
-    func finishAsWritten() throws -> String
+    /// with what reached the disk, as a performance log (and its sound); where the log went, and what of it
+    /// could not be kept now (its sound's last seconds, given up on a full disk to make room for the log).
+    /// When even that cannot be written, what is left stays for the next start's
+    /// `RecordingStore.recoverUnfinished`, and this throws.
+    func finishAsWritten() throws -> (log: String, leftOut: String?)
     /// What it holds in memory while the disk does not take it, for a performer ("4 MB of events, 5 s of
     /// sound"): what is played past that is left out, counted and said.
     var heldForTheDisk: String { get }
