@@ -60,7 +60,7 @@ public final class PacedSoundInput: Sendable {
     }
 
     /// A recording's silences are its own: digital silence never means it is lost.
-    public var silenceMeansLost: Bool { false }
+    public var saysDigitalSilence: Bool { false }
 
     deinit { stop() }
 }

@@ -136,7 +136,7 @@ enum LiveMessages {
         let type = "heard"
         let status: ListeningStatus
 
-        private enum Key: String, CodingKey { case type, source, hearing, problem, lost, level, peak, bands, onset, onsets, tempo, gated }
+        private enum Key: String, CodingKey { case type, source, hearing, problem, lost, silent, level, peak, bands, onset, onsets, tempo, gated }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -145,6 +145,7 @@ enum LiveMessages {
             try c.encode(status.hearing, forKey: .hearing)
             try c.encode(status.problem, forKey: .problem)
             try c.encode(status.lost, forKey: .lost)
+            try c.encode(status.silent, forKey: .silent)
             try c.encode(status.level, forKey: .level)
             try c.encode(status.peak, forKey: .peak)
             try c.encode(status.bands, forKey: .bands)

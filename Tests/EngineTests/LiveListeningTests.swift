@@ -180,30 +180,84 @@ import TestSupport
 
     @Test func aRemovedDevicesZerosDoNotBringItBackButSoundDoes() {
         typealias Loss = LiveListening<ManualClock>.Loss
-        for loss in [Loss.removed("gone"), .failed("read error"), .silent] {
+        for loss in [Loss.removed("gone"), .failed("read error")] {
             #expect(!loss.endsWith(soundAt: 0) && loss.endsWith(soundAt: 0.001))
         }
         // Any block at all ends a stall.
         #expect(Loss.stalled.endsWith(soundAt: 0))
     }
 
-    @Test(.timeLimit(.minutes(1))) func digitalSilenceAfterSoundIsALostInputAndSoundBringsItBack() async throws {
+    /// A working input whose source stopped or was muted gives exact zeros: that is said as silence, not as a
+    /// lost device, and the input is not opened again every two seconds for it (it was, and its sound cut).
+    @Test(.timeLimit(.minutes(1))) func digitalSilenceAfterSoundIsSaidNotLostNorReopenedAndSoundEndsIt() async throws {
         let input = PlayedInput()
-        let (listening, _, _, probe) = listening(opening: input)
+        let (listening, _, clock, probe) = listening(opening: input)
         try listening.listen(to: .defaultInput)
         let running = Task { await listening.run() }
-        defer { running.cancel() }
-        // Exact zeros before any sound are not a loss (nothing was plugged in yet).
+        let watching = Task { await listening.watch(every: .milliseconds(250)) }
+        defer { running.cancel(); watching.cancel() }
+        // Exact zeros before any sound are nothing to say (nothing was plugged in yet).
         input.play(seconds: 2.5, amplitude: 0)
         input.play(seconds: 0.5)
         _ = await probe.first { $0.hearing && $0.level > 0.5 }
-        #expect(!listening.status.lost)
-        // Sound, then two seconds of nothing but zeros: lost.
+        #expect(!listening.status.silent && listening.status.problem == nil)
+        // Sound, then two seconds of nothing but zeros: said as silence, at once.
         input.play(seconds: 2.05, amplitude: 0)
-        let lost = try #require(await probe.first { $0.lost })
-        #expect(lost.problem?.contains("gives only digital silence") == true)
+        let silent = try #require(await probe.first { $0.silent })
+        #expect(silent.problem == "device: test gives only digital silence (exact zeros) since it last gave sound: is anything playing into it, or is it muted?")
+        #expect(!silent.lost && silent.hearing)
+        // Six seconds of zeros and of the watch's looks: never taken for lost, never opened again.
+        for _ in 0..<24 {
+            let hops = listening.current.withLock { $0.hops }
+            input.play(seconds: 0.25, amplitude: 0)
+            try await awaitUntil("the zeros to be heard") { listening.current.withLock { $0.hops } >= hops + 25 }
+            try await quarters(1, on: clock)
+        }
+        #expect(input.starts == 1 && input.isOpen && !listening.status.lost && listening.status.silent)
         input.play(seconds: 0.1, amplitude: 0.3)
-        #expect(await probe.first { !$0.lost && $0.hearing } != nil)
+        let back = try #require(await probe.first { !$0.silent })
+        #expect(back.problem == nil && back.hearing)
+    }
+
+    /// A device that hangs when opened again: one reopen at a time, however long it hangs, on the inputs' own
+    /// thread; a performer choosing another input meanwhile is not kept waiting, and the device, when it
+    /// finally opens, is closed (no longer wanted).
+    @Test(.timeLimit(.minutes(1))) func aReopenThatHangsIsTheOnlyOneAndHoldsNothingElse() async throws {
+        let input = PlayedInput()
+        let clock = ManualClock()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
+        let probe = HeardProbe()
+        instrument.listen(probe)
+        let opens = Mutex(0)
+        let device = DispatchSemaphore(value: 0)
+        let listening = LiveListening(instrument: instrument, open: { source in
+            guard source != .none else { return nil }
+            // The first open answers; every later one hangs until the test lets the device answer.
+            if opens.withLock({ count in defer { count += 1 }; return count }) > 0 {
+                device.wait()
+                device.signal()
+            }
+            return input
+        })
+        try listening.listen(to: .device("USB Audio"))
+        let running = Task { await listening.run() }
+        let watching = Task { await listening.watch(every: .milliseconds(250)) }
+        defer { running.cancel(); watching.cancel(); device.signal() }
+        input.play(seconds: 0.1)
+        _ = await probe.first { $0.hearing }
+        input.fail("the device gave a read error")
+        _ = try #require(await probe.first { $0.lost })
+        try await quarters(8, on: clock)  // the first retry, 2 s on: it hangs
+        try await awaitUntil("the reopen to begin") { opens.withLock { $0 } == 2 }
+        try await quarters(40, on: clock)  // ten more seconds of looks: none starts another
+        #expect(opens.withLock { $0 } == 2, "one reopen at a time")
+        let answered = await WorkerPool.library.run { 7 }
+        #expect(answered == 7, "the library's threads are not held")
+        #expect(try listening.listen(to: .none).source == "none", "choosing another input does not wait for the hung one")
+        device.signal()  // the device answers at last: the input it opened is no longer wanted
+        try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.reopening } }
+        #expect(input.starts == 1 && !input.isOpen, "opened late, closed, never started")
+        #expect(listening.status.source == "none" && !listening.status.lost)
     }
 
     @Test(.timeLimit(.minutes(1))) func aFailingInputIsTriedAgainUntilItOpens() async throws {
@@ -232,6 +286,8 @@ import TestSupport
             try await quarters(8, on: clock)
             let notYet = try #require(await probe.first { $0.problem?.contains("not yet") == true })
             #expect(notYet.lost && notYet.problem?.contains("access to the device was refused") == true)
+            // One reopen at a time: the next is due once this one has ended.
+            try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.reopening } }
         }
         try await quarters(8, on: clock)
         while input.starts < 2 { try Task.checkCancellation(); await Task.yield() }

@@ -14,6 +14,10 @@ public final class WorkerPool: TaskExecutor, Sendable {
     /// Renders of compositions to files, one at a time: one thread at niceness 15 (what it starts — the
     /// renderer's threads, ffmpeg — inherits it), below the library's requests and the engine.
     public static let rendering = WorkerPool(name: "imager rendering", threads: 1, niceness: 15)
+    /// Sound inputs opened again after they were lost (opening a device waits for the system, and may hang):
+    /// one thread of its own, one reopen at a time (`LiveListening`), so that a device that never answers
+    /// holds nothing else.
+    public static let inputs = WorkerPool(name: "imager inputs", threads: 1, niceness: 0)
     /// The recording's disk: a recording's journal opened, its flushes (writes and fsyncs), its finish. One
     /// thread of its own, so that a disk that fills or stops answering holds up nothing else — not the
     /// library's requests, not a chord saved — and its watch (`LiveInstrument.keepRecordingDurable`) sees it.

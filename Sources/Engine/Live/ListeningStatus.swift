@@ -7,9 +7,12 @@ public struct ListeningStatus: Hashable, Sendable, Codable {
     public var hearing: Bool
     /// Why nothing is heard (no input, a device gone, a device refused), when that is so.
     public var problem: String?
-    /// Whether the input listened to is lost (removed, failing, stalled, or digitally silent after sound):
-    /// it is tried again every two seconds, and this clears when it is back.
+    /// Whether the input listened to is lost (removed, failing, or sending nothing): it is tried again every
+    /// two seconds, and this clears when it is back.
     public var lost = false
+    /// Whether a working input has given nothing but exact digital zeros for two seconds after sound (a
+    /// source stopped or muted): said, not taken for a lost device, never opened again for it.
+    public var silent = false
     public var level: Double
     public var peak: Double
     public var bands: [Double]

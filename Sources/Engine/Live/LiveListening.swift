@@ -6,9 +6,10 @@ import Synchronization
 /// The instrument listening: sound from an input (a capture device, or a file played as one) analysed on
 /// the input's own thread as it comes — without allocating, without waiting — and each hop's frame given
 /// to the engine as a `heard` intent, a hundred a second, so that a replay is exact. What is heard is told to
-/// clients a third as often (`LiveAudience.heard`). An input that is lost — removed, failing, silent for a
-/// second, or giving nothing but digital zeros after sound — is said, tried again every two seconds and taken
-/// back when it returns (`LiveListening+Losses.swift`); the show goes on meanwhile.
+/// clients a third as often (`LiveAudience.heard`). An input that is lost — removed, failing, or sending
+/// nothing for a second — is said, tried again every two seconds (one reopen at a time) and taken back when
+/// it returns (`LiveListening+Losses.swift`); one that gives nothing but digital zeros after sound is said to
+/// be silent, and left open. The show goes on meanwhile.
 public final class LiveListening<C: Clock>: Sendable where C.Duration == Duration {
     /// Clients are told what is heard every this many hops.
     static var tellEvery: Int { 3 }
@@ -50,9 +51,11 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         /// given nothing else.
         var hadSound = false
         var zerosSince: Double?
-        /// Why the input is lost, while it is, and when it is next tried again.
+        /// Why the input is lost, while it is, and when it is next tried again; whether a reopen has not
+        /// ended yet (no other starts meanwhile).
         var loss: Loss?
         var nextTry: C.Instant?
+        var reopening = false
         /// The current input's tape, which keeps its sound while a recording runs.
         var tape: HeardTape?
         var recordingOn = false
@@ -80,14 +83,15 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         }
     }
 
-    /// Where a lost input is opened again (opening a device waits for the system): the library's pool.
+    /// Where a lost input is opened again (opening a device waits for the system, and may hang): by default
+    /// the inputs' own thread (`WorkerPool.inputs`), never the library's.
     let retrying: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// Listening for `instrument`, opening inputs with `open` (nil for `.none`; it throws a performer's reason),
-    /// a lost one again through `retrying` (by default on the library's pool).
+    /// a lost one again through `retrying` (by default on the inputs' own thread).
     public init(
         instrument: LiveInstrument<C>, open: @escaping @Sendable (ListeningSource) throws -> (any SoundInput)?,
-        retrying: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { job in Task(executorPreference: WorkerPool.library) { job() } }
+        retrying: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { job in Task(executorPreference: WorkerPool.inputs) { job() } }
     ) {
         self.instrument = instrument
         self.open = open
@@ -244,7 +248,6 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         switch record(frame, heard: heard, delay: delay) {
         case .nothing: break
         case .tell(let status): instrument.heardChanged(status)
-        case .lost(let loss, let generation): await lose(loss, generation: generation)
         }
         await keepSoundIfRecording()
     }
@@ -253,22 +256,21 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
     private enum Recorded {
         case nothing
         case tell(ListeningStatus)
-        case lost(Loss, generation: Int)
     }
 
-    /// Keeps a frame in the status: it tells clients when due (at once when the input comes back), or finds
-    /// the input lost to digital silence.
+    /// Keeps a frame in the status: it tells clients when due (at once when the input comes back, or its
+    /// digital silence begins or ends).
     private func record(_ frame: HeardFrame, heard: Heard, delay: Duration) -> Recorded {
         current.withLock { current in
             current.lastFrameAt = instrument.engine.clock.now
             current.delays.append(delay)
             if current.delays.count > Self.keptDelays { current.delays.removeFirst(current.delays.count - Self.keptDelays) }
-            if let silence = Self.digitalSilence(frame, in: &current) { return .lost(silence, generation: current.generation) }
+            let silenceChanged = Self.digitalSilence(frame, in: &current) != nil
             let cameBack = current.loss?.endsWith(soundAt: frame.peak) ?? false
             if cameBack { Self.takeBack(&current) }
             guard current.loss == nil else { return .nothing }
             current.status.hearing = true
-            current.status.problem = nil
+            if !current.status.silent { current.status.problem = nil }
             current.status.level = heard.level
             current.status.peak = heard.peak
             current.status.bands = heard.bands
@@ -277,7 +279,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             current.strongestOnset = max(current.strongestOnset, heard.onset)
             if heard.onset > 0 { current.status.onsets += 1 }
             current.hops += 1
-            guard current.hops % Self.tellEvery == 0 || cameBack else { return .nothing }
+            guard current.hops % Self.tellEvery == 0 || cameBack || silenceChanged else { return .nothing }
             current.status.onset = current.strongestOnset
             current.strongestOnset = 0
             return .tell(current.status)

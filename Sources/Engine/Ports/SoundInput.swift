@@ -16,14 +16,14 @@ public protocol SoundInput: AnyObject, Sendable {
     /// Why it gives no more sound though it was started — its device was taken away — or nil. Asked a few
     /// times a second, it never waits.
     var lost: String? { get }
-    /// Whether exact digital silence for a while after sound means it is lost (a device's driver that goes
-    /// on delivering zeros once unplugged); not for a recording played as an input, whose silences are its own.
-    var silenceMeansLost: Bool { get }
+    /// Whether exact digital silence for a while after sound is said to the performer (a device whose source
+    /// stopped or was muted); not for a recording played as an input, whose silences are its own.
+    var saysDigitalSilence: Bool { get }
 }
 
 extension SoundInput {
     public var lost: String? { nil }
-    public var silenceMeansLost: Bool { true }
+    public var saysDigitalSilence: Bool { true }
 }
 
 /// What the performer asked to listen to.
