@@ -153,6 +153,15 @@ void clink_capture(const CLinkSession *session, double quantum, int64_t offset_m
     }
 }
 
+int64_t clink_time_for_is_playing(const CLinkSession *session) {
+    if (!session) return 0;
+    try {
+        return static_cast<int64_t>(session->link.captureAppSessionState().timeForIsPlaying().count());
+    } catch (...) {
+        return 0;
+    }
+}
+
 void clink_set_tempo(CLinkSession *session, double bpm) {
     if (!session || !std::isfinite(bpm)) return;
     try {

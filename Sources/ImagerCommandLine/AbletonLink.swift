@@ -22,6 +22,14 @@ final class AbletonLink: TempoSession, @unchecked Sendable {
         return (timeline.tempo, timeline.beat, timeline.phase, timeline.playing)
     }
 
+    func playingChanged() -> Double {
+        Double(clink_time_for_is_playing(session) - clink_clock_micros(session)) / 1_000_000
+    }
+
+    func clockMicros(secondsFromNow seconds: Double) -> Int64 {
+        clink_clock_micros(session) + Int64((min(max(seconds, -3_600), 3_600) * 1_000_000).rounded())
+    }
+
     func setTempo(_ bpm: Double) { clink_set_tempo(session, bpm) }
     func setPlaying(_ playing: Bool, at seconds: Double, quantum: Double) {
         guard seconds.isFinite else { return }

@@ -23,6 +23,8 @@ import TestSupport
             /// The starts and stops the instrument asked for: whether, as from when (seconds on the test's
             /// clock), and the quantum.
             var startsAndStops: [Told] = []
+            var playingChangedAt = 0.0
+            var playingChangedEarlier = 0.0
             var countsChecks = false
             var checksUnderWay = 0
             var mostChecksAtOnce = 0
@@ -46,9 +48,21 @@ import TestSupport
             get { state.withLock { $0.phaseAtZero } }
             set { state.withLock { $0.phaseAtZero = newValue } }
         }
+        /// Whether the session plays; set by the test, it started or stopped now — or `playingChangedEarlier`
+        /// seconds before (a check sees it late).
         var playing: Bool {
             get { state.withLock { $0.playing } }
-            set { state.withLock { $0.playing = newValue } }
+            set {
+                let now = self.now
+                state.withLock { state in
+                    state.playing = newValue
+                    state.playingChangedAt = now - state.playingChangedEarlier
+                }
+            }
+        }
+        var playingChangedEarlier: Double {
+            get { state.withLock { $0.playingChangedEarlier } }
+            set { state.withLock { $0.playingChangedEarlier = newValue } }
         }
         var peerCount: Int {
             get { state.withLock { $0.peers } }
@@ -85,6 +99,13 @@ import TestSupport
             timeline(quantum: quantum, aheadBy: time - now).phase
         }
 
+        func playingChanged() -> Double {
+            let now = self.now
+            return state.withLock { $0.playingChangedAt - now }
+        }
+
+        func clockMicros(secondsFromNow seconds: Double) -> Int64 { Int64(((now + seconds) * 1_000_000).rounded()) }
+
         func setTempo(_ bpm: Double) {
             state.withLock { state in
                 state.tempo = bpm
@@ -96,6 +117,7 @@ import TestSupport
             let now = self.now
             state.withLock { state in
                 state.playing = playing
+                state.playingChangedAt = now + seconds
                 state.startsAndStops.append(Told(playing: playing, at: now + seconds, quantum: quantum))
             }
         }
@@ -262,6 +284,31 @@ import TestSupport
         clock.advance(by: .milliseconds(100))
         await link.sync()
         #expect(session.startsAndStops.isEmpty && transport.status.playing)
+    }
+
+    /// The session started 20 ms before a downbeat and the check saw it 50 ms after: the transport plays as
+    /// from that downbeat, counted from Link's own moment of the start — it used to wait for the next bar.
+    /// And a start seen before its downbeat still waits for it.
+    @Test(.timeLimit(.minutes(1)), arguments: [(seenAt: 2.05, startedAt: 1.98, downbeat: 2.0), (seenAt: 1.5, startedAt: 1.45, downbeat: 2.0)])
+    func theSessionsStartIsCountedFromLinksOwnMomentNotFromTheCheck(seenAt: Double, startedAt: Double, downbeat: Double) async throws {
+        let (link, transport, session, clock, listener) = try await linkedWithTransport()
+        try link.set(enabled: true, quantum: 4)
+        await link.sync()
+        clock.advance(by: .seconds(seenAt))
+        session.playingChangedEarlier = seenAt - startedAt
+        session.playing = true
+        await link.sync()
+        if downbeat > seenAt {
+            #expect(!transport.status.playing && abs((transport.status.startsIn ?? 0) - (downbeat - seenAt)) < 1e-9)
+            clock.advance(by: .seconds(downbeat - seenAt + 1e-6))
+        }
+        await transport.tick()
+        let status = transport.status
+        #expect(status.playing)
+        #expect(abs(session.now - status.seconds - downbeat) < 1e-4, "started at \(session.now - status.seconds) s, the downbeat is at \(downbeat) s")
+        await link.sync()
+        let told = try #require(listener.link.last?.transportStartedAtMicros)
+        #expect(abs(told - Int64(downbeat * 1_000_000)) <= 1, "said on the session's clock: \(told) µs")
     }
 
     /// The performer plays the composition while joined: it too waits for the next downbeat, and the

@@ -72,6 +72,9 @@ int64_t clink_clock_micros(const CLinkSession *session);
 /// (tempo 0). NULL `out` → nothing.
 void clink_capture(const CLinkSession *session, double quantum, int64_t offset_micros, CLinkTimeline *out);
 
+/// The moment (Link's clock, microseconds) the session's transport last started or stopped, or will: Link's
+/// timeForIsPlaying. NULL session → 0.
+int64_t clink_time_for_is_playing(const CLinkSession *session);
 /// Sets the session tempo now (clamped to 20…999; NaN/infinite ignored). Peers follow.
 void clink_set_tempo(CLinkSession *session, double bpm);
 

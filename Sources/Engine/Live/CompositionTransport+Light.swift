@@ -13,6 +13,7 @@ extension CompositionTransport {
             core.startsAt = nil
             core.playing = true
             core.lastTick = startsAt
+            core.startedAt = startsAt
             return (true, core.relightAtStart ? core.loaded!.performance.position : nil)
         }
     }

@@ -21,7 +21,8 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     let box = Box()
     /// How often the playhead is told while playing.
     static var statusInterval: Duration { .milliseconds(100) }
-    /// When a start asked for at a moment is to come (nil, or a moment not after it: at once).
+    /// When a start asked for at a moment is to come (nil: at once). A moment after it waits for it; a moment
+    /// before it (a Link session that started a little before it was seen) plays at once as from then.
     public typealias StartMoment = @Sendable (_ asked: C.Instant) -> C.Instant?
     private let startMoment = Mutex<StartMoment?>(nil)
 
@@ -64,6 +65,8 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         /// stopped is to be lit again then (it plays on from there).
         var startsAt: C.Instant?
         var relightAtStart = false
+        /// The moment the playhead last began to run from (a start's own moment, not the tick that found it).
+        var startedAt: C.Instant?
     }
 
     /// A transport that plays through the device `openOutput` opens — at its first play, so that nothing is
@@ -95,11 +98,16 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         startMoment.withLock { $0 = moment }
     }
 
-    /// The moment a start asked for at `now` waits for, when it is to wait.
-    private func laterStart(askedAt now: C.Instant) -> C.Instant? {
-        guard let moment = startMoment.withLock({ $0 }), let start = moment(now), start > now else { return nil }
-        return start
+    /// When a start asked for at `now` comes: a moment to wait for (after now), or the moment the playhead
+    /// runs from at once (now, or a moment just past).
+    private func startMoment(askedAt now: C.Instant) -> (waitsFor: C.Instant?, runsFrom: C.Instant) {
+        guard let moment = startMoment.withLock({ $0 }), let start = moment(now) else { return (nil, now) }
+        // A moment long past is not chased: at most a second back.
+        return start > now ? (start, start) : (nil, max(start, now.advanced(by: .seconds(-1))))
     }
+
+    /// The moment the playhead last began to run from, if it has.
+    public var lastStart: C.Instant? { box.core.withLock { $0.startedAt } }
 
     /// Why compositions are not heard, when they are not (no device could be opened), as the device said.
     public var soundProblem: String? {
@@ -177,15 +185,16 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let now = instrument.engine.clock.now
         let (loaded, playing) = box.core.withLock { ($0.loaded != nil, $0.playing) }
         guard loaded else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
-        let startsAt = playing ? nil : laterStart(askedAt: now)
+        let moment = playing ? (waitsFor: nil, runsFrom: now) : startMoment(askedAt: now)
         let position = box.core.withLock { core -> Int? in
-            if let startsAt {
+            if let startsAt = moment.waitsFor {
                 core.startsAt = startsAt
                 core.relightAtStart = true
                 return nil
             }
             core.startsAt = nil
-            core.lastTick = now
+            if !core.playing { core.startedAt = moment.runsFrom }
+            core.lastTick = moment.runsFrom
             core.playing = true
             return core.loaded?.performance.position
         }
@@ -209,16 +218,17 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         // Read, decoded and laid out on the library's pool: never on a thread the performance needs.
         var incoming: Loaded? = try await WorkerPool.library.run { () throws(LiveError) in try load(source) }
         let now = instrument.engine.clock.now
-        let startsAt = laterStart(askedAt: now)
+        let moment = startMoment(askedAt: now)
         let letGo = box.core.withLock { core in
             let letGo = Self.lettingGo(&core)
             swap(&core.loaded, &incoming)
             core.reloadProblem = nil
             core.nextLight = 0
             core.lastHeard = 0
-            core.lastTick = now
-            core.playing = startsAt == nil
-            core.startsAt = startsAt
+            core.lastTick = moment.runsFrom
+            core.playing = moment.waitsFor == nil
+            if core.playing { core.startedAt = moment.runsFrom }
+            core.startsAt = moment.waitsFor
             core.relightAtStart = false
             return letGo
         }

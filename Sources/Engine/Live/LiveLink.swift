@@ -10,8 +10,9 @@ import Synchronization
 /// phase with the session's beat that much later. With a composition transport, start and stop are shared
 /// too, as Link's start/stop sync shares them: with peers, every start of the transport waits for the
 /// quantum's next downbeat, so that the composition's start falls on the session's bar; the session starting
-/// plays what is loaded (and says so when nothing can play), and the transport starting or stopping starts
-/// or stops the session.
+/// plays what is loaded from the first downbeat at or after the moment it started (Link's timeForIsPlaying,
+/// not the check that saw it: a downbeat seen late is played as from itself, not a bar later), and says so
+/// when nothing can play; the transport starting or stopping starts or stops the session.
 public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
     private let instrument: LiveInstrument<C>
     private let session: any TempoSession
@@ -35,6 +36,9 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         var rejoined = false
         /// When the transport was last asked to start: the session starts as from then.
         var startAskedAt: C.Instant?
+        /// When the session started, for the transport's start it brings about: its downbeat is counted
+        /// from then.
+        var sessionStartedAt: C.Instant?
     }
 
     private struct Kept {
@@ -158,6 +162,9 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         if enabled {
             status.phaseErrorMilliseconds = shared.withLock { $0.phaseErrors.last ?? 0 }
             status.problem = kept.problem
+            if let started = transport?.lastStart {
+                status.transportStartedAtMicros = session.clockMicros(secondsFromNow: engine.clock.now.duration(to: started).inSeconds)
+            }
         }
         self.kept.withLock { [kept] in $0 = kept }
         shared.withLock { $0.status = status }
@@ -173,6 +180,9 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         var playing = transportPlaying
         if let last = kept.sessionPlaying, sessionPlaying != last {
             if sessionPlaying, !transportPlaying {
+                let startedAt = instrument.engine.clock.now.advanced(by: .seconds(session.playingChanged()))
+                shared.withLock { $0.sessionStartedAt = startedAt }
+                defer { shared.withLock { $0.sessionStartedAt = nil } }
                 do throws(LiveError) {
                     try await transport.play()
                 } catch {
@@ -196,20 +206,26 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
     /// Whether the transport plays or waits for its moment to start.
     private static func playsOrWaits(_ status: TransportStatus) -> Bool { status.playing || status.startsIn != nil }
 
-    /// When a start of the transport asked for at `asked` is to come: the quantum's next downbeat (as seen,
-    /// `outputLatency` on) when the session has peers to keep the bar with; at once (nil) when it is not
-    /// joined, or alone — Link's rule: alone, the start comes when asked and the session's bar moves to it.
+    /// When a start of the transport asked for at `asked` is to come: the quantum's first downbeat (as seen,
+    /// `outputLatency` on) at or after the moment the session started, when the session's start brought it
+    /// about, else after `asked` — when the session has peers to keep the bar with. A downbeat already past
+    /// (the session started just before one, and the check saw it after) is played as from itself. At once
+    /// (nil) when it is not joined, or alone — Link's rule: alone, the start comes when asked and the
+    /// session's bar moves to it.
     private func start(askedAt asked: C.Instant) -> C.Instant? {
-        let quantum = shared.withLock { shared in
+        let (quantum, sessionStartedAt) = shared.withLock { shared in
             shared.startAskedAt = asked
-            return shared.quantum
+            return (shared.quantum, shared.sessionStartedAt)
         }
         guard session.isEnabled, session.peers > 0 else { return nil }
-        let timeline = session.timeline(quantum: quantum, aheadBy: outputLatency)
+        let from = sessionStartedAt ?? asked
+        let now = instrument.engine.clock.now
+        let timeline = session.timeline(quantum: quantum, aheadBy: now.duration(to: from).inSeconds + outputLatency)
         guard timeline.tempo.isFinite, timeline.tempo > 0, timeline.phase.isFinite else { return nil }
-        let beats = (quantum - timeline.phase).truncatingRemainder(dividingBy: quantum)
-        guard beats > 0 else { return nil }  // on the downbeat now
-        return asked.advanced(by: .seconds(beats * 60 / timeline.tempo))
+        var beats = (quantum - timeline.phase).truncatingRemainder(dividingBy: quantum)
+        if beats < 1e-9 || quantum - beats < 1e-9 { beats = 0 }  // on the downbeat then
+        guard beats > 0 || sessionStartedAt != nil else { return nil }
+        return from.advanced(by: .seconds(beats * 60 / timeline.tempo))
     }
 
     /// Puts the engine's beat in phase with the session's within the quantum, by the smallest shift (at most

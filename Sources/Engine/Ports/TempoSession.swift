@@ -7,6 +7,12 @@ public protocol TempoSession: AnyObject, Sendable {
     /// The session's tempo (BPM), beat and phase within `quantum` beats, `aheadBy` seconds from now (the
     /// output's latency: what is heard then).
     func timeline(quantum: Double, aheadBy seconds: Double) -> (tempo: Double, beat: Double, phase: Double, playing: Bool)
+    /// When the session's transport last started or stopped (or will): seconds from now, negative for a
+    /// moment past — Link's timeForIsPlaying.
+    func playingChanged() -> Double
+    /// The session clock's time (microseconds) `seconds` from now: what peers on this machine read, for the
+    /// figures that compare a moment here with a peer's.
+    func clockMicros(secondsFromNow seconds: Double) -> Int64
     func setTempo(_ bpm: Double)
     /// Starts or stops the session's transport (shared with the peers that share start and stop) as from
     /// `seconds` from now (negative: a moment past). Starting asks for beat 0 at that moment within `quantum`,
@@ -27,6 +33,10 @@ public struct LinkStatus: Hashable, Sendable, Codable {
     /// How far the engine's beat was from the session's at the last check, before it was put back in
     /// phase (milliseconds; 0 when not joined).
     public var phaseErrorMilliseconds: Double = 0
+    /// When the composition transport last started with the session, on the session's clock (microseconds:
+    /// what a peer on this machine reads), for the figures of how well starts fall on the session's bar; nil
+    /// before any.
+    public var transportStartedAtMicros: Int64? = nil
     /// What went wrong in keeping time with the session, for the performer to hear (the session started
     /// and the composition could not play, and why); nil when nothing did.
     public var problem: String? = nil
