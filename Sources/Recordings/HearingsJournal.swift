@@ -113,12 +113,14 @@ public final class HearingsJournal: Sendable {
         let wanted = min(available, count ?? available)
         var records: [HeardRecord] = []
         records.reserveCapacity(wanted)
-        for index in 0..<available where records.count < wanted {
-            let start = data.startIndex + header.count + index * HeardRecord.size
-            guard let record = HeardRecord(bytes: data[start..<(start + HeardRecord.size)]) else { continue }
-            // A record out of order is damaged too.
-            if let last = records.last, record.position < last.position || record.time < last.time { continue }
-            records.append(record)
+        data.withUnsafeBytes { file in
+            for index in 0..<available where records.count < wanted {
+                let start = header.count + index * HeardRecord.size
+                guard let record = HeardRecord(raw: UnsafeRawBufferPointer(rebasing: file[start..<(start + HeardRecord.size)])) else { continue }
+                // A record out of order is damaged too.
+                if let last = records.last, record.position < last.position || record.time < last.time { continue }
+                records.append(record)
+            }
         }
         return records
     }

@@ -79,4 +79,53 @@ struct ListeningRecordingTests {
         #expect(abs(until - 5.01) < 0.001)
         #expect(log.events.count == 5 && log.hearings.count == 500)
     }
+
+    /// A whole night: eight hours of a listening set through the engine — a hearing every 10 ms (2,880,000),
+    /// a pad every second, the beat aligned to a Link session every ten seconds — recorded into the folder,
+    /// flushed as it goes, in one recording, and read back whole as `imager render performance` reads it.
+    @Test(.timeLimit(.minutes(10))) func anEightHourSetIsRecordedWholeAndReadBack() async throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let clock = ManualClock()
+        let engine = InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock)
+        try await Self.startRecording(engine, in: temporary)
+        let hours = 8
+        let seconds = hours * 3_600
+        // Played from the engine's own thread, as the listening's hand-off ends there: no thread is crossed for
+        // each of the nearly three million intents.
+        try await withTaskExecutorPreference(ThreadExecutor.engine) {
+            for second in 0..<seconds {
+                for hop in 0..<100 {
+                    clock.advance(by: .milliseconds(10))
+                    try await engine.perform(Self.hearing(second * 100 + hop))
+                }
+                try await engine.perform(second % 2 == 0 ? .padDown(pad: second % 8, velocity: 0.8) : .padUp(pad: (second - 1) % 8))
+                if second % 10 == 9 {
+                    try await engine.perform(.alignBeat(Double(second) * 2 + 0.001))
+                    // The recording's flush, as the flusher makes it (less often here: the disk's time is not the test).
+                    if let (journal, until) = await engine.recordingProgress { try journal.flush(until: until) }
+                }
+            }
+        }
+        #expect(await !engine.recordingIsFull)
+        let events = seconds + seconds / 10
+        #expect(await engine.recordedEventCount == events)
+        #expect(await engine.recordedHearingCount == seconds * 100)
+
+        let (journal, until) = try #require(await engine.stopRecording())
+        let path = try journal.finish(until: until)
+        let log = try RenderPerformanceCommand.read(path)
+        #expect(log.events.count == events, "every pad and alignment, in one recording")
+        #expect(log.hearings.count == seconds * 100, "every hearing")
+        #expect(abs(log.duration - Double(seconds)) < 0.02 && abs(until - Double(seconds)) < 0.02)
+        // Read back as heard: the last hearing is the last one played.
+        if case .heard(let last) = Self.hearing(seconds * 100 - 1) {
+            #expect(abs((log.hearings.records.last?.heard.level ?? -1) - last.level) < 1e-4)
+        }
+        let logBytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        let hearingsURL = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension(HearingsJournal.fileExtension)
+        let hearingsBytes = try FileManager.default.attributesOfItem(atPath: hearingsURL.path)[.size] as? Int ?? 0
+        let perHour = { (bytes: Int) in Double(bytes) / Double(hours) / 1_048_576 }
+        print("an eight-hour listening set: log \(perHour(logBytes)) MB an hour, hearings \(perHour(hearingsBytes)) MB an hour")
+    }
 }

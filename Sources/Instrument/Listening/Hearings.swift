@@ -99,20 +99,27 @@ public struct HeardRecord: Sendable, Hashable {
         withUnsafeBytes(of: position.littleEndian) { bytes += $0 }
         withUnsafeBytes(of: time.bitPattern.littleEndian) { bytes += $0 }
         for value in values { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        withUnsafeBytes(of: Self.checksum(bytes).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: bytes.withUnsafeBytes { Self.checksum($0) }.littleEndian) { bytes += $0 }
         return bytes
     }
 
     /// Reads a record from its 32 bytes; nil when they are torn, damaged or hold values out of range.
     public init?(bytes: some Collection<UInt8>) {
-        let bytes = Array(bytes)
+        guard let record = Array(bytes).withUnsafeBytes({ HeardRecord(raw: $0) }) else { return nil }
+        self = record
+    }
+
+    /// Reads a record from its 32 bytes in memory (a file's, mapped): as `init(bytes:)`, without copying them.
+    public init?(raw bytes: UnsafeRawBufferPointer) {
         guard bytes.count == Self.size else { return nil }
         func read<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
-            bytes[offset..<(offset + MemoryLayout<T>.size)].reversed().reduce(T.zero) { $0 << 8 | T($1) }
+            T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         }
-        guard read(UInt32.self, at: 28) == Self.checksum(bytes[0..<28]) else { return nil }
+        guard read(UInt32.self, at: 28) == Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<28])) else { return nil }
         let time = Double(bitPattern: read(UInt64.self, at: 4))
-        let values = (0..<8).map { read(UInt16.self, at: 12 + 2 * $0) }
+        var values: [UInt16] = []
+        values.reserveCapacity(8)
+        for index in 0..<8 { values.append(read(UInt16.self, at: 12 + 2 * index)) }
         guard time.isFinite, (0...PerformanceState.maximumTime).contains(time), values[0..<7].allSatisfy({ $0 <= 10_000 }),
             values[7] == 0 || (2_000...30_000).contains(values[7])
         else { return nil }
@@ -122,7 +129,9 @@ public struct HeardRecord: Sendable, Hashable {
     }
 
     /// FNV-1a over the record's first 28 bytes.
-    private static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        bytes.reduce(UInt32(0x811C_9DC5)) { ($0 ^ UInt32($1)) &* 0x0100_0193 }
+    private static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return hash
     }
 }
