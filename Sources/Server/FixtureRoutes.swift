@@ -23,7 +23,7 @@ enum FixtureRoutes {
                 let answer = Answer(try fixtures())
                 return APIAnswer.response(.ok, answer, headers: RevisionHeaders.eTag(answer.revision))
             } catch let stale as StaleRevision {
-                return RevisionHeaders.conflict(stale, what: "the fixture patch", current: try? Answer(fixtures()))
+                return RevisionHeaders.conflict(stale, whatWasNotChanged: "the fixture patch was not changed", current: try? Answer(fixtures()))
             } catch {
                 return LibraryRoutes.failure(error)
             }

@@ -24,7 +24,7 @@ enum OutputRoutes {
                 guard let value else { return Response(status: .noContent, headers: RevisionHeaders.eTag(revision)) }
                 return APIAnswer.response(status, value, headers: RevisionHeaders.eTag(revision))
             } catch let stale as StaleRevision {
-                return RevisionHeaders.conflict(stale, what: "the outputs", current: try? listing())
+                return RevisionHeaders.conflict(stale, whatWasNotChanged: "the output was not changed", current: try? listing())
             } catch {
                 return LibraryRoutes.failure(error)
             }

@@ -25,8 +25,9 @@ enum RevisionHeaders {
 
     /// 409: `{"error": "…", "current": …}`, with the current value's ETag (`current` left out when it cannot
     /// be read).
-    static func conflict<Current: Encodable>(_ stale: StaleRevision, what: String, current: Current?) -> Response {
-        APIAnswer.response(.conflict, Conflict(error: "\(what) was not changed: \(stale)", current: current), headers: eTag(stale.revision))
+    /// `whatWasNotChanged`: the line's start, "the fixture patch was not changed".
+    static func conflict<Current: Encodable>(_ stale: StaleRevision, whatWasNotChanged: String, current: Current?) -> Response {
+        APIAnswer.response(.conflict, Conflict(error: "\(whatWasNotChanged): \(stale)", current: current), headers: eTag(stale.revision))
     }
 
     private struct Conflict<Current: Encodable>: Encodable {
