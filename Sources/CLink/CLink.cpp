@@ -75,6 +75,7 @@ CLinkSession *clink_create(double bpm) {
 
 void clink_destroy(CLinkSession *session) {
     try {
+        if (session) session->link.setStartStopCallback([](bool) {});  // nothing is called while it goes
         delete session;
     } catch (...) {
         // ~Link is noexcept in practice; nothing more can be done here.
@@ -150,6 +151,18 @@ void clink_capture(const CLinkSession *session, double quantum, int64_t offset_m
         out->micros = static_cast<int64_t>(time.count());
     } catch (...) {
         std::memset(out, 0, sizeof *out);
+    }
+}
+
+void clink_set_start_stop_callback(CLinkSession *session, CLinkStartStopCallback callback, void *context) {
+    if (!session) return;
+    try {
+        if (callback) {
+            session->link.setStartStopCallback([callback, context](bool playing) { callback(playing, context); });
+        } else {
+            session->link.setStartStopCallback([](bool) {});
+        }
+    } catch (...) {
     }
 }
 

@@ -1,10 +1,13 @@
 import CLink
 import Engine
+import Synchronization
 
 /// Ableton Link, through our C shim (Sources/CLink): one session, off the network until enabled.
 final class AbletonLink: TempoSession, @unchecked Sendable {
     // The shim is thread-safe (Link's own locks); the pointer is only freed in deinit.
     private let session: OpaquePointer
+    /// What a start or stop of the session calls (set once, before it is joined).
+    private let playingChangesHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
     init?(bpm: Double) {
         guard let session = clink_create(bpm) else { return nil }
@@ -20,6 +23,16 @@ final class AbletonLink: TempoSession, @unchecked Sendable {
         var timeline = CLinkTimeline()
         clink_capture(session, quantum, Int64(seconds * 1_000_000), &timeline)
         return (timeline.tempo, timeline.beat, timeline.phase, timeline.playing)
+    }
+
+    func whenPlayingChanges(_ handler: @escaping @Sendable () -> Void) {
+        playingChangesHandler.withLock { $0 = handler }
+        // The session lives as long as this object, and is destroyed (its callback let go first) in deinit:
+        // an unretained reference is safe.
+        clink_set_start_stop_callback(session, { _, context in
+            guard let context else { return }
+            Unmanaged<AbletonLink>.fromOpaque(context).takeUnretainedValue().playingChangesHandler.withLock { $0 }?()
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     func playingChanged() -> Double {

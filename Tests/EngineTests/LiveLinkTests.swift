@@ -99,6 +99,10 @@ import TestSupport
             timeline(quantum: quantum, aheadBy: time - now).phase
         }
 
+        /// What the session calls at a start or stop (the test calls it, as Link's thread would).
+        let onPlayingChange = Mutex<(@Sendable () -> Void)?>(nil)
+        func whenPlayingChanges(_ handler: @escaping @Sendable () -> Void) { onPlayingChange.withLock { $0 = handler } }
+
         func playingChanged() -> Double {
             let now = self.now
             return state.withLock { $0.playingChangedAt - now }
@@ -309,6 +313,20 @@ import TestSupport
         await link.sync()
         let told = try #require(listener.link.last?.transportStartedAtMicros)
         #expect(abs(told - Int64(downbeat * 1_000_000)) <= 1, "said on the session's clock: \(told) µs")
+    }
+
+    /// A start and a stop of the session are followed at once — Link calls back — not at the next check.
+    @Test(.timeLimit(.minutes(1))) func theSessionsStartAndStopAreFollowedWithoutWaitingForACheck() async throws {
+        let (link, transport, session, clock, _) = try await linkedWithTransport()
+        try link.set(enabled: true, quantum: 4)
+        await link.sync()
+        clock.advance(by: .seconds(2))  // on a downbeat
+        session.playing = true
+        session.onPlayingChange.withLock { $0 }?()
+        try await awaitUntil("the transport to start") { transport.status.playing }
+        session.playing = false
+        session.onPlayingChange.withLock { $0 }?()
+        try await awaitUntil("the transport to stop") { !transport.status.playing }
     }
 
     /// The performer plays the composition while joined: it too waits for the next downbeat, and the

@@ -69,16 +69,22 @@ import TestSupport
     }
 
     private func listening(opening input: PlayedInput?) -> (LiveListening<ManualClock>, LiveInstrument<ManualClock>, ManualClock, HeardProbe) {
-        let clock = ManualClock()
-        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
-        let probe = HeardProbe()
-        instrument.listen(probe)
+        let (instrument, clock, probe) = heardInstrument()
         let listening = LiveListening(instrument: instrument, open: { source in
             if source == .none { return nil }
             guard let input, source != .device("gone") else { throw AudioDeviceRefusal() }
             return input
         }, retrying: Self.onAThreadOfItsOwn)
         return (listening, instrument, clock, probe)
+    }
+
+    /// An instrument on the test's clock, and a probe of what it hears.
+    private func heardInstrument() -> (LiveInstrument<ManualClock>, ManualClock, HeardProbe) {
+        let clock = ManualClock()
+        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
+        let probe = HeardProbe()
+        instrument.listen(probe)
+        return (instrument, clock, probe)
     }
 
     /// Retries on a thread of their own: the library's pool is shared by every test running at once, and a
@@ -224,10 +230,7 @@ import TestSupport
     /// finally opens, is closed (no longer wanted).
     @Test(.timeLimit(.minutes(1))) func aReopenThatHangsIsTheOnlyOneAndHoldsNothingElse() async throws {
         let input = PlayedInput()
-        let clock = ManualClock()
-        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
-        let probe = HeardProbe()
-        instrument.listen(probe)
+        let (instrument, clock, probe) = heardInstrument()
         let opens = Mutex(0)
         let device = DispatchSemaphore(value: 0)
         let listening = LiveListening(instrument: instrument, open: { source in
@@ -262,10 +265,7 @@ import TestSupport
 
     @Test(.timeLimit(.minutes(1))) func aFailingInputIsTriedAgainUntilItOpens() async throws {
         let input = PlayedInput()
-        let clock = ManualClock()
-        let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock))
-        let probe = HeardProbe()
-        instrument.listen(probe)
+        let (instrument, clock, probe) = heardInstrument()
         let refusals = Mutex(0)
         let listening = LiveListening(instrument: instrument, open: { source in
             // After the first open, the next two tries are refused (the device is still away).

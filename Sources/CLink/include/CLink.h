@@ -72,6 +72,12 @@ int64_t clink_clock_micros(const CLinkSession *session);
 /// (tempo 0). NULL `out` → nothing.
 void clink_capture(const CLinkSession *session, double quantum, int64_t offset_micros, CLinkTimeline *out);
 
+/// Called on one of Link's threads when the session's transport starts or stops (a peer's start, or ours):
+/// `playing` is the new state, `context` what was given with it. Keep it short and never block in it.
+typedef void (*CLinkStartStopCallback)(bool playing, void *context);
+/// Calls `callback` with `context` at every start and stop of the session's transport from now on (NULL:
+/// none). The context must outlive the session, or be replaced first.
+void clink_set_start_stop_callback(CLinkSession *session, CLinkStartStopCallback callback, void *context);
 /// The moment (Link's clock, microseconds) the session's transport last started or stopped, or will: Link's
 /// timeForIsPlaying. NULL session → 0.
 int64_t clink_time_for_is_playing(const CLinkSession *session);

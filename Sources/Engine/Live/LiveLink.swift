@@ -5,7 +5,7 @@ import Synchronization
 /// Keeping time with others: the instrument in a Link session, its tempo following the session's and the
 /// session following the instrument's (a tap, a fader; the tempo heard once it is steady: `SteadyTempo`), and
 /// its beat kept in phase with the session's within the quantum — checked ten times a second on the engine's
-/// clock, one check at a time however many ask. The session's tempo is clamped to the instrument's range
+/// clock, and at once when the session starts or stops, one check at a time however many ask. The session's tempo is clamped to the instrument's range
 /// (20…300 BPM). What is seen comes `outputLatency` after the engine draws it, so the engine's beat is put in
 /// phase with the session's beat that much later. With a composition transport, start and stop are shared
 /// too, as Link's start/stop sync shares them: with peers, every start of the transport waits for the
@@ -72,6 +72,12 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         self.outputLatency = outputLatency
         shared = Mutex(Shared(status: LinkStatus(enabled: false, peers: 0, tempo: 120, beat: 0, phase: 0, quantum: 4, playing: false)))
         transport?.quantizeStarts { [weak self] asked in self?.start(askedAt: asked) }
+        // A start or stop of the session is followed at once, not at the next check: the light stops when
+        // the session does, and a start is played from its own moment with nothing to catch up.
+        session.whenPlayingChanges { [weak self] in
+            guard let self else { return }
+            Task { await self.sync() }
+        }
     }
 
     public var status: LinkStatus { shared.withLock { $0.status } }

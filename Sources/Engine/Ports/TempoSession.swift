@@ -10,6 +10,9 @@ public protocol TempoSession: AnyObject, Sendable {
     /// When the session's transport last started or stopped (or will): seconds from now, negative for a
     /// moment past — Link's timeForIsPlaying.
     func playingChanged() -> Double
+    /// Has `handler` called (on a thread of the session's, at once) whenever the session's transport starts or
+    /// stops, so that it is followed without waiting for the next check.
+    func whenPlayingChanges(_ handler: @escaping @Sendable () -> Void)
     /// The session clock's time (microseconds) `seconds` from now: what peers on this machine read, for the
     /// figures that compare a moment here with a peer's.
     func clockMicros(secondsFromNow seconds: Double) -> Int64
@@ -19,6 +22,10 @@ public protocol TempoSession: AnyObject, Sendable {
     /// as Link's start/stop sync does: with peers the session's bar is kept and beat 0 falls on its next
     /// downbeat from then; alone, the session's bar is moved to that moment.
     func setPlaying(_ playing: Bool, at seconds: Double, quantum: Double)
+}
+
+extension TempoSession {
+    public func whenPlayingChanges(_ handler: @escaping @Sendable () -> Void) {}
 }
 
 /// What a Link session is doing, for `/status` and the console.
