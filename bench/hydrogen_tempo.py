@@ -36,9 +36,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ElementTree
 
-import librosa
 import numpy as np
-import soundfile  # librosa's own reader and writer
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -93,6 +91,7 @@ def render(song, wav, home):
 
 def librosa_tempo(wav):
     """librosa's tempo (BPM) for the file, with the seconds the sound lasts and the seconds it took."""
+    import librosa  # here, not at the top: the songs and their rendering are used without it (bench/night_soak.py)
     start = time.perf_counter()
     samples, rate = librosa.load(wav)
     envelope = librosa.onset.onset_strength(y=samples, sr=rate)
@@ -102,6 +101,7 @@ def librosa_tempo(wav):
 
 def warm_up_librosa(folder):
     """One untimed run on two seconds of clicks, so that no song pays for librosa's first-call compilation."""
+    import soundfile  # librosa's own reader and writer
     rate = 22_050
     clicks = np.zeros(2 * rate, dtype=np.float32)
     clicks[:: rate // 4] = 1
@@ -201,6 +201,7 @@ def run(imager, songs, folder, scratch, log):
         else:
             log(f"rendering {song.name}: {render(song, wav, home):.1f} s")
         rows.append(measure(imager, song, wav, log))
+    import librosa
     return {"imager": imager, "librosa": librosa.__version__, "folder": str(folder), "songs": rows,
             "summary": summary(rows)}
 
