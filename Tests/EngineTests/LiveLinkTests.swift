@@ -315,6 +315,23 @@ import TestSupport
         #expect(abs(told - Int64(downbeat * 1_000_000)) <= 1, "said on the session's clock: \(told) µs")
     }
 
+    /// The session started 10 ms before a downbeat, with a frame (16.7 ms) between the engine's drawing and
+    /// the light seen: the start is that downbeat, drawn a frame before it — not the next bar, which it was
+    /// when the downbeat was looked for a frame after the start (3 starts in 100 at quantum 1, bench/link_start.py).
+    @Test(.timeLimit(.minutes(1))) func aStartLessThanAFrameBeforeADownbeatIsSeenOnThatDownbeat() async throws {
+        let frame = 1.0 / 60
+        let (link, transport, session, clock, _) = try await linkedWithTransport(outputLatency: frame)
+        try link.set(enabled: true, quantum: 1)
+        await link.sync()
+        clock.advance(by: .seconds(1.99))  // beat 3.98 at 120 BPM: the downbeat at 2.0 s
+        session.playing = true
+        await link.sync()
+        await transport.tick()
+        #expect(transport.status.playing)
+        let start = session.now - transport.status.seconds
+        #expect(abs(start - (2.0 - frame)) < 1e-4, "drawn from \(start) s, seen at \(start + frame) s; the downbeat is at 2.0 s")
+    }
+
     /// A start and a stop of the session are followed at once — Link calls back — not at the next check.
     @Test(.timeLimit(.minutes(1))) func theSessionsStartAndStopAreFollowedWithoutWaitingForACheck() async throws {
         let (link, transport, session, clock, _) = try await linkedWithTransport()

@@ -212,9 +212,9 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
     /// Whether the transport plays or waits for its moment to start.
     private static func playsOrWaits(_ status: TransportStatus) -> Bool { status.playing || status.startsIn != nil }
 
-    /// When a start of the transport asked for at `asked` is to come: the quantum's first downbeat (as seen,
-    /// `outputLatency` on) at or after the moment the session started, when the session's start brought it
-    /// about, else after `asked` — when the session has peers to keep the bar with. A downbeat already past
+    /// When a start of the transport asked for at `asked` is to come: the quantum's first downbeat at or after
+    /// the moment the session started, when the session's start brought it about, else after `asked` — less
+    /// `outputLatency`, so that it is seen on the downbeat — when the session has peers to keep the bar with. A downbeat already past
     /// (the session started just before one, and the check saw it after) is played as from itself. At once
     /// (nil) when it is not joined, or alone — Link's rule: alone, the start comes when asked and the
     /// session's bar moves to it.
@@ -226,12 +226,14 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
         guard session.isEnabled, session.peers > 0 else { return nil }
         let from = sessionStartedAt ?? asked
         let now = instrument.engine.clock.now
-        let timeline = session.timeline(quantum: quantum, aheadBy: now.duration(to: from).inSeconds + outputLatency)
+        // The first downbeat at or after the start: the engine draws it `outputLatency` before, so that it is
+        // seen on the downbeat (which may put the engine's start a moment before the session's).
+        let timeline = session.timeline(quantum: quantum, aheadBy: now.duration(to: from).inSeconds)
         guard timeline.tempo.isFinite, timeline.tempo > 0, timeline.phase.isFinite else { return nil }
         var beats = (quantum - timeline.phase).truncatingRemainder(dividingBy: quantum)
         if beats < 1e-9 || quantum - beats < 1e-9 { beats = 0 }  // on the downbeat then
         guard beats > 0 || sessionStartedAt != nil else { return nil }
-        return from.advanced(by: .seconds(beats * 60 / timeline.tempo))
+        return from.advanced(by: .seconds(beats * 60 / timeline.tempo - outputLatency))
     }
 
     /// Puts the engine's beat in phase with the session's within the quantum, by the smallest shift (at most
