@@ -122,7 +122,10 @@ struct ListeningRecordingTests {
         if case .heard(let last) = Self.hearing(seconds * 100 - 1) {
             #expect(abs((log.hearings.records.last?.heard.level ?? -1) - last.level) < 1e-4)
         }
+        // Each hearing keeps its place among the events: the first of the second second came after its pad.
+        #expect(log.hearings.records[99].position == 0 && log.hearings.records[100].position == 1)
         let logBytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(logBytes < hours * 2_000_000, "the log grew \(logBytes / hours) bytes an hour")
         let hearingsURL = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension(HearingsJournal.fileExtension)
         let hearingsBytes = try FileManager.default.attributesOfItem(atPath: hearingsURL.path)[.size] as? Int ?? 0
         let perHour = { (bytes: Int) in Double(bytes) / Double(hours) / 1_048_576 }

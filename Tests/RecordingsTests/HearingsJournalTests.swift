@@ -5,8 +5,8 @@ import TestSupport
 
 @testable import Recordings
 
-/// Hearings recorded beside the journal, on a real disk: a three-hour listening set with Link is recorded to
-/// its end, its log stays small, a crash's hearings are kept, and a damaged record costs only itself.
+/// Hearings recorded beside the journal, on a real disk: a crash's hearings are kept, and a damaged record costs
+/// only itself. (A whole night's hearings, through the engine: ListeningRecordingTests.)
 @Suite("Hearings beside a recording")
 struct HearingsJournalTests {
     func start() -> PerformanceLog {
@@ -17,36 +17,6 @@ struct HearingsJournalTests {
     func hearing(_ hop: Int) -> Heard {
         let level = Double(hop % 10_000) / 10_000
         return Heard(level: level, peak: level, bands: [level, 0.5, 0.25, 0], onset: hop % 50 == 0 ? 0.8 : 0, tempo: 123.45)
-    }
-
-    @Test(.timeLimit(.minutes(5))) func aThreeHourListeningSetWithLinkIsRecordedToItsEndAndItsLogStaysSmall() throws {
-        let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
-        let folder = RecordingFolder(temporary.file("recordings"))
-        let journal = try folder.begin(start())
-        let hours = 3
-        let hops = hours * 3600 * 100
-        for hop in 1...hops {
-            let time = Double(hop) / 100
-            journal.append(PerformanceEvent(time: time, intent: .heard(hearing(hop))))
-            // Link puts the beat back in phase ten times a second.
-            if hop % 10 == 0 { journal.append(PerformanceEvent(time: time, intent: .alignBeat(time * 2 + 0.001))) }
-            // Flushed every five seconds here (every second live): the test is of what is kept, not of the pace.
-            if hop % 500 == 0 { try journal.flush(until: time) }
-        }
-        let path = try journal.finish(until: Double(hops) / 100)
-        let logBytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
-        #expect(logBytes < hours * 10_000_000, "the log grew \(logBytes / hours) bytes an hour")
-        let log = try JSONDecoder().decode(PerformanceLog.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(log.events.count == hops / 10)
-        #expect(log.recordedUntil == Double(hops) / 100)
-        let file = try #require(log.hearingsFile)
-        #expect(file.count == hops)
-        let records = try HearingsJournal.read(URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file.name), count: file.count)
-        #expect(records.count == hops)
-        #expect(records.last?.heard == hearing(hops) && records.last?.time == Double(hops) / 100)
-        // Each tenth hearing came after the alignBeats before it: its place among the events is kept.
-        #expect(records[999].position == 99 && records[1000].position == 100)
     }
 
     /// What a server that crashed while recording left: its journal and hearings, as they were last flushed,
