@@ -52,7 +52,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -60,106 +59,6 @@ sys.path.insert(0, str(ROOT / "Tests" / "python"))
 
 from link_peer import LinkPeer  # noqa: E402
 from live import live_socket, serving, until_message  # noqa: E402
-
-
-# --- the peer: link_peer.py's, with a start that asks for beat 0 on the downbeat ------------------------------
-
-def _serve_peer(initial_tempo):
-    """The child: a Link peer answering one JSON line per command line (as link_peer.py's, a few commands):
-    `startstop on|off`, `wait_peers n [s]`, `tempo bpm`, `stop`, `start quantum`, `clock`, `quit`."""
-    import link
-
-    session = link.Link(initial_tempo)
-    changed = threading.Condition()
-
-    def notify(*_):
-        with changed:
-            changed.notify_all()
-
-    session.setNumPeersCallback(notify)
-    session.setTempoCallback(notify)
-    session.setStartStopCallback(notify)
-    session.enabled = True
-
-    def reply(obj):
-        sys.stdout.write(json.dumps(obj) + "\n")
-        sys.stdout.flush()
-
-    try:
-        reply({"ready": True, "micros": session.clock().micros()})
-        for line in sys.stdin:
-            words = line.split()
-            if not words:
-                continue
-            command, args = words[0], words[1:]
-            try:
-                if command == "quit":
-                    reply({"ok": True})
-                    break
-                elif command == "startstop":
-                    session.startStopSyncEnabled = args[0] == "on"
-                    reply({"ok": True, "start_stop_sync": session.startStopSyncEnabled})
-                elif command == "wait_peers":
-                    n, timeout = int(args[0]), float(args[1]) if len(args) > 1 else 5.0
-                    with changed:
-                        ok = changed.wait_for(lambda: session.numPeers() >= n, timeout)
-                    reply({"ok": ok, "peers": session.numPeers()})
-                elif command == "tempo":
-                    state = session.captureAppSessionState()
-                    state.setTempo(float(args[0]), session.clock().micros())
-                    session.commitAppSessionState(state)
-                    reply({"ok": True, "tempo": session.captureAppSessionState().tempo()})
-                elif command == "stop":
-                    state = session.captureAppSessionState()
-                    state.setIsPlaying(False, session.clock().micros())
-                    session.commitAppSessionState(state)
-                    reply({"ok": True, "micros": session.clock().micros()})
-                elif command == "start":
-                    quantum = float(args[0])
-                    state = session.captureAppSessionState()
-                    now = session.clock().micros()
-                    state.setIsPlayingAndRequestBeatAtTime(True, now, 0.0, quantum)
-                    session.commitAppSessionState(state)
-                    # What the session holds now: when it started, and its first downbeat from then.
-                    state = session.captureAppSessionState()
-                    t = state.timeForIsPlaying()
-                    beat = state.beatAtTime(t, quantum)
-                    bars = beat / quantum
-                    if abs(bars - round(bars)) * quantum < 1e-6:
-                        expected = t
-                    else:
-                        expected = state.timeAtBeat(math.ceil(bars) * quantum, quantum)
-                    reply({"ok": True, "committed_at": now, "time_for_is_playing": t, "beat_then": beat,
-                           "expected": expected, "tempo": state.tempo(), "playing": state.isPlaying(),
-                           "peers": session.numPeers()})
-                elif command == "clock":
-                    reply({"micros": session.clock().micros()})
-                else:
-                    reply({"error": f"unknown command {command!r}"})
-            except (IndexError, ValueError) as error:
-                reply({"error": f"{line.strip()!r}: {error}"})
-    except BrokenPipeError:
-        pass
-    finally:
-        session.enabled = False
-        sys.stdout.flush()
-        os._exit(0)  # as link_peer.py: Link's destructor would wait for threads that call back into Python
-
-
-class StartingPeer(LinkPeer):
-    """link_peer.LinkPeer's handle (its reading, replies and closing), on this file's child."""
-
-    def __init__(self, tempo=120.0):
-        import queue
-        self.process = subprocess.Popen(
-            [sys.executable, os.path.abspath(__file__), "--peer", "--tempo", str(tempo)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self._lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        ready = self._next(10)
-        if not ready.get("ready"):
-            self.close()
-            raise RuntimeError(f"link peer did not start: {ready}")
 
 
 # --- the parent --------------------------------------------------------------------------------------------
@@ -278,7 +177,7 @@ def one_start(console, peer, quantum, rng, last_started, stamped, playhead_messa
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default="/tmp/imager-link")
+    parser.add_argument("--binary", default=str(ROOT / ".build" / "debug" / "imager"))
     parser.add_argument("--starts", type=int, default=100)
     parser.add_argument("--seed", type=int, default=44)
     parser.add_argument("--quanta", type=int, nargs="+", default=[1, 4])
@@ -288,11 +187,7 @@ def main():
     parser.add_argument("--out")
     parser.add_argument("--shared-network", action="store_true",
                         help="run on the machine's network (other Link apps there join the session) rather than alone")
-    parser.add_argument("--peer", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
-    if options.peer:
-        _serve_peer(options.tempo)
-        return
     isolated = os.environ.get("LINK_START_ISOLATED") == "1"
     if not options.shared_network and not isolated:
         if subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0:
@@ -316,7 +211,7 @@ def main():
     with tempfile.TemporaryDirectory() as folder, \
             serving(options.binary, pathlib.Path(folder) / "library.sqlite", "--audio", "none", "--link",
                     "--fps", str(options.fps), env=env) as server, \
-            StartingPeer(tempo=options.tempo) as peer, live_socket(server) as socket_:
+            LinkPeer(tempo=options.tempo) as peer, live_socket(server) as socket_:
         console = Console(socket_)
         # The clocks: ours and the peer's read Link's clock alike.
         before = link_clock_micros()

@@ -10,6 +10,11 @@ on stdin, and exits (leaving the session cleanly) when stdin closes, so it never
     query [quantum]      the session now                      -> {"peers", "tempo", "beat", "phase", "playing",
                                                                   "micros", "quantum"}
     wait_peers <n> [s]   until at least n peers (default 5 s) -> {"ok": bool, "peers": n}
+    start <quantum>      start the transport now asking for beat 0 then, as an app that starts the session does
+                         (setIsPlayingAndRequestBeatAtTime) -> {"ok", "committed_at", "time_for_is_playing",
+                         "beat_then", "expected" (the first downbeat at or after the start), "tempo", "playing",
+                         "peers"}
+    clock                Link's clock now                     -> {"micros": ...}
     wait_tempo <bpm> [s] until the tempo is bpm ±0.01         -> {"ok": bool, "tempo": t}
     wait_playing on|off [s] until the transport plays (or not) -> {"ok": bool, "playing": p}
     quit                 leave                                 -> {"ok": true}
@@ -78,6 +83,19 @@ def _serve(initial_tempo, quantum):
         change(state, session.clock().micros())
         session.commitAppSessionState(state)
 
+    def start(q):
+        now = session.clock().micros()
+        commit(lambda s, t: s.setIsPlayingAndRequestBeatAtTime(True, t, 0.0, q))
+        # What the session holds now: when it started, and its first downbeat from then.
+        state = session.captureAppSessionState()
+        moment = state.timeForIsPlaying()
+        beat = state.beatAtTime(moment, q)
+        bars = beat / q
+        on_downbeat = abs(bars - round(bars)) * q < 1e-6
+        expected = moment if on_downbeat else state.timeAtBeat(math.ceil(bars) * q, q)
+        return {"ok": True, "committed_at": now, "time_for_is_playing": moment, "beat_then": beat, "expected": expected,
+                "tempo": state.tempo(), "playing": state.isPlaying(), "peers": session.numPeers()}
+
     try:
         reply({"ready": True, "micros": session.clock().micros()})
         for line in sys.stdin:  # ends when stdin closes
@@ -96,6 +114,10 @@ def _serve(initial_tempo, quantum):
                 elif command in ("play", "stop"):
                     commit(lambda s, t: s.setIsPlaying(command == "play", t))
                     reply({**snapshot(quantum), "ok": True, "playing": command == "play"})
+                elif command == "start":
+                    reply(start(float(args[0])))
+                elif command == "clock":
+                    reply({"micros": session.clock().micros()})
                 elif command == "startstop":
                     session.startStopSyncEnabled = args[0] == "on"
                     reply({"ok": True, "start_stop_sync": session.startStopSyncEnabled})
