@@ -50,8 +50,12 @@ class Counter:
                 data = self.socket.recv(2048)
             except OSError:
                 return
-            if data[14:16] == b"\x00\x00":
-                self.count += 1
+            self.take(data)
+
+    def take(self, data):
+        """Counts a packet for universe 1."""
+        if data[14:16] == b"\x00\x00":
+            self.count += 1
 
 
 def patch(universes):

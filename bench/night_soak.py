@@ -145,19 +145,15 @@ class ArtNetUniverses(Counter):
         with contextlib.suppress(OSError):
             self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
 
-    def _read(self):
-        while True:
-            try:
-                data = self.socket.recv(2048)
-            except OSError:
-                return
-            if data[:8] == b"Art-Net\x00" and data[8:10] == b"\x00\x50" and len(data) >= 18:
-                address = data[14] | (data[15] << 8)
-                self.universes[address] += 1
-                if address == 0:
-                    self.count += 1
-            else:
-                self.strange += 1
+    def take(self, data):
+        """Counts an ArtDmx packet for its universe (and universe 1's as the frames); anything else as strange."""
+        if data[:8] == b"Art-Net\x00" and data[8:10] == b"\x00\x50" and len(data) >= 18:
+            address = data[14] | (data[15] << 8)
+            self.universes[address] += 1
+            if address == 0:
+                self.count += 1
+        else:
+            self.strange += 1
 
     def close(self):
         self.socket.close()
