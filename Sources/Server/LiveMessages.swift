@@ -170,7 +170,7 @@ enum LiveMessages {
         text(Recording(on: on, file: file, problem: problem))
     }
 
-    private static func text<T: Encodable>(_ value: T) -> String {
+    static func text<T: Encodable>(_ value: T) -> String {
         // Our own values always encode; were one not to, it is logged and the client told, never silent.
         do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch {
             APIAnswer.logger.error("a live message of type \(T.self) could not be written: \(error)")
@@ -202,38 +202,6 @@ enum LiveMessages {
 
     private struct IdentifyRequest: Decodable { let name: String }
 
-    /// Every output of the stage, told on connecting and after every change: `{"type": "outputs", "outputs":
-    /// […], "revision": N, "renamed": {"from", "to"}}` (`renamed` only when the change was a rename).
-    static func outputs(_ outputs: StageOutputs, revision: Int, renamed: (from: String, to: String)? = nil) -> String {
-        text(OutputsChange(outputs: outputs.outputs, revision: revision, renamed: renamed.map { Renamed(from: $0.from, to: $0.to) }))
-    }
-
-    /// How many canvases show each output (`GET /api/outputs` says it too), told whenever a canvas comes, goes
-    /// or shows another: `{"type": "canvases", "showing": {"Main": 1, "Left": 2}}` (outputs none shows are absent).
-    static func canvases(_ showing: [String: Int]) -> String { text(CanvasesShowing(showing: showing)) }
-
-    private struct CanvasesShowing: Encodable {
-        let type = "canvases"
-        let showing: [String: Int]
-    }
-
-    /// `{"type": "identifyOutput", "name": "Left"}`: the canvases showing it show its name for 3 seconds.
-    static func identifyOutput(_ name: String) -> String { text(Typed(type: "identifyOutput", value: IdentifyOutput(name: name))) }
-
-    private struct OutputsChange: Encodable {
-        let type = "outputs"
-        let outputs: [StageOutput]
-        let revision: Int
-        let renamed: Renamed?
-    }
-
-    private struct Renamed: Encodable {
-        let from: String
-        let to: String
-    }
-
-    private struct IdentifyOutput: Encodable { let name: String }
-
     /// A change of the fixtures' controls asked over the live socket: any of the three, at least one.
     struct FixtureControlsRequest: Decodable, Sendable {
         let master: Double?
@@ -243,49 +211,13 @@ enum LiveMessages {
         var isEmpty: Bool { master == nil && blackout == nil && toggleBlackout != true }
     }
 
-    /// The fixture patch, told on connecting and after every change: `{"type": "fixturePatch", "revision": N,
-    /// "fixtures": […], "universes": […], "problems": […]}`.
-    static func fixturePatch(_ patch: RevisedPatch) -> String {
-        text(FixturePatchChange(revision: patch.revision, fixtures: patch.patch.fixtures, universes: patch.patch.universes, problems: patch.problems))
-    }
-
-    private struct FixturePatchChange: Encodable {
-        let type = "fixturePatch"
-        let revision: Int
-        let fixtures: [Fixture]
-        let universes: [Int]
-        let problems: [String]
-    }
-
-    /// The fixtures' controls as they now are, told to every client after any change: `{"type": "fixtures",
-    /// "master", "blackout", "test"}` (`test`: `{"mode", "fixture"}`, or absent when none runs).
-    static func fixtures(_ controls: FixtureControls) -> String { text(FixturesChange(controls)) }
-
-    private struct FixturesChange: Encodable {
-        let type = "fixtures"
-        let master: Double
-        let blackout: Bool
-        let test: Test?
-
-        struct Test: Encodable {
-            let mode: String
-            let fixture: String?
-        }
-
-        init(_ controls: FixtureControls) {
-            master = controls.master
-            blackout = controls.blackout
-            test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
-        }
-    }
-
     private struct LinkRequest: Decodable {
         let enabled: Bool
         let quantum: Double?
     }
 
     /// A value's own fields with a `"type"` beside them.
-    private struct Typed<Value: Encodable>: Encodable {
+    struct Typed<Value: Encodable>: Encodable {
         let type: String
         let value: Value
 
