@@ -15,26 +15,16 @@
 //   newest message read (listening-model.js, link-model.js) with the moment it came (`heardAt`, `linkAt`,
 //   in the store's clock's milliseconds). Both are forgotten when the socket closes: they were that
 //   connection's. Panels that show neither ignore them (`onlyLiveNews`).
-// - What two consoles may edit at once, kept with its revision (shared/revisions.js; docs/fixtures.md and
-//   docs/outputs.md, "Two consoles at once"), from the live messages and from the answers the panels give
-//   it — whichever comes, one older than the copy held is dropped (an answer and a message can cross); the
-//   first message of each connection is taken whatever its revision (a server started again counts from its
-//   own start):
-//   - the fixture patch (`fixturePatch`, on every connection and after every change: fixtures-model.js's
-//     keptPatch), and the fixtures' master, blackout and test (`fixtures`, whoever changed them: a console,
-//     a key, MIDI), which have no revision: the newest said is kept;
-//   - the stage's outputs (`outputs`, on every connection and after every change of one: outputs-model.js),
-//     with the rename the message says when it says one (`outputsRenamed`), and how many canvases show each
-//     (`canvases`, whenever a canvas comes, goes or changes output, and from GET /api/outputs's answer).
-//   Only the Fixtures and Outputs panels show them; they come as often as a corner is dragged, so they are
-//   live news too. They are kept while the socket is closed: they are the server's.
+// - The rig as the server has it — the fixture patch and its controls, the stage's outputs and how many
+//   canvases show each — kept with its revisions (rig-state.js: what two consoles may edit at once), from the
+//   live messages and from the answers the panels give it. Only the Fixtures and Outputs panels show it; it
+//   comes as often as a corner is dragged, so it is live news too. It is kept while the socket is closed: it
+//   is the server's.
 
 import { completePanels } from './console-layout.js';
-import { keptPatch, parseControls, parsePatch, parsePatchMessage } from './fixtures-model.js';
 import { parseHeard } from './listening-model.js';
 import { parseLink } from './link-model.js';
-import { parseCanvasesMessage, parseOutputsAnswer, parseOutputsMessage } from './outputs-model.js';
-import { isOlder, readRevision } from '../shared/revisions.js';
+import { RIG_MESSAGES, RigState } from './rig-state.js';
 
 /** The fields of the state each aspect of a `changed` message carries (Server/LiveMessages.swift). */
 export const ASPECT_FIELDS = Object.freeze({
@@ -95,21 +85,8 @@ export class ConsoleStore {
     /** The Link session as last said (link-model.js's parseLink) and when, or null before it has been. */
     this.link = null;
     this.linkAt = null;
-    /** The fixture patch (fixtures-model.js's keptPatch: `{ revision, fixtures, universes, problems, targets, rate }`), or
-     * null before it has been said. */
-    this.fixturePatch = null;
-    /** The fixtures' controls `{ master, blackout, test }` as last said, or null. */
-    this.fixtureControls = null;
-    /** The stage's outputs (outputs-model.js's parseOutput each) as last said, or null before they have been. */
-    this.outputs = null;
-    /** The rename the last news of the outputs said (`{ from, to }`), or null. */
-    this.outputsRenamed = null;
-    /** The outputs' revision (null: not said). */
-    this.outputsRevision = null;
-    /** How many canvases show each output (name → count; an output none shows is absent), or null before it has been said. */
-    this.canvases = null;
-    /** The news whose next live message is taken whatever its revision: the first of a connection. */
-    this.resync = new Set(['fixturePatch', 'outputs']);
+    /** The fixture patch, the outputs and their canvases with their revisions (rig-state.js); read through the getters below. */
+    this.rig = new RigState();
     this.listeners = new Set();
   }
 
@@ -151,11 +128,7 @@ export class ConsoleStore {
       case 'recording': return this.setRecording(message.on === true);
       case 'heard': return this.applyHeard(message);
       case 'link': return this.applyLink(message);
-      case 'fixtures': return this.applyFixtureControls(message);
-      case 'fixturePatch': return this.applyFixturePatch(message);
-      case 'outputs': return this.applyOutputs(message);
-      case 'canvases': return this.setCanvases(parseCanvasesMessage(message));
-      default: return new Set();
+      default: return RIG_MESSAGES.includes(message.type) ? this.tell(this.rig.applyMessage(message)) : new Set();
     }
   }
 
@@ -236,90 +209,22 @@ export class ConsoleStore {
     return what;
   }
 
-  /** Whether the live message of `news` is the first of its connection, taken whatever its revision (and no longer). */
-  #resyncing(news) {
-    return this.resync.delete(news);
-  }
+  /** The rig as last said (rig-state.js): the fixture patch and its controls, the outputs, their rename and revision, the canvases. */
+  get fixturePatch() { return this.rig.fixturePatch; }
+  get fixtureControls() { return this.rig.fixtureControls; }
+  get outputs() { return this.rig.outputs; }
+  get outputsRenamed() { return this.rig.outputsRenamed; }
+  get outputsRevision() { return this.rig.outputsRevision; }
+  get canvases() { return this.rig.canvases; }
 
-  /** The fixtures' controls (the live `fixtures` message): the newest said replaces those held. */
-  applyFixtureControls(message) {
-    const controls = parseControls(message);
-    if (controls) this.fixtureControls = controls;
-    return this.tell(new Set(['fixtures']));
-  }
+  /** An answer of /api/fixtures (a panel's GET, PUT, PATCH or test, or a 409's `current`): kept unless older. Returns what changed. */
+  setFixturePatch(answer) { return this.tell(this.rig.setFixturePatch(answer)); }
 
-  /** The live `fixturePatch` message: the patch, unless older than the one held. */
-  applyFixturePatch(message) {
-    const read = parsePatchMessage(message);
-    if (!read) return new Set();
-    return this.#keepPatch(read, this.#resyncing('fixturePatch'));
-  }
-
-  /**
-   * An answer of /api/fixtures (a panel's GET, PUT, PATCH or test, or a 409's `current`): its patch, unless
-   * older than the one held, and its controls. Returns what changed.
-   */
-  setFixturePatch(answer) {
-    const read = parsePatch(answer);
-    if (!read) return new Set();
-    this.fixtureControls = { master: read.master, blackout: read.blackout, test: read.test };
-    const what = this.#keepPatch(read, false, false);
-    what.add('fixtures');
-    return this.tell(what);
-  }
-
-  #keepPatch(read, anyRevision, tell = true) {
-    const kept = keptPatch(this.fixturePatch, read, { anyRevision });
-    if (!kept) return new Set();
-    this.fixturePatch = kept;
-    const what = new Set(['fixturePatch']);
-    return tell ? this.tell(what) : what;
-  }
-
-  /** The stage's outputs (the live `outputs` message): the list replaces the one held, unless older. */
-  applyOutputs(message) {
-    const read = parseOutputsMessage(message);
-    if (!read) return new Set();
-    return this.#keepOutputs(read, this.#resyncing('outputs'));
-  }
-
-  /**
-   * The outputs as a panel's answer says them: `{ outputs, revision, renamed }` — a list the Outputs panel
-   * made from an answer of PUT, DELETE or rename (the output as kept, the ETag's revision) — or GET
-   * /api/outputs's answer (or a 409's `current`) read, with the canvases it counts. Dropped when older than
-   * the list held.
-   */
-  setOutputs({ outputs, revision = null, renamed = null, canvases = null }) {
-    if (!Array.isArray(outputs)) return new Set();
-    const what = this.#keepOutputs({ outputs, revision, renamed }, false, false);
-    if (canvases && what.size > 0) {
-      this.canvases = canvases;
-      what.add('canvases');
-    }
-    return this.tell(what);
-  }
+  /** The outputs as a panel's answer says them (`{ outputs, revision, renamed, canvases }`): kept unless older. */
+  setOutputs(answer) { return this.tell(this.rig.setOutputs(answer)); }
 
   /** GET /api/outputs's answer, or a 409's `current`: the outputs, their revision and the canvases. */
-  setOutputsAnswer(answer) {
-    const read = parseOutputsAnswer(answer);
-    return read ? this.setOutputs(read) : new Set();
-  }
-
-  #keepOutputs({ outputs, revision, renamed = null }, anyRevision, tell = true) {
-    if (!anyRevision && isOlder(revision, this.outputsRevision)) return new Set();
-    this.outputs = outputs;
-    this.outputsRenamed = renamed;
-    this.outputsRevision = readRevision(revision) ?? this.outputsRevision;
-    const what = new Set(['outputs']);
-    return tell ? this.tell(what) : what;
-  }
-
-  /** How many canvases show each output (the live `canvases` message): the newest said replaces the counts held. */
-  setCanvases(canvases) {
-    if (!canvases) return new Set();
-    this.canvases = canvases;
-    return this.tell(new Set(['canvases']));
-  }
+  setOutputsAnswer(answer) { return this.tell(this.rig.setOutputsAnswer(answer)); }
 
   /**
    * The live socket opened or closed; closed, what it said was heard and the Link session are forgotten.
@@ -330,7 +235,7 @@ export class ConsoleStore {
     this.connected = connected;
     if (connected) {
       this.everConnected = true;
-      this.resync = new Set(['fixturePatch', 'outputs']);
+      this.rig.connected();
     }
     const what = new Set(['connection']);
     if (!connected) {

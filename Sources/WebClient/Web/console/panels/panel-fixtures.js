@@ -38,6 +38,7 @@ import {
 import { movedBy, samePlace } from '../fixtures-geometry.js';
 import { FixtureForm } from './fixture-form.js';
 import { FixturesStage } from './fixtures-stage.js';
+import { StatusLine } from './status-line.js';
 
 class FixturesPanel extends ConsolePanel {
   build() {
@@ -50,7 +51,7 @@ class FixturesPanel extends ConsolePanel {
     this.fetch = new LatestFetch(
       () => this.sender.api('GET', apiPaths.fixtures),
       (answer) => this.showAnswer(answer),
-      (error) => this.showStatus(error?.status === 404 || error?.status === 503
+      (error) => this.status.say(error?.status === 404 || error?.status === 503
         ? 'This server has no fixtures.' : `The fixtures cannot be read: ${error?.message ?? error}`, true),
     );
     this.patchWrite = new LatestWrite(({ fixtures, base }) => this.putPatch(fixtures, base), { stopsAfter: (answer) => readConflict(answer) !== null });
@@ -64,7 +65,7 @@ class FixturesPanel extends ConsolePanel {
       onNudge: (name, dx, dy) => this.nudge(name, dx, dy),
     });
     const titleId = uid('fixtures-title');
-    this.status = element('p', { class: 'fixtures-status', role: 'status' });
+    this.status = new StatusLine(element('p', { class: 'fixtures-status', role: 'status' }));
     this.append(element('section', { class: 'fixtures-layout', 'aria-labelledby': titleId },
       this.buildHeader(titleId),
       this.buildMaster(),
@@ -73,7 +74,7 @@ class FixturesPanel extends ConsolePanel {
       this.buildList(),
       this.form.element,
       this.buildOutput(),
-      this.status));
+      this.status.element));
     this.onKeyDown = (event) => {
       if (!this.shown || !isBlackoutKey(event) || isTyping(event) || event.defaultPrevented) return;
       event.preventDefault();
@@ -155,18 +156,13 @@ class FixturesPanel extends ConsolePanel {
     if (what.has('fixturePatch') || what.has('fixtures')) this.showStored();
   }
 
-  showStatus(text, isError = false) {
-    this.status.textContent = text ?? '';
-    this.status.classList.toggle('is-error', Boolean(isError) && Boolean(text));
-  }
-
   /** GET /api/fixtures's answer: kept in the store (unless a newer patch is held), which shows it. */
   showAnswer(answer) {
     if (!parsePatch(answer)) {
-      this.showStatus('The server answered with something that is not a patch.', true);
+      this.status.say('The server answered with something that is not a patch.', true);
       return;
     }
-    if (this.status.classList.contains('is-error') && this.status.textContent.startsWith('The fixtures cannot be read')) this.showStatus('');
+    if (this.status.says('The fixtures cannot be read', { errorOnly: true })) this.status.say('');
     this.store?.setFixturePatch(answer);
   }
 
@@ -269,15 +265,9 @@ class FixturesPanel extends ConsolePanel {
     if (this.patchWrite.busy) return answer;
     if (!this.stage.dragging) this.draft = null;
     const conflict = readConflict(answer);
-    if (answer?.ok) {
-      if (say) this.showStatus('');
-    } else if (conflict) {
-      this.takeCurrent(conflict.current);
-      if (say) this.showStatus(`${conflictText(conflict)}.`, true);
-    } else {
-      if (say) this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
-      this.fetch.request();
-    }
+    if (say) this.status.sayAnswer(answer);
+    if (conflict) this.takeCurrent(conflict.current);
+    else if (!answer?.ok) this.fetch.request();
     this.showStored();
     return answer;
   }
@@ -333,7 +323,7 @@ class FixturesPanel extends ConsolePanel {
       }
       return;
     }
-    this.showStatus('');
+    this.status.say('');
     if (editing !== null && this.selected === editing) this.selected = read.fixture.name;  // renamed
     this.form.close();
     this.draw();
@@ -388,13 +378,14 @@ class FixturesPanel extends ConsolePanel {
 
   /** A control's answer: the patch shown (kept in the store), or the refusal said. */
   answered(answer) {
-    if (answer?.ok) {
-      this.showStatus('');
-      if (!parsePatch(answer.data)) this.showStatus('The server answered with something that is not a patch.', true);
-      else this.store?.setFixturePatch(answer.data);
-    } else {
-      this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
+    if (!answer?.ok) {
+      this.status.say(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
       this.fetch.request();
+    } else if (!parsePatch(answer.data)) {
+      this.status.say('The server answered with something that is not a patch.', true);
+    } else {
+      this.status.say('');
+      this.store?.setFixturePatch(answer.data);
     }
   }
 }

@@ -40,6 +40,7 @@ import { OutputCalibration } from './outputs-calibration.js';
 import { OutputNameForm } from './outputs-name-form.js';
 import { OutputSettings } from './outputs-settings.js';
 import { SliceEditor } from './outputs-slice.js';
+import { StatusLine } from './status-line.js';
 
 /** The Outputs panel: the outputs, and the calibration of the one selected (the file's header says what it holds). */
 class OutputsPanel extends ConsolePanel {
@@ -54,7 +55,7 @@ class OutputsPanel extends ConsolePanel {
     this.fetch = new LatestFetch(
       () => this.sender.api('GET', apiPaths.outputs),
       (answer) => this.showAnswer(answer),
-      (error) => this.showStatus(`The outputs cannot be read: ${error?.message ?? error}`, true),
+      (error) => this.status.say(`The outputs cannot be read: ${error?.message ?? error}`, true),
     );
     this.write = new LatestWrite(({ output, base }) => this.putOutput(output, base), { stopsAfter: (answer) => readConflict(answer) !== null });
     this.calibration = new OutputCalibration({
@@ -67,13 +68,13 @@ class OutputsPanel extends ConsolePanel {
     this.settings = new OutputSettings({ onChange: (changes) => this.change(changes) });
     this.form = new OutputNameForm({ onSave: (name) => this.saveName(name), onCancel: () => this.closeForm() });
     const titleId = uid('outputs-title');
-    this.status = element('p', { class: 'outputs-status', role: 'status' });
+    this.status = new StatusLine(element('p', { class: 'outputs-status', role: 'status' }));
     this.append(element('section', { class: 'outputs-layout', 'aria-labelledby': titleId },
       this.buildHeader(titleId),
       this.buildList(),
       this.form.element,
       this.buildSelected(),
-      this.status));
+      this.status.element));
   }
 
   /** The title and "Two projectors". */
@@ -132,11 +133,6 @@ class OutputsPanel extends ConsolePanel {
   /** Whether nothing is being dragged, sent or shown as edited (for tests: the page's own state). */
   get settled() { return !this.dragging && !this.write.busy && this.draft === null; }
 
-  showStatus(text, isError = false) {
-    this.status.textContent = text ?? '';
-    this.status.classList.toggle('is-error', Boolean(isError) && Boolean(text));
-  }
-
   /** The outputs as the server has them (the store's). */
   get outputs() { return this.store?.outputs ?? []; }
 
@@ -157,10 +153,10 @@ class OutputsPanel extends ConsolePanel {
   /** GET /api/outputs's answer: kept in the store (unless newer outputs are held), which shows it. */
   showAnswer(answer) {
     if (!parseOutputsAnswer(answer)) {
-      this.showStatus('The server answered with something that is not a list of outputs.', true);
+      this.status.say('The server answered with something that is not a list of outputs.', true);
       return;
     }
-    if (this.status.textContent.startsWith('The outputs cannot be read')) this.showStatus('');
+    if (this.status.says('The outputs cannot be read')) this.status.say('');
     this.store?.setOutputsAnswer(answer);
   }
 
@@ -226,7 +222,7 @@ class OutputsPanel extends ConsolePanel {
 
   select(name) {
     if (this.form.mode === 'rename') this.form.close();
-    if (name !== this.selected) this.showStatus('');
+    if (name !== this.selected) this.status.say('');
     this.selected = name;
     this.draw();
   }
@@ -279,14 +275,9 @@ class OutputsPanel extends ConsolePanel {
 
   /** The answer to the newest output sent: stored, or the refusal said (and the stored output read again). */
   answered(answer) {
-    const conflict = readConflict(answer);
-    if (answer?.ok) {
-      this.showStatus('');
-    } else if (conflict) {
-      this.takeCurrent(conflict.current);
-      this.showStatus(`${conflictText(conflict)}.`, true);
-    } else {
-      this.showStatus(`Not changed: ${answer?.error ?? 'the server did not answer'}`, true);
+    const conflict = this.status.sayAnswer(answer);
+    if (conflict) this.takeCurrent(conflict.current);
+    else if (!answer?.ok) {
       this.slice.reset();
       this.fetch.request();
     }
@@ -354,7 +345,7 @@ class OutputsPanel extends ConsolePanel {
     if (mode === 'rename') this.kept(answer, (outputs) => withRenamed(outputs, from, stored), { from, to: stored.name });
     else this.kept(answer, (outputs) => withOutput(outputs, stored));
     this.selected = stored.name;
-    this.showStatus('');
+    this.status.say('');
     this.closeForm();
     this.draw();
   }
@@ -364,14 +355,13 @@ class OutputsPanel extends ConsolePanel {
     if (!output || isMain(output)) return;
     const answer = await this.own.send(this.base, (ifMatch) => this.request('DELETE', apiPaths.output(output.name), undefined, { quiet: true, ifMatch }));
     if (!answer.ok) {
-      const conflict = readConflict(answer);
+      const conflict = this.status.sayAnswer(answer, 'Not deleted');
       if (conflict) this.takeCurrent(conflict.current);
-      this.showStatus(conflict ? `${conflictText(conflict)}.` : `Not deleted: ${answer.error}`, true);
       return;
     }
     this.kept(answer, (outputs) => withoutOutput(outputs, output.name));
     if (this.selected === output.name) this.selected = MAIN;
-    this.showStatus('');
+    this.status.say('');
     this.draw();
   }
 
@@ -379,7 +369,7 @@ class OutputsPanel extends ConsolePanel {
     const name = this.stored?.name;
     if (!name) return;
     const sent = this.send(identifyIntent(name));
-    this.showStatus(sent ? `The canvases showing “${name}” say its name.` : 'Not connected: the canvases cannot be told now.', !sent);
+    this.status.say(sent ? `The canvases showing “${name}” say its name.` : 'Not connected: the canvases cannot be told now.', !sent);
   }
 
   /** Left and Right, made (or made again) one after the other, on the revision shown; Left shown. */
@@ -399,7 +389,7 @@ class OutputsPanel extends ConsolePanel {
         break;
       }
     }
-    this.showStatus(refusals.length ? `Not made: ${refusals.join('; ')}` : '', refusals.length > 0);
+    this.status.say(refusals.length ? `Not made: ${refusals.join('; ')}` : '', refusals.length > 0);
     if (outputNamed(this.outputs, 'Left')) this.selected = 'Left';
     this.draw();
   }
