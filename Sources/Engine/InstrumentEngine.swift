@@ -99,6 +99,7 @@ public actor InstrumentEngine<C: Clock> where C.Duration == Duration {
         // A recording cannot refuse what the state took; when it is full — its log's events or the hearings kept
         // beside it at their limit — the performance goes on unrecorded.
         if var recording, recording.filledAt == nil {
+            self.recording = nil  // held once while it changes: what waits for a journal being opened is not copied
             if recording.events < maximumRecordedEvents, recording.hearings < maximumRecordedHearings {
                 switch recording.append(event) {
                 case .event: recording.events += 1
