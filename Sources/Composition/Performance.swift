@@ -60,6 +60,17 @@ public struct Performance: AudioSource, Sendable {
         for index in 0..<low where events[index].endFrame > position { playing.append(index) }
     }
 
+    /// Moves on by `frames` without mixing them, round the loop as `render` would: what was to be heard from a
+    /// moment already past (a start heard late) plays as from that moment.
+    public mutating func skip(_ frames: Int) {
+        guard frames > 0 else { return }
+        var next = position + frames
+        if let loop, position < loop.upperBound, next >= loop.upperBound {
+            next = loop.lowerBound + (next - loop.upperBound) % loop.count
+        }
+        locate(next)
+    }
+
     /// Loops `frames` from now on (nil: no loop); a position past the loop's end jumps to its start.
     public mutating func setLoop(_ frames: Range<Int>?) throws(CompositionError) {
         if let frames {

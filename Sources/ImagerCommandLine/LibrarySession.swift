@@ -13,10 +13,11 @@ public enum LibrarySession {
     public static func make(
         instrument: LiveInstrument<ContinuousClock>, library: ChordsetLibrary, at location: URL,
         openSound: (@Sendable () throws -> any AudioOutput)?, listening: LiveListening<ContinuousClock>? = nil,
-        link: (any TempoSession)? = nil, linkLatency: Double = 0, followers: OSCFollowers? = nil,
+        link: (any TempoSession)? = nil, lightLatency: Double = 0, followers: OSCFollowers? = nil,
         dmx: [DMXTarget] = [], dmxRate: Int = LiveFixtures.defaultRate, dmxSourceID: [UInt8] = []
     ) -> LiveSession<ContinuousClock> {
-        let transport = CompositionTransport(instrument: instrument, shelf: LibraryCompositions(library: library), openOutput: openSound)
+        let transport = CompositionTransport(
+            instrument: instrument, shelf: LibraryCompositions(library: library), lightLatency: .seconds(lightLatency), openOutput: openSound)
         let music = LiveMusic(instrument: instrument, shelf: LibraryMusic(library: library))
         let chordsets = LiveLibrary(
             instrument: instrument, catalog: LibraryShelf(library: library), thumbnails: RenderedThumbnails(),
@@ -44,7 +45,7 @@ public enum LibrarySession {
             repairs: LiveRepairs(instrument: instrument, repairs: LibraryRepairShelf(library: library), music: music),
             renderer: LibraryRenderer(library: library, beside: location), listening: listening,
             listeningDevices: ListeningInputs.deviceNames,
-            link: link.map { LiveLink(instrument: instrument, session: $0, outputLatency: linkLatency, transport: transport) },
+            link: link.map { LiveLink(instrument: instrument, session: $0, outputLatency: lightLatency, transport: transport) },
             followers: followers, fixtures: fixtures, outputs: outputs)
     }
 }

@@ -114,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
             instrument: instrument, library: opened, at: LibraryLocation.resolve(library.path), openSound: openSound,
             listening: listening, link: AbletonLink(bpm: tempo.beatsPerMinute),
             // What the engine draws is seen a frame later, at the canvas.
-            linkLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value),
+            lightLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value),
             dmx: dmx.compactMap { try? DMXTarget($0) }, dmxRate: dmxRate, dmxSourceID: try dmxSourceID(opened))
         try joinLink(session)
         let token = lan ? PairingToken.random() : nil

@@ -74,6 +74,16 @@ struct PerformanceTests {
         #expect(Array(looped[1_000..<2_000]) == Array(all[2_000..<3_000]))
         #expect(Array(looped[2_000..<2_400]) == Array(all[2_000..<2_400]))
         #expect(throws: CompositionError.self) { try looping.setLoop(5..<5) }
+        // Skipped frames are not heard: what follows is what rendering them would have left, round the loop.
+        var skipped = try Performance(arrangement, sounds: buffers)
+        skipped.skip(2_345)
+        #expect(skipped.rendered(frameCount: 500) == Array(all[(2 * 2_345)..<(2 * 2_845)]))
+        var skippedRound = try Performance(arrangement, sounds: buffers), renderedRound = skippedRound
+        try skippedRound.setLoop(1_000..<1_500)
+        try renderedRound.setLoop(1_000..<1_500)
+        skippedRound.skip(1_234)
+        _ = renderedRound.rendered(frameCount: 1_234)
+        #expect(skippedRound.position == renderedRound.position && skippedRound.rendered(frameCount: 600) == renderedRound.rendered(frameCount: 600))
     }
 
     @Test func aLightVoiceReleasesItsChordAtEachEventAndLetsItGoAtItsEnd() throws {

@@ -83,7 +83,8 @@ struct TestCompositions: CompositionShelf {
 /// An audio device a test pulls by hand.
 final class PulledOutput: AudioOutput {
     let sampleRate = 48_000
-    let latencyFrames = 0
+    let latencyFrames: Int
+    init(latencyFrames: Int = 0) { self.latencyFrames = latencyFrames }
     private let pull = Mutex<(@Sendable (UnsafeMutableBufferPointer<Float>, Int) -> Void)?>(nil)
 
     func start(pulling pull: @escaping @Sendable (UnsafeMutableBufferPointer<Float>, Int) -> Void) throws { self.pull.withLock { $0 = pull } }

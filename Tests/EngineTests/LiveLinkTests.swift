@@ -346,6 +346,33 @@ import TestSupport
         try await awaitUntil("the transport to stop") { !transport.status.playing }
     }
 
+    /// A peer stops the session ahead of time (Link's timeForIsPlaying 0.4 s after the stop is seen): the
+    /// transport plays on until that moment, less the frame the light takes to be seen, and its playhead stops
+    /// there — it used to stop when the stop was seen.
+    @Test(.timeLimit(.minutes(1))) func theSessionsStopIsPlacedAtLinksOwnMoment() async throws {
+        let frame = 1.0 / 60
+        let (link, transport, session, clock, _) = try await linkedWithTransport(outputLatency: frame)
+        try link.set(enabled: true, quantum: 4)
+        await link.sync()
+        clock.advance(by: .seconds(2))  // on a downbeat: it plays as from a frame before it
+        session.playing = true
+        await link.sync()
+        #expect(transport.status.playing)
+        clock.advance(by: .seconds(1))
+        session.playingChangedEarlier = -0.4
+        session.playing = false
+        await link.sync()
+        clock.advance(by: .seconds(0.3))
+        await transport.tick()
+        #expect(transport.status.playing)
+        clock.advance(by: .seconds(0.2))
+        await transport.tick()
+        #expect(!transport.status.playing)
+        #expect(abs(transport.status.seconds - 1.4) < 1e-4, "stopped \(transport.status.seconds) s in; the session's stop is 1.4 s after its start")
+        await link.sync()
+        #expect(session.startsAndStops.isEmpty)  // the session's own stop is not told back to it
+    }
+
     /// The performer plays the composition while joined: it too waits for the next downbeat, and the
     /// session is told to start as from the moment play was asked for — its peers then start on that same
     /// downbeat (Link's start/stop sync). Alone, it starts at once, and the session from then.

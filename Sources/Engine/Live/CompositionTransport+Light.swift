@@ -4,19 +4,41 @@ import Instrument
 /// now, what is lit at a moment, and the intents that light and let go of the visual voices on the instrument.
 extension CompositionTransport {
     /// A start that waited and whose moment has come by `now`: it plays from that moment (without a device,
-    /// the playhead runs from the moment itself, not from the tick that found it come). Whether one started,
-    /// and where to light again what was lit, when it plays on from where it stopped.
-    func startIfDue(at now: C.Instant) -> (started: Bool, relightAt: Int?) {
+    /// the playhead runs from the moment itself, not from the tick that found it come; through a device, the
+    /// device began it at its sample — or, when the device has not pulled for a while since, the tick does).
+    /// Whether one started, and where to light again what was lit, when it plays on from where it stopped.
+    func startIfDue(at now: C.Instant, byDevice: Bool) -> (started: Bool, relightAt: Int?) {
         box.core.withLock { core in
-            guard let startsAt = core.startsAt, startsAt <= now, core.loaded != nil else { return (false, nil) }
+            if byDevice, core.startUntold {
+                core.startUntold = false
+            } else {
+                let due = byDevice ? core.startsAt?.advanced(by: lightLatency + Self.deviceGrace) : core.startsAt
+                guard let due, due <= now, core.loaded != nil else { return (false, nil) }
+                core.playing = true
+                core.lastTick = core.startsAt
+                core.startedAt = core.startsAt
+                core.startsAt = nil
+            }
             defer { core.relightAtStart = false }
-            core.startsAt = nil
-            core.playing = true
-            core.lastTick = startsAt
-            core.startedAt = startsAt
             return (true, core.relightAtStart ? core.loaded!.performance.position : nil)
         }
     }
+
+    /// A stop that waited and whose moment has come by `now`: the light is let go; the transport stops —
+    /// through a device once it has reached the stop's sample (or has not pulled for a while since). The
+    /// light let go, and whether it stopped.
+    static func stopIfDue(_ core: inout Core, at now: C.Instant, byDevice: Bool, lightLatency: Duration) -> (letGo: [Intent], stopped: Bool) {
+        guard let stopsAt = core.stopsAt, stopsAt <= now else { return ([], false) }
+        let letGo = lettingGo(&core)
+        guard !byDevice || core.soundStopped || stopsAt.advanced(by: lightLatency + deviceGrace) <= now else { return (letGo, false) }
+        core.playing = false
+        core.stopsAt = nil
+        core.soundStopped = false
+        return (letGo, true)
+    }
+
+    /// How long after a moment's sample was due a device that has not reached it is taken not to be pulling.
+    static var deviceGrace: Duration { .milliseconds(250) }
 
     /// The frames between what the device pulled and what is heard (0 without one).
     var latencyFrames: Int {

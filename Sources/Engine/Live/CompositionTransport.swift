@@ -9,7 +9,9 @@ import Synchronization
 /// other intent. Play, stop, locate and loop are its use cases; `tick()` (the server calls it every frame)
 /// fires the light that is due and tells everyone where the playhead is. Without an audio device it plays
 /// silently, in step with the engine's clock — which is also how tests drive it. A start can be made to wait
-/// for a moment (a Link session's next downbeat: `quantizeStarts`); it then comes at the first tick from then.
+/// for a moment (a Link session's next downbeat: `quantizeStarts`), and a stop too (`stop(at:)`): the light
+/// starts or stops at the first tick from then, and through a device the sound at its very sample
+/// (CompositionTransport+Device.swift).
 public final class CompositionTransport<C: Clock>: Sendable where C.Duration == Duration {
     let instrument: LiveInstrument<C>
     let shelf: any CompositionShelf
@@ -17,6 +19,10 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     let openOutput: (@Sendable () throws -> any AudioOutput)?
     /// The rate compositions are laid out and played at.
     public let sampleRate: Int
+    /// How long after it is performed the light is seen (a frame of the canvas): through a device, the light
+    /// is performed that much before the sound it goes with is heard, and a start or a stop that waits for a
+    /// moment (the light's) is heard that much after it — so that both meet on the session's downbeat.
+    public let lightLatency: Duration
     /// The state the audio device's thread and the transport's callers share.
     let box = Box()
     /// How often the playhead is told while playing.
@@ -65,6 +71,12 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         /// stopped is to be lit again then (it plays on from there).
         var startsAt: C.Instant?
         var relightAtStart = false
+        /// Through a device: a start it placed at its sample, not yet told nor its light lit again.
+        var startUntold = false
+        /// A stop asked for at a moment to come (the light's; nil: none waits), and whether the device has
+        /// reached its sample (silence from there, the light let go at the tick).
+        var stopsAt: C.Instant?
+        var soundStopped = false
         /// The moment the playhead last began to run from (a start's own moment, not the tick that found it).
         var startedAt: C.Instant?
     }
@@ -73,19 +85,22 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// held or said of the sound before a composition plays — or, when that is nil or fails, silently, in
     /// step with the engine's clock. It lays compositions out at `sampleRate`, the rate the device is opened at.
     public init(
-        instrument: LiveInstrument<C>, shelf: any CompositionShelf, sampleRate: Int = 48_000,
+        instrument: LiveInstrument<C>, shelf: any CompositionShelf, sampleRate: Int = 48_000, lightLatency: Duration = .zero,
         openOutput: (@Sendable () throws -> any AudioOutput)?
     ) {
         self.instrument = instrument
         self.shelf = shelf
         self.sampleRate = sampleRate
+        self.lightLatency = lightLatency
         self.openOutput = openOutput
     }
 
     /// A transport that plays through `output`, already open (nil: silently).
-    public convenience init(instrument: LiveInstrument<C>, shelf: any CompositionShelf, output: (any AudioOutput)?) {
+    public convenience init(
+        instrument: LiveInstrument<C>, shelf: any CompositionShelf, output: (any AudioOutput)?, lightLatency: Duration = .zero
+    ) {
         let open: (@Sendable () throws -> any AudioOutput)? = output.map { output in { @Sendable in output } }
-        self.init(instrument: instrument, shelf: shelf, sampleRate: output?.sampleRate ?? 48_000, openOutput: open)
+        self.init(instrument: instrument, shelf: shelf, sampleRate: output?.sampleRate ?? 48_000, lightLatency: lightLatency, openOutput: open)
     }
 
     deinit {
@@ -106,51 +121,27 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         return start > now ? (start, start) : (nil, max(start, now.advanced(by: .seconds(-1))))
     }
 
+    /// The moment a start waits for: the one to come, or, through a device, one just past (the device plays
+    /// as from it, to the sample); nil: it plays at once.
+    private func placedStart(_ moment: (waitsFor: C.Instant?, runsFrom: C.Instant), now: C.Instant) -> C.Instant? {
+        moment.waitsFor ?? (heardByDevice && moment.runsFrom < now ? moment.runsFrom : nil)
+    }
+
+    /// Calls off what waits: a start, a stop.
+    static func callOff(_ core: inout Core) {
+        core.startsAt = nil
+        core.relightAtStart = false
+        core.startUntold = false
+        core.stopsAt = nil
+        core.soundStopped = false
+    }
+
     /// The moment the playhead last began to run from, if it has.
     public var lastStart: C.Instant? { box.core.withLock { $0.startedAt } }
 
     /// Why compositions are not heard, when they are not (no device could be opened), as the device said.
     public var soundProblem: String? {
         if case .silent(let problem) = box.device.withLock({ $0 }) { problem } else { nil }
-    }
-
-    /// The device, opened and pulling the first time it is asked for.
-    private var output: (any AudioOutput)? {
-        box.device.withLock { device -> (any AudioOutput)? in
-            switch device {
-            case .open(let output): return output
-            case .silent: return nil
-            case .unopened:
-                guard let openOutput else {
-                    device = .silent(nil)
-                    return nil
-                }
-                do {
-                    let output = try openOutput()
-                    guard output.sampleRate == sampleRate else {
-                        output.stop()
-                        device = .silent("the sound device plays at \(output.sampleRate) Hz, not \(sampleRate) Hz")
-                        return nil
-                    }
-                    try output.start { [box] buffer, frameCount in
-                        // The device's own buffer, for this call alone: nothing keeps it past the return.
-                        nonisolated(unsafe) let buffer = buffer
-                        box.core.withLock { core in
-                            if core.playing, core.loaded != nil {
-                                core.loaded!.performance.render(into: buffer, frameCount: frameCount)
-                            } else {
-                                for index in 0..<min(buffer.count, 2 * frameCount) { buffer[index] = 0 }
-                            }
-                        }
-                    }
-                    device = .open(output)
-                    return output
-                } catch {
-                    device = .silent("\(error)")
-                    return nil
-                }
-            }
-        }
     }
 
     /// Whether a device plays (rather than the clock moving the playhead).
@@ -186,13 +177,14 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let (loaded, playing) = box.core.withLock { ($0.loaded != nil, $0.playing) }
         guard loaded else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
         let moment = playing ? (waitsFor: nil, runsFrom: now) : startMoment(askedAt: now)
+        let startsAt = placedStart(moment, now: now)
         let position = box.core.withLock { core -> Int? in
-            if let startsAt = moment.waitsFor {
+            Self.callOff(&core)
+            if let startsAt {
                 core.startsAt = startsAt
                 core.relightAtStart = true
                 return nil
             }
-            core.startsAt = nil
             if !core.playing { core.startedAt = moment.runsFrom }
             core.lastTick = moment.runsFrom
             core.playing = true
@@ -219,17 +211,18 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         var incoming: Loaded? = try await WorkerPool.library.run { () throws(LiveError) in try load(source) }
         let now = instrument.engine.clock.now
         let moment = startMoment(askedAt: now)
+        let startsAt = placedStart(moment, now: now)
         let letGo = box.core.withLock { core in
             let letGo = Self.lettingGo(&core)
             swap(&core.loaded, &incoming)
+            Self.callOff(&core)
             core.reloadProblem = nil
             core.nextLight = 0
             core.lastHeard = 0
             core.lastTick = moment.runsFrom
-            core.playing = moment.waitsFor == nil
+            core.playing = startsAt == nil
             if core.playing { core.startedAt = moment.runsFrom }
-            core.startsAt = moment.waitsFor
-            core.relightAtStart = false
+            core.startsAt = startsAt
             return letGo
         }
         incoming = nil  // the composition played before, let go of here rather than on the device's thread
@@ -272,12 +265,18 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         instrument.transportChanged(status)
     }
 
-    /// Stops where it is (a start that waits is called off): the sound stops, the light is let go.
-    public func stop() async {
+    /// Stops where it is (a start that waits is called off): the sound stops, the light is let go — at once,
+    /// or, when `moment` is still to come (a Link session's stop, when it was asked for ahead), then: the light
+    /// at the first tick from `moment`, the sound through a device at its sample (`lightLatency` after it).
+    public func stop(at moment: C.Instant? = nil) async {
+        let now = instrument.engine.clock.now
+        if let moment, moment > now, box.core.withLock({ $0.playing && $0.startsAt == nil }) {
+            box.core.withLock { $0.stopsAt = moment }
+            return
+        }
         let letGo = box.core.withLock { core in
             core.playing = false
-            core.startsAt = nil
-            core.relightAtStart = false
+            Self.callOff(&core)
             return Self.lettingGo(&core)
         }
         await perform(letGo)
@@ -340,18 +339,21 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
 
     private func tick(tellingEveryone: Bool) async {
         let now = instrument.engine.clock.now
-        let (started, relightAt) = startIfDue(at: now)
-        if let relightAt { await perform(relight(at: relightAt)) }  // what was lit where it stopped, lit again
-        let tellingEveryone = tellingEveryone || started
         let byDevice = heardByDevice
+        let (started, relightAt) = startIfDue(at: now, byDevice: byDevice)
+        if let relightAt { await perform(relight(at: relightAt)) }  // what was lit where it stopped, lit again
+        var tellingEveryone = tellingEveryone || started
         let latency = latencyFrames
+        // Through a device, the light is performed `lightLatency` before its sound is heard, to be seen with it.
+        let lightLead = byDevice ? Int((lightLatency.inSeconds * Double(sampleRate)).rounded()) : 0
         let problem = soundProblem
         var wrappedTo: Int?
         let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
             guard core.loaded != nil else { return ([], nil) }
             if !byDevice, core.playing, let last = core.lastTick {
-                // Whole frames only: what is left over waits for the next tick.
-                let frames = Int((last.duration(to: now).inSeconds * Double(sampleRate)).rounded(.down))
+                // Whole frames only: what is left over waits for the next tick; a stop that waits, up to it.
+                let until = core.stopsAt.map { min($0, now) } ?? now
+                let frames = max(0, Int((last.duration(to: until).inSeconds * Double(sampleRate)).rounded(.down)))
                 var left = frames
                 let chunk = core.scratch.count / 2
                 while left > 0 {
@@ -367,9 +369,9 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             var intents: [Intent] = []
             if heard < core.lastHeard {
                 wrappedTo = heard  // looped round: the light is set again below, out of the device's way
-            } else if core.playing {
+            } else if core.playing, core.stopsAt.map({ now < $0 }) ?? true {
                 let light = core.loaded!.light
-                while core.nextLight < light.count, light[core.nextLight].frame <= heard {
+                while core.nextLight < light.count, light[core.nextLight].frame <= heard + lightLead {
                     let intent = light[core.nextLight].intent
                     Self.note(intent, in: &core.lit)
                     intents.append(intent)
@@ -377,6 +379,9 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
                 }
             }
             core.lastHeard = heard
+            let stop = Self.stopIfDue(&core, at: now, byDevice: byDevice, lightLatency: lightLatency)
+            intents += stop.letGo
+            if stop.stopped { tellingEveryone = true }
             if core.playing, core.loaded!.performance.loop == nil, heard >= core.loaded!.frameCount {
                 core.playing = false  // the end: it stops there, and says so
                 intents += Self.lettingGo(&core)

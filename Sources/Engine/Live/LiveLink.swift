@@ -195,7 +195,9 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
                     kept.problem = "the Link session started, but nothing could play: \(error.message)"
                 }
             } else if !sessionPlaying {
-                if transportPlaying { await transport.stop() }
+                // At the session's own moment (a peer may ask for a stop ahead), seen then as a start is.
+                let stopsAt = instrument.engine.clock.now.advanced(by: .seconds(session.playingChanged() - outputLatency))
+                if transportPlaying { await transport.stop(at: stopsAt) }
                 kept.problem = nil
             }
             playing = Self.playsOrWaits(transport.status)
