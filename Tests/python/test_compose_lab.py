@@ -55,8 +55,11 @@ def studio(port):
 class Lab(Browser):
     """One Chromium (test_console.Browser); labs and canvas pages in contexts of their own."""
 
-    async def open(self, fragment="", device=TABLET):
+    async def open(self, fragment="", device=TABLET, live=None):
+        """A lab in a context of its own; `live(route)` stands between it and /live when given."""
         context = await self.browser.new_context(**device)
+        if live:
+            await context.route_web_socket("**/live*", live)
         page = await context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         await page.goto(f"http://127.0.0.1:{self.port}/compose{fragment}")
@@ -366,17 +369,35 @@ def test_play_moves_the_playhead_the_canvas_shows_the_light_and_sdl_plays_the_so
 
 
 def test_two_labs_stay_in_step_when_either_edits(imager, tmp_path):
+    """Each lab hears the other's edits and undos. The first's own edit is told to it only after the edit's answer
+    came: it once stopped reading the library for good then, deaf to every change after."""
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
         ids = studio(server.port)
+        told_late = {"holding": True, "held": []}
+
+        def hold_music_until_answered(route):
+            server_side = route.connect_to_server()
+
+            def from_server(message):
+                if told_late["holding"] and '"music"' in str(message):
+                    told_late["held"].append(message)
+                else:
+                    route.send(message)
+            server_side.on_message(from_server)
+            told_late["route"] = route
 
         async def run():
             async with async_playwright() as playwright, Lab(playwright, server.port) as lab:
-                first = await lab.open(f"#part={ids['bar']}&voice={ids['band']}")
+                first = await lab.open(f"#part={ids['bar']}&voice={ids['band']}", live=hold_music_until_answered)
                 second = await lab.open(f"#part={ids['bar']}&voice={ids['band']}")
                 cells = first.get_by_role("row").filter(has=first.get_by_role("rowheader", name="Hat")).get_by_role("gridcell")
                 await cells.nth(0).focus()
                 before = await revision(second)
                 await first.keyboard.press("Enter")
+                await revision_after(first, before)  # its answer taken…
+                told_late["holding"] = False
+                for message in told_late["held"]:  # …then the change told
+                    told_late["route"].send(message)
                 await revision_after(second, before)
                 seen = second.get_by_role("row").filter(has=second.get_by_role("rowheader", name="Hat")).get_by_role("gridcell")
                 await expect(seen.nth(0)).to_have_attribute("aria-selected", "true")

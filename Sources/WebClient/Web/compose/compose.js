@@ -1,6 +1,6 @@
 // The composition lab (/compose): the part and voice trees (music-tree.js), the editing plane of the pair
 // they select (editing-plane.js), the transport and the edits. One store of what the engine says — the music
-// library (GET /api/music, fetched again on every `{"type": "music"}` from /live) and the transport's status
+// library (GET /api/music, read again when a `{"type": "music"}` from /live is newer: shared/revision-reader.js) and the transport's status
 // (`{"type": "transport"}`) — and one sender for everything that goes out: edits to /api/music, transport
 // requests over /live. A range drawn on the plane is shown done at once and then asked of the engine, whose
 // answer (or refusal) has the last word.
@@ -21,6 +21,7 @@ import { SoundUploads } from './sounds/upload.js';
 import { SoundDrops } from './sounds/sound-drops.js';
 import { lightText } from './light-model.js';
 import { Sender } from '../shared/sender.js';
+import { RevisionReader } from '../shared/revision-reader.js';
 import { forgetPairingToken } from '../shared/address.js';
 import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane/plane-model.js';
 import {
@@ -40,7 +41,7 @@ const ui = {
 };
 
 /** What the lab knows: the library as last answered, its index, the selected pair, the transport. */
-const store = { music: null, index: null, pair: null, transport: null, loading: null, wanted: 0 };
+const store = { music: null, index: null, pair: null, transport: null };
 
 const sender = new Sender({
   onMessage: (message) => hear(message),
@@ -48,7 +49,7 @@ const sender = new Sender({
     document.body.dataset.connection = connected ? 'open' : 'closed';
     ui.connection.textContent = connected ? 'Connected' : 'Reconnecting…';
     if (!connected) return;
-    refresh(0);  // what changed while away
+    musicReader.again();  // what changed while away
     ui.render.connected();  // and how the render it follows stands
   },
   onError: (message) => say(message),
@@ -57,7 +58,7 @@ const sender = new Sender({
 
 ui.damaged.sender = sender;
 // A damaged record renamed or deleted here: the library is read again at once (other labs hear `music`).
-ui.damaged.addEventListener('damaged-repaired', () => refresh(0));
+ui.damaged.addEventListener('damaged-repaired', () => musicReader.again());
 
 function say(line) {
   ui.message.hidden = false;
@@ -66,7 +67,7 @@ function say(line) {
 ui.message.querySelector('.message-dismiss').addEventListener('click', () => { ui.message.hidden = true; });
 
 function hear(message) {
-  if (message.type === 'music') refresh(message.revision);
+  if (message.type === 'music') musicReader.told(message.revision);
   else if (message.type === 'transport') {
     store.transport = message;
     showTransport();
@@ -74,21 +75,10 @@ function hear(message) {
   else if (message.type === 'library') ui.voice.chordsetsChanged();  // the chordsets the Light dialog lists
 }
 
-/** Fetches the library again when it is older than `revision` (0: whatever it is). */
-async function refresh(revision) {
-  store.wanted = Math.max(store.wanted, revision);
-  if (store.loading) return store.loading;
-  store.loading = (async () => {
-    while (store.music === null || store.music.revision < store.wanted || revision === 0) {
-      revision = -1;
-      const answer = await sender.request('GET', '/api/music', undefined, { doing: 'read the music library' });
-      if (!answer.ok) break;
-      take(answer.data);
-    }
-    store.loading = null;
-  })();
-  return store.loading;
-}
+/** The library read again when a change newer than what is shown is told (or whatever it is: `again()`). */
+const musicReader = new RevisionReader(
+  () => sender.request('GET', '/api/music', undefined, { doing: 'read the music library' }),
+  { held: () => store.music?.revision ?? null, take: (music) => take(music) });
 
 /** The library as the engine answered it: everything shown follows. */
 function take(music) {
@@ -325,4 +315,4 @@ window.addEventListener('hashchange', () => {
 window.imagerLab = { store, sender, plane: ui.plane };
 
 sender.start();
-refresh(0);
+musicReader.again();
