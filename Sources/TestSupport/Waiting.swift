@@ -28,3 +28,11 @@ public func awaitUntil(_ what: String, within seconds: Double = 30, _ condition:
         await Task.yield()
     }
 }
+
+extension ManualClock {
+    /// Waits until a task sleeps on this clock — the code under test has done what it could and waits for time
+    /// to pass — and throws `WaitTimedOut` when none has within `seconds` (or `CancellationError`).
+    public func awaitSleeper(within seconds: Double = 30) async throws {
+        try await awaitUntil("a task to wait on the manual clock", within: seconds) { sleeperCount > 0 }
+    }
+}

@@ -126,7 +126,7 @@ struct LiveInstrumentTests {
         try await instrument.perform(.tempo(beatsPerMinute: 90))
         #expect(journal.log.events.isEmpty)  // queued, not yet flushed
         // Time moves on: the flusher wakes at 250 ms and writes what was queued.
-        await advance(clock, by: .milliseconds(250), until: { !journal.flushes.isEmpty })
+        try await advance(clock, by: .milliseconds(250), until: { !journal.flushes.isEmpty })
         #expect(journal.log.events.map(\.intent) == [.tempo(beatsPerMinute: 90)])
         #expect(journal.flushes.first == 0.25)
         let saved = try await instrument.stopRecording()
@@ -142,12 +142,12 @@ struct LiveInstrumentTests {
         let shelf = MemoryShelf()
         let instrument = LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: clock), shelf: shelf)
         let keeping = Task { await instrument.keepControls(every: .seconds(1), on: clock) }
-        while clock.sleeperCount == 0 { await Task.yield() }  // it has taken the controls as they start
+        try await clock.awaitSleeper()  // it has taken the controls as they start
         try await instrument.perform(.tempo(beatsPerMinute: 97))
-        await advance(clock, by: .seconds(1), until: { shelf.controlsKept.count == 1 })
+        try await advance(clock, by: .seconds(1), until: { shelf.controlsKept.count == 1 })
         #expect(shelf.controlsKept.last?.tempo == 97)
         // Nothing changed: nothing written again.
-        await advance(clock, by: .seconds(1), until: { clock.sleeperCount == 1 })
+        try await advance(clock, by: .seconds(1), until: { clock.sleeperCount == 1 })
         #expect(shelf.controlsKept.count == 1)
         try await instrument.perform(.ribbonCenter(.hue, 0.2))
         keeping.cancel()
@@ -170,9 +170,9 @@ struct LiveInstrumentTests {
     }
 
     /// Waits for a sleeper on `clock`, moves the clock on, then lets the tasks it woke run until `done` holds.
-    private func advance(_ clock: ManualClock, by duration: Duration, until done: () -> Bool) async {
-        while clock.sleeperCount == 0 { await Task.yield() }
+    private func advance(_ clock: ManualClock, by duration: Duration, until done: () -> Bool) async throws {
+        try await clock.awaitSleeper()
         clock.advance(by: duration)
-        while !done() { await Task.yield() }
+        try await awaitUntil("what the clock's moving on brings") { done() }
     }
 }

@@ -235,20 +235,20 @@ import TestSupport
         let looping = Task { await link.keepInTime(every: .milliseconds(100)) }
 
         /// The loop's check comes due while fifty more are asked for at once; returns when all have ended.
-        func manyAtOnce() async {
-            while clock.sleeperCount == 0 { await Task.yield() }  // the loop waits for its next check
+        func manyAtOnce() async throws {
+            try await clock.awaitSleeper()  // the loop waits for its next check
             clock.advance(by: .milliseconds(100))
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<50 { group.addTask { await link.sync() } }
             }
-            while clock.sleeperCount == 0 { await Task.yield() }  // the loop's check has ended too
+            try await clock.awaitSleeper()  // the loop's check has ended too
         }
 
         try await instrument.perform(.tempo(beatsPerMinute: 97))  // the fader moved
-        await manyAtOnce()
+        try await manyAtOnce()
         #expect(session.tempoSet == [97])
         session.tempo = 133.5  // another app moved the session
-        await manyAtOnce()
+        try await manyAtOnce()
         #expect(listener.timesTempoBecame(133.5) == 1)
         #expect(session.tempoSet == [97])
         looping.cancel()

@@ -122,7 +122,7 @@ import TestSupport
         _ = await changes.first { $0.revision == 30 }
         // Nothing more comes: a second and a quarter later it is said.
         for _ in 0..<5 {
-            while clock.sleeperCount == 0 { await Task.yield() }
+            try await clock.awaitSleeper()
             clock.advance(by: .milliseconds(250))
         }
         let stalled = try #require(await probe.first { !$0.hearing && $0.problem != nil })
@@ -153,7 +153,7 @@ import TestSupport
     /// Advances `clock` by `steps` quarters of a second, each once the watch sleeps again.
     private func quarters(_ steps: Int, on clock: ManualClock) async throws {
         for _ in 0..<steps {
-            while clock.sleeperCount == 0 { try Task.checkCancellation(); await Task.yield() }
+            try await clock.awaitSleeper()
             clock.advance(by: .milliseconds(250))
         }
     }
@@ -177,7 +177,7 @@ import TestSupport
         #expect(lost.problem?.hasPrefix("device: test was removed") == true && !lost.hearing)
         // Plugged in again: the same input, tried again 2 s on (closed and opened anew), is heard once more.
         try await quarters(8, on: clock)
-        while input.starts < 2 { try Task.checkCancellation(); await Task.yield() }
+        try await awaitUntil("the input to be started again") { input.starts >= 2 }
         #expect(input.isOpen)
         input.play(seconds: 0.1)
         let back = try #require(await probe.first { !$0.lost && $0.hearing })
@@ -290,7 +290,7 @@ import TestSupport
             try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.reopening } }
         }
         try await quarters(8, on: clock)
-        while input.starts < 2 { try Task.checkCancellation(); await Task.yield() }
+        try await awaitUntil("the input to be started again") { input.starts >= 2 }
         input.play(seconds: 0.1)
         #expect(await probe.first { !$0.lost && $0.hearing } != nil)
         #expect(refusals.withLock { $0 } == 4)

@@ -194,7 +194,7 @@ struct RecordingFailureTests {
         let changes = ChangeProbe()
         instrument.listen(changes)
         _ = await changes.first { $0.revision >= 30 }
-        while instrument.recordingProblem == nil { try Task.checkCancellation(); await Task.yield() }
+        try await awaitUntil("the recording's problem to be said") { instrument.recordingProblem != nil }
         #expect(instrument.recordingProblem?.contains("Read-only file system") == true)
         #expect(listener.said.filter { $0.hasPrefix("failed goes on -: ") }.count == 1, "said once: \(listener.said)")
         #expect(await instrument.engine.recordingProgress != nil, "the recording goes on")

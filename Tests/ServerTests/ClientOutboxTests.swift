@@ -56,7 +56,7 @@ struct ClientOutboxTests {
         guard case .text("after") = await outbox.next() else { Issue.record("the merged change was sent twice"); return }
     }
 
-    @Test func changesComingFasterThanTheIntervalWaitAndMergeWhileOtherMessagesGoAhead() async {
+    @Test func changesComingFasterThanTheIntervalWaitAndMergeWhileOtherMessagesGoAhead() async throws {
         let outbox = outbox(wantsFrames: true)
         outbox.send(await change([.pads], tempo: 100))
         guard case .change = await outbox.next() else { Issue.record("the first change waited"); return }
@@ -69,7 +69,7 @@ struct ClientOutboxTests {
         #expect(await outbox.next() == .text("meanwhile"))
         // The writer now waits on the clock; once the interval has passed, the held changes go, merged.
         let waiting = Task { await outbox.next() }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await clock.awaitSleeper()
         clock.advance(by: ClientOutbox<ManualClock>.changeInterval)
         guard case .change(let merged) = await waiting.value else { Issue.record("no change"); return }
         #expect(merged.aspects == [.colors, .tempo] && merged.state.tempo == 120)
@@ -91,24 +91,24 @@ struct ClientOutboxTests {
         #expect(outbox.droppedTexts == 5)
     }
 
-    @Test func aWaitingWriterIsWokenByTheNextMessageAndEndsWhenFinished() async {
+    @Test func aWaitingWriterIsWokenByTheNextMessageAndEndsWhenFinished() async throws {
         let outbox = outbox(wantsFrames: false)
         let first = Task { await outbox.next() }
-        while !outbox.hasWaitingWriter { await Task.yield() }
+        try await awaitUntil("the writer to wait") { outbox.hasWaitingWriter }
         outbox.send("hello")
         guard case .text("hello") = await first.value else { Issue.record("not woken"); return }
         let second = Task { await outbox.next() }
-        while !outbox.hasWaitingWriter { await Task.yield() }
+        try await awaitUntil("the writer to wait") { outbox.hasWaitingWriter }
         outbox.finish()
         #expect(await second.value == nil)
         outbox.send("too late")
         #expect(await outbox.next() == nil)
     }
 
-    @Test func aCancelledWriterStopsWaiting() async {
+    @Test func aCancelledWriterStopsWaiting() async throws {
         let outbox = outbox(wantsFrames: false)
         let waiting = Task { await outbox.next() }
-        while !outbox.hasWaitingWriter { await Task.yield() }
+        try await awaitUntil("the writer to wait") { outbox.hasWaitingWriter }
         waiting.cancel()
         #expect(await waiting.value == nil)
     }

@@ -10,8 +10,8 @@ import TestSupport
 @Suite("The frame ticker", .timeLimit(.minutes(1)))
 struct FrameTickerTests {
     /// Yields until the ticker has ticked `count` times and sleeps on the clock again.
-    func ticked(_ count: Int, _ session: LiveSession<ManualClock>, _ clock: ManualClock) async {
-        while session.ticks.count < count || clock.sleeperCount == 0 { await Task.yield() }
+    func ticked(_ count: Int, _ session: LiveSession<ManualClock>, _ clock: ManualClock) async throws {
+        try await awaitUntil("\(count) ticks, and the ticker waiting on the clock again") { session.ticks.count >= count && clock.sleeperCount > 0 }
     }
 
     @Test func aFrameEachIntervalAndNoBurstAfterFallingBehind() async throws {
@@ -20,22 +20,22 @@ struct FrameTickerTests {
         let ticker = FrameTicker(session: session, fps: 50)  // a tick every 20 ms
         let running = Task { try await ticker.run() }
 
-        await ticked(1, session, clock)
+        try await ticked(1, session, clock)
         clock.advance(by: .milliseconds(19))
         await Task.yield()
         #expect(session.ticks.count == 1, "not before its interval")
         clock.advance(by: .milliseconds(1))
-        await ticked(2, session, clock)
+        try await ticked(2, session, clock)
         clock.advance(by: .milliseconds(20))
-        await ticked(3, session, clock)
+        try await ticked(3, session, clock)
         #expect(session.ticks.count == 3)
 
         // A second lost (a stalled machine): one tick, then the grid starts again from there.
         clock.advance(by: .seconds(1))
-        await ticked(4, session, clock)
+        try await ticked(4, session, clock)
         #expect(session.ticks.count == 4)
         clock.advance(by: .milliseconds(20))
-        await ticked(5, session, clock)
+        try await ticked(5, session, clock)
         #expect(session.ticks.count == 5)
 
         running.cancel()

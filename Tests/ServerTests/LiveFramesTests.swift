@@ -68,7 +68,7 @@ struct LiveFramesTests {
                 try await outbound.write(.text(#"{"type":"padDown","pad":0,"velocity":1}"#))
                 // Frames are made while the pad sounds (a dozen ticks of them), then the tempo changes.
                 let ticks = session.ticks.count
-                while session.ticks.count < ticks + 12 { await Task.yield() }
+                try await awaitUntil("a dozen frame ticks") { session.ticks.count >= ticks + 12 }
                 try await outbound.write(.text(#"{"type":"tempo","bpm":100}"#))
                 // Everything up to the tempo's change is text: no frame came between.
                 for _ in 0..<10 {

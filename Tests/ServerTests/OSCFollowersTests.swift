@@ -27,38 +27,38 @@ struct OSCFollowersTests {
         #expect(dropped == "OSC to \(target) cannot be sent (connection refused); it is no longer followed, and is tried again every 5 s")
         #expect(followers.status.map(\.address) == [target])
         #expect(followers.status.first?.problem == "connection refused")
-        #expect(await eventually { followers.openSocketCount == 0 }, "the refused socket is closed")
+        try await awaitUntil("the refused socket is closed") { followers.openSocketCount == 0 }
 
         // Four checks: not tried yet. The fifth: a fresh socket, refused again — quietly, it was said already.
-        for _ in 1...4 { await check(clock) }
+        for _ in 1...4 { try await check(clock) }
         #expect(followers.openSocketCount == 0)
-        await check(clock)
+        try await check(clock)
         #expect(followers.openSocketCount == 1)
         followers.send([OSCFollowing.tempo(101)])
-        #expect(await eventually { followers.openSocketCount == 0 })
+        try await awaitUntil("every socket to be closed") { followers.openSocketCount == 0 }
         #expect(followers.status.first?.problem == "connection refused")
 
         // Someone listens there again: tried 5 s after, sent to on trial, back once two checks find it so.
         let receiver = try await OSCReceiver.bind(port: port)
-        for _ in 1...4 { await check(clock) }
+        for _ in 1...4 { try await check(clock) }
         #expect(followers.openSocketCount == 0)
-        await check(clock)
+        try await check(clock)
         let sent = followers.status.first?.sent ?? 0
         followers.send([OSCFollowing.tempo(102)])
         #expect(await receiver.next() == OSCFollowing.tempo(102))
-        #expect(await eventually { followers.status.first?.sent == sent + 1 })
+        try await awaitUntil("one more message sent") { followers.status.first?.sent == sent + 1 }
         #expect(followers.status.first?.problem == "connection refused", "on trial, not yet back")
-        await check(clock)
+        try await check(clock)
         #expect(reports.said.count == 1)
-        await check(clock)
+        try await check(clock)
         #expect(await reports.next() == "OSC to \(target) is followed again")
         #expect(followers.status == [OSCFollowers.Target(address: target, sent: sent + 1, problem: nil)])
         followers.send([OSCFollowing.tempo(103)])
         #expect(await receiver.next() == OSCFollowing.tempo(103))
-        #expect(await eventually { followers.status.first?.sent == sent + 2 })
+        try await awaitUntil("two more messages sent") { followers.status.first?.sent == sent + 2 }
 
         await followers.close()
-        #expect(await eventually { followers.openSocketCount == 0 })
+        try await awaitUntil("every socket to be closed") { followers.openSocketCount == 0 }
         await receiver.close()
     }
 
@@ -80,19 +80,19 @@ struct OSCFollowersTests {
         let clock = ManualClock()
         let healing = Task { await followers.heal(every: .seconds(1), on: clock) }
         defer { healing.cancel() }
-        for _ in 1...4 { await check(clock) }
+        for _ in 1...4 { try await check(clock) }
         #expect(attempts.withLock { $0 } == 1)
-        await check(clock)
+        try await check(clock)
         #expect(attempts.withLock { $0 } == 2)
         followers.send([OSCFollowing.tempo(91)])
         #expect(await receiver.next() == OSCFollowing.tempo(91), "the first message there is the one sent on trial")
-        #expect(await eventually { followers.status.first?.sent == 1 })
-        await check(clock)
-        await check(clock)
+        try await awaitUntil("a first message sent") { followers.status.first?.sent == 1 }
+        try await check(clock)
+        try await check(clock)
         #expect(await reports.next() == "OSC to \(target) is followed again")
         #expect(followers.status == [OSCFollowers.Target(address: target, sent: 1, problem: nil)])
         await followers.close()
-        #expect(await eventually { followers.openSocketCount == 0 })
+        try await awaitUntil("every socket to be closed") { followers.openSocketCount == 0 }
         await receiver.close()
     }
 
@@ -106,9 +106,9 @@ struct OSCFollowersTests {
         }
         let kept = followers.status.dropFirst().map(\.address)
         #expect(sets.contains(kept), "one call's targets, whole: \(kept)")
-        #expect(await eventually { followers.openSocketCount == 1 + kept.count }, "every other socket was closed")
+        try await awaitUntil("every other socket was closed") { followers.openSocketCount == 1 + kept.count }
         await followers.close()
-        #expect(await eventually { followers.openSocketCount == 0 })
+        try await awaitUntil("every socket to be closed") { followers.openSocketCount == 0 }
         for receiver in receivers { await receiver.close() }
     }
 
@@ -122,17 +122,17 @@ struct OSCFollowersTests {
         let slow = ["127.0.0.1:\(receiver.port)", "localhost:\(receiver.port)"]
         let later = ["127.0.0.1:\(receiver.port)"]
         let first = Task { try await followers.follow(kept: slow) }
-        #expect(await eventually { gate.arrived == 1 })
+        try await awaitUntil("the first follow to arrive at the gate") { gate.arrived == 1 }
         let second = Task { try await followers.follow(kept: later) }
-        #expect(await eventually { await followers.following.waiting == 2 })
+        try await awaitUntil("two follows to wait") { await followers.following.waiting == 2 }
         #expect(gate.arrived == 1, "the later call waits: it opens nothing meanwhile")
         gate.open()
         try await first.value
         try await second.value
         #expect(followers.status.map(\.address) == later)
-        #expect(await eventually { followers.openSocketCount == 1 })
+        try await awaitUntil("one socket open") { followers.openSocketCount == 1 }
         await followers.close()
-        #expect(await eventually { followers.openSocketCount == 0 })
+        try await awaitUntil("every socket to be closed") { followers.openSocketCount == 0 }
         await receiver.close()
     }
 
@@ -150,31 +150,21 @@ struct OSCFollowersTests {
         }
         try await followers.follow(kept: ["127.0.0.1:\(receiver.port)"])
         let trying = Task { await followers.heal(after: OSCFollower.retryInterval) }
-        #expect(await eventually { gate.arrived == 1 })
+        try await awaitUntil("the first follow to arrive at the gate") { gate.arrived == 1 }
         if closing { await followers.close() } else { try await followers.follow(kept: []) }
         gate.open()
         await trying.value
         #expect(followers.status.isEmpty)
-        #expect(await eventually { followers.openSocketCount == 0 })
+        try await awaitUntil("every socket to be closed") { followers.openSocketCount == 0 }
         await receiver.close()
     }
 
     /// Moves the clock on by a check, once the healing waits for it, and waits until it waits for the next.
-    private func check(_ clock: ManualClock) async {
-        while clock.sleeperCount == 0 { await Task.yield() }
+    private func check(_ clock: ManualClock) async throws {
+        try await clock.awaitSleeper()
         clock.advance(by: .seconds(1))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await clock.awaitSleeper()
     }
-}
-
-/// Whether `condition` holds within `limit`, looked at again each time other work has run.
-func eventually(within limit: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: limit)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return await condition()
 }
 
 /// What the followers say, in order.
