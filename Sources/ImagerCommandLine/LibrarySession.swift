@@ -27,7 +27,8 @@ public enum LibrarySession {
         // from before one is never taken for the newest.
         let firstRevision = Int(Date().timeIntervalSince1970 * 1000)
         let fixtures = LiveFixtures(
-            shelf: LibraryShelf(library: library), commandLine: dmx, rate: dmxRate, cid: dmxSourceID, firstRevision: firstRevision)
+            shelf: LibraryShelf(library: library), commandLine: dmx, rate: dmxRate, firstRevision: firstRevision,
+            transmitter: { DMXSender(target: $0, cid: dmxSourceID, said: { print("warning: \($0)") }) })
         fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {
             for problem in try fixtures.load() { print("warning: \(problem)") }

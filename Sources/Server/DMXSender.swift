@@ -1,15 +1,16 @@
 import DMX
+import Engine
 import NIOCore
 import NIOPosix
 import Synchronization
 
-/// One DMX target as the DMX thread sends to it: a socket of its own, its stream (what each universe was last
+/// One DMX target as the fixtures' thread sends to it (the `DMXTransmitter` adapter, SwiftNIO's UDP): a socket of its own, its stream (what each universe was last
 /// sent, the sequences), what went out and what went wrong. A send never waits: a target that cannot be opened
 /// or sent to is said, its packets meanwhile let go, and it is tried again every `retryInterval` seconds.
-final class DMXSender: Sendable {
+public final class DMXSender: DMXTransmitter {
     static let retryInterval = 5.0
 
-    let target: DMXTarget
+    public let target: DMXTarget
     private let said: @Sendable (String) -> Void
     private let state: Mutex<State>
     private let sent = Atomic<Int>(0)
@@ -29,7 +30,7 @@ final class DMXSender: Sendable {
     }
 
     /// A sender to `target`, as source `cid` (16 bytes); `said` hears each problem once, and the return.
-    init(target: DMXTarget, cid: [UInt8], said: @escaping @Sendable (String) -> Void) {
+    public init(target: DMXTarget, cid: [UInt8], said: @escaping @Sendable (String) -> Void) {
         self.target = target
         self.said = said
         state = Mutex(State(stream: DMXStream(protocol: target.protocol, cid: cid)))
@@ -39,13 +40,13 @@ final class DMXSender: Sendable {
     var socket: (open: Bool, opening: Bool) { state.withLock { ($0.channel != nil, $0.opening) } }
 
     /// What `/status` tells of it.
-    var status: LiveDMXStatus.Target {
+    public var status: LiveDMXStatus.Target {
         state.withLock { LiveDMXStatus.Target(target: target.description, packets: sent.load(ordering: .relaxed), problem: $0.problem) }
     }
 
     /// Sends what changed of `frames` at `time` (seconds on the DMX thread's clock), opening the socket first
     /// when it is due (in the background: a name lookup can take seconds).
-    func send(_ frames: [Int: DMXFrame], at time: Double) {
+    public func send(_ frames: [Int: DMXFrame], at time: Double) {
         let (ready, due) = state.withLock { state -> ((any Channel, SocketAddress?, [DMXPacket])?, Bool) in
             if state.ended { return (nil, false) }
             if state.failed {
@@ -69,7 +70,7 @@ final class DMXSender: Sendable {
 
     /// Ends the stream (sACN's terminated packets), waits for them to go, and closes the socket; a socket still
     /// opening is closed as soon as it opens.
-    func end() async {
+    public func end() async {
         let ending = state.withLock { state -> (any Channel, SocketAddress?, [DMXPacket])? in
             defer { state.channel = nil }
             state.ended = true

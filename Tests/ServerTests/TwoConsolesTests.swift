@@ -35,7 +35,7 @@ import TestSupport
     private func application(fixtures: MemoryFixtureShelf, outputs: OutputRoutesTests.MemoryOutputShelf) -> some ApplicationProtocol {
         let session = LiveSession(
             instrument: LiveInstrument(engine: InstrumentEngine(chordset: FactoryChordsets.lumia, clock: ContinuousClock())),
-            fixtures: LiveFixtures(shelf: fixtures, commandLine: [], cid: [UInt8](repeating: 1, count: 16), firstRevision: 100, said: { _ in }),
+            fixtures: LiveFixtures(shelf: fixtures, commandLine: [], firstRevision: 100, said: { _ in }) { DMXSender(target: $0, cid: [UInt8](repeating: 1, count: 16), said: { _ in }) },
             outputs: LiveOutputs(shelf: outputs, firstRevision: 500))
         return buildApplication(configuration: ServerConfiguration(port: 0), session: session)
     }

@@ -2,11 +2,11 @@ import Engine
 import StageOutputs
 import Synchronization
 
-/// The stage's outputs as the server serves them: read from the library at start, changed by the API (each
+/// The stage's outputs as the instrument shows them (a use case): read from the library at start, changed by the API (each
 /// change checked, kept in the library and told to every client, so the canvases showing it follow within
 /// a frame), and what of them could not be read.
 public final class LiveOutputs: Sendable {
-    let shelf: (any OutputShelf)?
+    private let shelf: (any OutputShelf)?
     /// The outputs, what could not be read of them, and the revision at which each name last changed (a
     /// change made from an older copy is refused only when the output it touches changed since: two consoles
     /// may move two projectors at once).
@@ -36,7 +36,7 @@ public final class LiveOutputs: Sendable {
     }
 
     /// The outputs, what could not be read, and their revision, read together.
-    var revised: (outputs: StageOutputs, problems: [String], revision: Int) {
+    public var revised: (outputs: StageOutputs, problems: [String], revision: Int) {
         let now = state.now
         return (now.value.outputs, now.value.problems, now.revision)
     }
@@ -44,19 +44,19 @@ public final class LiveOutputs: Sendable {
     /// Keeps `output` (checked whole) in place of the one of its name, or as a new one, if the outputs are
     /// still at revision `expected` (any, when nil); returns it as kept and the new revision. `tell` hears
     /// every change with its revision, in the order they were made.
-    func put(_ output: StageOutput, from expected: Int?, tell: Teller) throws -> (output: StageOutput, revision: Int) {
+    public func put(_ output: StageOutput, from expected: Int?, tell: Teller) throws -> (output: StageOutput, revision: Int) {
         let changed = try change(output.name, from: expected, tell: tell) { (outputs) throws(StageOutputError) in try outputs.put(output) }
         return (changed.result, changed.revision)
     }
 
-    func delete(_ name: String, from expected: Int?, tell: Teller) throws -> Int {
+    public func delete(_ name: String, from expected: Int?, tell: Teller) throws -> Int {
         guard now.outputs.output(named: name) != nil || name == StageOutput.mainName else {
             throw LiveError(.notFound, "there is no output “\(StageOutput.quoted(name))”")
         }
         return try change(name, from: expected, tell: tell) { (outputs) throws(StageOutputError) in try outputs.delete(name) }.revision
     }
 
-    func rename(_ name: String, to newName: String, from expected: Int?, tell: Teller) throws -> (output: StageOutput, revision: Int) {
+    public func rename(_ name: String, to newName: String, from expected: Int?, tell: Teller) throws -> (output: StageOutput, revision: Int) {
         guard now.outputs.output(named: name) != nil else { throw LiveError(.notFound, "there is no output “\(StageOutput.quoted(name))”") }
         let changed = try change(name, StageOutput.shownName(newName) ?? newName, from: expected, tell: tell) { (outputs) throws(StageOutputError) in
             try outputs.rename(name, to: newName)
@@ -65,7 +65,7 @@ public final class LiveOutputs: Sendable {
     }
 
     /// Who hears the outputs as each change left them, with its revision.
-    typealias Teller = (StageOutputs, Int) -> Void
+    public typealias Teller = (StageOutputs, Int) -> Void
 
     /// Changes the outputs named `touched` and keeps them (blocking: on the library's pool), one change at a
     /// time, so that two at once are both kept and told in order; refused — made from a copy older than the
@@ -93,4 +93,9 @@ public final class LiveOutputs: Sendable {
 public struct LiveOutputStatus: Sendable, Codable, Equatable {
     public var name: String
     public var canvases: Int
+
+    public init(name: String, canvases: Int) {
+        self.name = name
+        self.canvases = canvases
+    }
 }
