@@ -148,45 +148,74 @@ extension MusicLibrary {
         }
 
         mutating func take(_ contents: MusicLibraryContents) throws(CompositionError) -> MusicLibrary {
+            var taking = Taking(last: contents.lastIdentifier)
+            try takeSounds(of: contents, into: &taking)
+            try takeParts(of: contents, into: &taking)
+            try takeVoices(of: contents, into: &taking)
+            try takeChildren(of: contents, into: &taking)
+            try setAsideLinksThatLoopOrLastTooLong(into: &taking)
+            try takeScoresAndPairs(of: contents, into: &taking)
+            try takeMutedCells(of: contents, into: &taking)
+            try takeCompositions(of: contents, into: &taking)
+            taking.library.lastIdentifier = contents.lastIdentifier
+            return taking.library
+        }
+
+        /// The library taken so far, and the ids used in it.
+        struct Taking {
             var library = MusicLibrary()
-            let last = contents.lastIdentifier
+            let last: Int64
             var used = Set<Int64>()
-            func fresh(_ raw: Int64, _ what: String) throws(CompositionError) {
+
+            /// Takes the id `raw` of `what`: within 1…last, and used once.
+            mutating func fresh(_ raw: Int64, _ what: String) throws(CompositionError) {
                 guard raw > 0, raw <= last else { throw CompositionError("\(what) #\(raw) has an id outside 1…\(last)") }
                 guard used.insert(raw).inserted else { throw CompositionError("the id #\(raw) is used twice") }
             }
+        }
+
+        /// Sounds: a name, and a sound's format.
+        private mutating func takeSounds(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
             for record in contents.sounds {
                 _ = try check(.sound, String(record.id), record.name) { () throws(CompositionError) in
-                    try fresh(record.id, "the sound")
+                    try taking.fresh(record.id, "the sound")
                     let name = try checkedName(record.name, as: "a sound's name")
                     guard (1...1_000_000).contains(record.sampleRate), (1...64).contains(record.channelCount), record.frameCount >= 0 else {
                         throw CompositionError("the sound \(name) has no sound's format (\(record.channelCount) channels at \(record.sampleRate) Hz)")
                     }
                     let id = SoundID(record.id)
-                    library.sounds[id] = Sound(id: id, name: name, sampleRate: record.sampleRate, channelCount: record.channelCount, frameCount: record.frameCount)
+                    taking.library.sounds[id] = Sound(id: id, name: name, sampleRate: record.sampleRate, channelCount: record.channelCount, frameCount: record.frameCount)
                 }
             }
+        }
+
+        /// Parts: a name, a length and a tempo.
+        private mutating func takeParts(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
             for record in contents.parts {
                 _ = try check(.part, String(record.id), record.name) { () throws(CompositionError) in
-                    try fresh(record.id, "the part")
+                    try taking.fresh(record.id, "the part")
                     let name = try checkedName(record.name, as: "a part's name")
                     guard (1...MusicalTime.longestPart).contains(record.length) else {
                         throw CompositionError("the part \(name) lasts \(record.length) ticks; a part lasts 1…\(MusicalTime.longestPart)")
                     }
                     let id = PartID(record.id)
-                    library.parts[id] = Part(
+                    taking.library.parts[id] = Part(
                         id: id, name: name, length: record.length, tempo: try record.tempo.checked("the tempo of \(name)", in: MusicalTime.tempi))
                 }
             }
+        }
+
+        /// Voices: a name, and a sound, a chord or silence (a voice with children is silent).
+        private mutating func takeVoices(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
             for record in contents.voices {
                 _ = try check(.voice, String(record.id), record.name) { () throws(CompositionError) in
-                    try fresh(record.id, "the voice")
+                    try taking.fresh(record.id, "the voice")
                     let name = try checkedName(record.name, as: "a voice's name")
                     let sound: VoiceSound
                     switch (record.sound, record.chordset, record.chord) {
                     case (nil, nil, nil): sound = .silent
                     case (let id?, nil, nil):
-                        guard library.sounds[SoundID(id)] != nil else { throw .unknown("sound", SoundID(id)) }
+                        guard taking.library.sounds[SoundID(id)] != nil else { throw .unknown("sound", SoundID(id)) }
                         sound = .audio(SoundID(id))
                     case (nil, let chordset?, let chord?): sound = .light(try ChordReference(chordset: chordset, chord: chord))
                     default: throw CompositionError("the voice \(name) plays a sound or a chord, not both or half of one")
@@ -195,88 +224,104 @@ extension MusicLibrary {
                         throw CompositionError("the voice \(name) has children and a sound of its own")
                     }
                     let id = VoiceID(record.id)
-                    library.voices[id] = Voice(id: id, name: name, sound: sound)
+                    taking.library.voices[id] = Voice(id: id, name: name, sound: sound)
                 }
             }
-            for record in contents.parts where library.parts[PartID(record.id)] != nil {
+        }
+
+        /// The parts' and the voices' children, each of a node there (a voice once under the same parent).
+        private mutating func takeChildren(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
+            for record in contents.parts where taking.library.parts[PartID(record.id)] != nil {
                 for child in record.children {
                     _ = try check(.partChild, String(child.place), nil) { () throws(CompositionError) in
-                        try fresh(child.place, "the place")
-                        guard library.parts[PartID(child.node)] != nil else { throw .unknown("part", PartID(child.node)) }
-                        library.parts[PartID(record.id)]!.children.append(Child(id: ChildID(child.place), node: PartID(child.node)))
+                        try taking.fresh(child.place, "the place")
+                        guard taking.library.parts[PartID(child.node)] != nil else { throw .unknown("part", PartID(child.node)) }
+                        taking.library.parts[PartID(record.id)]!.children.append(Child(id: ChildID(child.place), node: PartID(child.node)))
                     }
                 }
             }
-            for record in contents.voices where library.voices[VoiceID(record.id)] != nil {
+            for record in contents.voices where taking.library.voices[VoiceID(record.id)] != nil {
                 var seen = Set<Int64>()
                 for child in record.children {
                     _ = try check(.voiceChild, String(child.place), nil) { () throws(CompositionError) in
-                        try fresh(child.place, "the place")
-                        guard library.voices[VoiceID(child.node)] != nil else { throw .unknown("voice", VoiceID(child.node)) }
+                        try taking.fresh(child.place, "the place")
+                        guard taking.library.voices[VoiceID(child.node)] != nil else { throw .unknown("voice", VoiceID(child.node)) }
                         guard seen.insert(child.node).inserted else { throw CompositionError("a voice comes twice under \(record.name)") }
-                        library.voices[VoiceID(record.id)]!.children.append(Child(id: ChildID(child.place), node: VoiceID(child.node)))
+                        taking.library.voices[VoiceID(record.id)]!.children.append(Child(id: ChildID(child.place), node: VoiceID(child.node)))
                     }
                 }
             }
-            // A node that lies inside itself, or a part that would last too long, keeps its record but not its
-            // children: the links are set aside.
-            for id in library.parts.keys.sorted() where MusicLibrary.liesBelowItself(id, in: library.parts) {
-                let problem = CompositionError("the part \(library.parts[id]!.name) lies inside itself")
+        }
+
+        /// A node that lies inside itself, or a part that would last too long, keeps its record but not its children: the links are set aside.
+        private mutating func setAsideLinksThatLoopOrLastTooLong(into taking: inout Taking) throws(CompositionError) {
+            for id in taking.library.parts.keys.sorted() where MusicLibrary.liesBelowItself(id, in: taking.library.parts) {
+                let problem = CompositionError("the part \(taking.library.parts[id]!.name) lies inside itself")
                 guard settingAside else { throw problem }
-                setAsideChildren(of: &library.parts[id]!, .partChild, problem)
+                setAsideChildren(of: &taking.library.parts[id]!, .partChild, problem)
             }
-            for id in library.voices.keys.sorted() where MusicLibrary.liesBelowItself(id, in: library.voices) {
-                let problem = CompositionError("the voice \(library.voices[id]!.name) lies inside itself")
+            for id in taking.library.voices.keys.sorted() where MusicLibrary.liesBelowItself(id, in: taking.library.voices) {
+                let problem = CompositionError("the voice \(taking.library.voices[id]!.name) lies inside itself")
                 guard settingAside else { throw problem }
-                setAsideChildren(of: &library.voices[id]!, .voiceChild, problem)
+                setAsideChildren(of: &taking.library.voices[id]!, .voiceChild, problem)
             }
-            while let problem = library.tooLong() {
+            while let problem = taking.library.tooLong() {
                 guard settingAside else { throw problem.error }
-                setAsideChildren(of: &library.parts[problem.part]!, .partChild, problem.error)
+                setAsideChildren(of: &taking.library.parts[problem.part]!, .partChild, problem.error)
             }
+        }
+
+        /// Scores, the pairs that play them (atomic, inside their part), and no score that no pair plays.
+        private mutating func takeScoresAndPairs(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
             for record in contents.scores {
                 _ = try check(.score, String(record.id), nil) { () throws(CompositionError) in
-                    try fresh(record.id, "the score")
-                    library.scores[ScoreID(record.id)] = Score(id: ScoreID(record.id), events: record.events)
+                    try taking.fresh(record.id, "the score")
+                    taking.library.scores[ScoreID(record.id)] = Score(id: ScoreID(record.id), events: record.events)
                 }
             }
             for record in contents.pairs {
                 _ = try check(.pair, "\(record.part)-\(record.voice)", nil) { () throws(CompositionError) in
                     let pair = Pair(PartID(record.part), VoiceID(record.voice))
-                    guard library.scoreOfPair[pair] == nil else { throw CompositionError("the pair \(pair.part) × \(pair.voice) has two scores") }
-                    try library.checkAtomic(pair)
-                    guard let score = library.scores[ScoreID(record.score)] else { throw .unknown("score", ScoreID(record.score)) }
-                    try library.checkFits(score, in: pair.part)
-                    library.scoreOfPair[pair] = score.id
+                    guard taking.library.scoreOfPair[pair] == nil else { throw CompositionError("the pair \(pair.part) × \(pair.voice) has two scores") }
+                    try taking.library.checkAtomic(pair)
+                    guard let score = taking.library.scores[ScoreID(record.score)] else { throw .unknown("score", ScoreID(record.score)) }
+                    try taking.library.checkFits(score, in: pair.part)
+                    taking.library.scoreOfPair[pair] = score.id
                 }
             }
-            let played = Set(library.scoreOfPair.values)
-            for id in library.scores.keys.sorted() where !played.contains(id) {
+            let played = Set(taking.library.scoreOfPair.values)
+            for id in taking.library.scores.keys.sorted() where !played.contains(id) {
                 _ = try check(.score, String(id.rawValue), nil) { () throws(CompositionError) in
-                    library.scores[id] = nil
+                    taking.library.scores[id] = nil
                     throw CompositionError("a score is played by no pair")
                 }
             }
+        }
+
+        /// Muted cells, each where its pair has that cell.
+        private mutating func takeMutedCells(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
             for record in contents.mutedCells {
                 let key = "\(record.part)-\(record.voice)-\(record.column)-\(record.row.map(String.init) ?? "none")"
                 _ = try check(.mutedCell, key, nil) { () throws(CompositionError) in
                     let pair = Pair(PartID(record.part), VoiceID(record.voice))
-                    try library.setCell(Cell(column: ChildID(record.column), row: record.row.map(ChildID.init)), of: pair, playing: false)
+                    try taking.library.setCell(Cell(column: ChildID(record.column), row: record.row.map(ChildID.init)), of: pair, playing: false)
                 }
             }
+        }
+
+        /// Compositions: a pair there, and a name no other has.
+        private mutating func takeCompositions(of contents: MusicLibraryContents, into taking: inout Taking) throws(CompositionError) {
             for record in contents.compositions {
                 _ = try check(.composition, String(record.id), record.name) { () throws(CompositionError) in
-                    try fresh(record.id, "the composition")
+                    try taking.fresh(record.id, "the composition")
                     let pair = Pair(PartID(record.part), VoiceID(record.voice))
-                    _ = try library.part(pair.part)
-                    _ = try library.voice(pair.voice)
+                    _ = try taking.library.part(pair.part)
+                    _ = try taking.library.voice(pair.voice)
                     let name = try checkedName(record.name, as: "a composition's name")
-                    guard library.composition(named: name) == nil else { throw CompositionError("there are two compositions named \(name)") }
-                    library.compositions[CompositionID(record.id)] = Composition(id: CompositionID(record.id), name: name, pair: pair)
+                    guard taking.library.composition(named: name) == nil else { throw CompositionError("there are two compositions named \(name)") }
+                    taking.library.compositions[CompositionID(record.id)] = Composition(id: CompositionID(record.id), name: name, pair: pair)
                 }
             }
-            library.lastIdentifier = last
-            return library
         }
 
         /// Sets aside every child link of `node`, for `problem`.

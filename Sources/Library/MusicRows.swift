@@ -80,101 +80,147 @@ enum MusicRows {
     /// of new records inserted, rows of changed records updated. `newSounds` are the files of sounds not
     /// stored yet. Rows that reading set aside are in neither, and are left as they are.
     static func write(_ new: MusicLibraryContents, over old: MusicLibraryContents, newSounds: [Int64: [UInt8]], _ db: Database) throws {
-        let (oldCompositions, newCompositions) = (keyed(old.compositions, \.id), keyed(new.compositions, \.id))
-        let (oldCells, newCells) = (Set(old.mutedCells), Set(new.mutedCells))
-        let (oldPairs, newPairs) = (keyed(old.pairs) { PairKey(part: $0.part, voice: $0.voice) }, keyed(new.pairs) { PairKey(part: $0.part, voice: $0.voice) })
-        let (oldScores, newScores) = (keyed(old.scores, \.id), keyed(new.scores, \.id))
-        let (oldParts, newParts) = (keyed(old.parts, \.id), keyed(new.parts, \.id))
-        let (oldVoices, newVoices) = (keyed(old.voices, \.id), keyed(new.voices, \.id))
-        let (oldSounds, newSoundRecords) = (keyed(old.sounds, \.id), keyed(new.sounds, \.id))
-
-        // First what refers to others goes, then what they referred to.
-        for (id, record) in oldCompositions where newCompositions[id] != record {
-            try db.execute(sql: "DELETE FROM composition WHERE id = ?", arguments: [id])
-        }
-        for cell in oldCells.subtracting(newCells) {
-            try db.execute(
-                sql: "DELETE FROM musicMutedCell WHERE partId = ? AND voiceId = ? AND columnPlace = ? AND rowPlace IS ?",
-                arguments: [cell.part, cell.voice, cell.column, cell.row])
-        }
-        for (key, _) in oldPairs where newPairs[key] == nil {
-            try db.execute(sql: "DELETE FROM musicPair WHERE partId = ? AND voiceId = ?", arguments: [key.part, key.voice])
-        }
-        try deleteChangedChildren(of: old.parts, new: newParts, table: "musicPart", db)
-        try deleteChangedChildren(of: old.voices, new: newVoices, table: "musicVoice", db)
-        for id in oldParts.keys where newParts[id] == nil { try db.execute(sql: "DELETE FROM musicPart WHERE id = ?", arguments: [id]) }
-        for id in oldVoices.keys where newVoices[id] == nil { try db.execute(sql: "DELETE FROM musicVoice WHERE id = ?", arguments: [id]) }
-
-        // Then what is new or changed, each before what refers to it.
-        for (id, sound) in newSoundRecords {
-            if let file = newSounds[id], oldSounds[id] != nil {
-                try db.execute(
-                    sql: "UPDATE musicSound SET name = CAST(? AS TEXT), sampleRate = ?, channelCount = ?, frameCount = ?, file = ? WHERE id = ?",
-                    arguments: [StoredText(sound.name), sound.sampleRate, sound.channelCount, sound.frameCount, Data(file), id])
-            } else if let file = newSounds[id] {
-                // A sound set aside earlier under the same id (undo gave the id back) gives way to the new one.
-                try db.execute(sql: "DELETE FROM musicSound WHERE id = ? AND retired = 1", arguments: [id])
-                try db.execute(
-                    sql: "INSERT INTO musicSound (id, name, sampleRate, channelCount, frameCount, file) VALUES (?, CAST(? AS TEXT), ?, ?, ?, ?)",
-                    arguments: [id, StoredText(sound.name), sound.sampleRate, sound.channelCount, sound.frameCount, Data(file)])
-            } else if oldSounds[id] == nil {
-                // Brought back by undo or redo: its row was set aside, not deleted.
-                try db.execute(
-                    sql: "UPDATE musicSound SET retired = 0, name = CAST(? AS TEXT) WHERE id = ? AND retired = 1",
-                    arguments: [StoredText(sound.name), id])
-                guard db.changesCount == 1 else { throw LibraryError(.invalid, "the file of the sound \(sound.name) is missing") }
-            } else if oldSounds[id]?.name != sound.name {
-                try db.execute(sql: "UPDATE musicSound SET name = CAST(? AS TEXT) WHERE id = ?", arguments: [StoredText(sound.name), id])
-            }
-        }
-        // Rows that stay are updated, never replaced: a replaced row would take its links with it.
-        for (id, part) in newParts {
-            let arguments: StatementArguments = [StoredText(part.name), part.length, part.tempo, id]
-            if let was = oldParts[id] {
-                guard (was.name, was.length, was.tempo) != (part.name, part.length, part.tempo) else { continue }
-                try db.execute(sql: "UPDATE musicPart SET name = CAST(? AS TEXT), length = ?, tempo = ? WHERE id = ?", arguments: arguments)
-            } else {
-                try db.execute(sql: "INSERT INTO musicPart (name, length, tempo, id) VALUES (CAST(? AS TEXT), ?, ?, ?)", arguments: arguments)
-            }
-        }
-        for (id, voice) in newVoices {
-            let arguments: StatementArguments = [StoredText(voice.name), voice.sound, voice.chordset, voice.chord, id]
-            if let was = oldVoices[id] {
-                guard (was.name, was.sound, was.chordset, was.chord) != (voice.name, voice.sound, voice.chordset, voice.chord) else { continue }
-                try db.execute(sql: "UPDATE musicVoice SET name = CAST(? AS TEXT), soundId = ?, chordsetId = ?, chord = ? WHERE id = ?", arguments: arguments)
-            } else {
-                try db.execute(sql: "INSERT INTO musicVoice (name, soundId, chordsetId, chord, id) VALUES (CAST(? AS TEXT), ?, ?, ?, ?)", arguments: arguments)
-            }
-        }
-        try insertChangedChildren(of: new.parts, old: oldParts, table: "musicPart", db)
-        try insertChangedChildren(of: new.voices, old: oldVoices, table: "musicVoice", db)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        for (id, score) in newScores where oldScores[id] != score {
-            let arguments: StatementArguments = [String(decoding: try encoder.encode(score.events), as: UTF8.self), id]
-            let sql = oldScores[id] == nil ? "INSERT INTO musicScore (events, id) VALUES (?, ?)" : "UPDATE musicScore SET events = ? WHERE id = ?"
-            try db.execute(sql: sql, arguments: arguments)
-        }
-        for (key, pair) in newPairs where oldPairs[key] != pair {
-            if oldPairs[key] == nil {
-                try db.execute(sql: "INSERT INTO musicPair (partId, voiceId, scoreId) VALUES (?, ?, ?)", arguments: [pair.part, pair.voice, pair.score])
-            } else {
-                try db.execute(sql: "UPDATE musicPair SET scoreId = ? WHERE partId = ? AND voiceId = ?", arguments: [pair.score, pair.part, pair.voice])
-            }
-        }
-        for id in oldScores.keys where newScores[id] == nil { try db.execute(sql: "DELETE FROM musicScore WHERE id = ?", arguments: [id]) }
-        for cell in newCells.subtracting(oldCells) {
-            try db.execute(sql: "INSERT INTO musicMutedCell (partId, voiceId, columnPlace, rowPlace) VALUES (?, ?, ?, ?)",
-                           arguments: [cell.part, cell.voice, cell.column, cell.row])
-        }
-        for (id, composition) in newCompositions where oldCompositions[id] != composition {
-            try db.execute(sql: "INSERT INTO composition (id, name, partId, voiceId) VALUES (?, CAST(? AS TEXT), ?, ?)",
-                           arguments: [id, StoredText(composition.name), composition.part, composition.voice])
-        }
-        // A sound taken out is set aside, file and all, so that undo can bring it back while the library is open.
-        for id in oldSounds.keys where newSoundRecords[id] == nil { try db.execute(sql: "UPDATE musicSound SET retired = 1 WHERE id = ?", arguments: [id]) }
+        let changes = Changes(old: old, new: new, newSounds: newSounds, db: db)
+        // First what refers to others goes, then what they referred to; then what is new or changed, each
+        // before what refers to it.
+        try changes.deleteWhatWent()
+        try changes.writeSounds()
+        try changes.writePartsAndVoices()
+        try changes.writeScoresAndPairs()
+        try changes.writeCellsAndCompositions()
+        try changes.setAsideSoundsTakenOut()
         if new.lastIdentifier != old.lastIdentifier {
             try db.execute(sql: "INSERT OR REPLACE INTO libraryInfo (key, value) VALUES ('musicLastIdentifier', ?)", arguments: [String(new.lastIdentifier)])
+        }
+    }
+
+    /// The records of the library before and after, keyed as their rows are, and the steps that write what changed.
+    private struct Changes {
+        let old: MusicLibraryContents, new: MusicLibraryContents
+        let newSounds: [Int64: [UInt8]]
+        let db: Database
+        let oldCompositions: [Int64: MusicLibraryContents.CompositionRecord], newCompositions: [Int64: MusicLibraryContents.CompositionRecord]
+        let oldCells: Set<MusicLibraryContents.MutedCellRecord>, newCells: Set<MusicLibraryContents.MutedCellRecord>
+        let oldPairs: [PairKey: MusicLibraryContents.PairRecord], newPairs: [PairKey: MusicLibraryContents.PairRecord]
+        let oldScores: [Int64: MusicLibraryContents.ScoreRecord], newScores: [Int64: MusicLibraryContents.ScoreRecord]
+        let oldParts: [Int64: MusicLibraryContents.PartRecord], newParts: [Int64: MusicLibraryContents.PartRecord]
+        let oldVoices: [Int64: MusicLibraryContents.VoiceRecord], newVoices: [Int64: MusicLibraryContents.VoiceRecord]
+        let oldSounds: [Int64: MusicLibraryContents.SoundRecord], newSoundRecords: [Int64: MusicLibraryContents.SoundRecord]
+
+        init(old: MusicLibraryContents, new: MusicLibraryContents, newSounds: [Int64: [UInt8]], db: Database) {
+            (self.old, self.new, self.newSounds, self.db) = (old, new, newSounds, db)
+            (oldCompositions, newCompositions) = (keyed(old.compositions, \.id), keyed(new.compositions, \.id))
+            (oldCells, newCells) = (Set(old.mutedCells), Set(new.mutedCells))
+            (oldPairs, newPairs) = (keyed(old.pairs) { PairKey(part: $0.part, voice: $0.voice) }, keyed(new.pairs) { PairKey(part: $0.part, voice: $0.voice) })
+            (oldScores, newScores) = (keyed(old.scores, \.id), keyed(new.scores, \.id))
+            (oldParts, newParts) = (keyed(old.parts, \.id), keyed(new.parts, \.id))
+            (oldVoices, newVoices) = (keyed(old.voices, \.id), keyed(new.voices, \.id))
+            (oldSounds, newSoundRecords) = (keyed(old.sounds, \.id), keyed(new.sounds, \.id))
+        }
+
+        /// Compositions, muted cells, pairs, children, parts and voices gone or changed: what refers first.
+        func deleteWhatWent() throws {
+            for (id, record) in oldCompositions where newCompositions[id] != record {
+                try db.execute(sql: "DELETE FROM composition WHERE id = ?", arguments: [id])
+            }
+            for cell in oldCells.subtracting(newCells) {
+                try db.execute(
+                    sql: "DELETE FROM musicMutedCell WHERE partId = ? AND voiceId = ? AND columnPlace = ? AND rowPlace IS ?",
+                    arguments: [cell.part, cell.voice, cell.column, cell.row])
+            }
+            for (key, _) in oldPairs where newPairs[key] == nil {
+                try db.execute(sql: "DELETE FROM musicPair WHERE partId = ? AND voiceId = ?", arguments: [key.part, key.voice])
+            }
+            try deleteChangedChildren(of: old.parts, new: newParts, table: "musicPart", db)
+            try deleteChangedChildren(of: old.voices, new: newVoices, table: "musicVoice", db)
+            for id in oldParts.keys where newParts[id] == nil { try db.execute(sql: "DELETE FROM musicPart WHERE id = ?", arguments: [id]) }
+            for id in oldVoices.keys where newVoices[id] == nil { try db.execute(sql: "DELETE FROM musicVoice WHERE id = ?", arguments: [id]) }
+        }
+
+        /// Sounds new (with their files), brought back by undo or redo (their rows set aside), or renamed.
+        func writeSounds() throws {
+            for (id, sound) in newSoundRecords {
+                if let file = newSounds[id], oldSounds[id] != nil {
+                    try db.execute(
+                        sql: "UPDATE musicSound SET name = CAST(? AS TEXT), sampleRate = ?, channelCount = ?, frameCount = ?, file = ? WHERE id = ?",
+                        arguments: [StoredText(sound.name), sound.sampleRate, sound.channelCount, sound.frameCount, Data(file), id])
+                } else if let file = newSounds[id] {
+                    // A sound set aside earlier under the same id (undo gave the id back) gives way to the new one.
+                    try db.execute(sql: "DELETE FROM musicSound WHERE id = ? AND retired = 1", arguments: [id])
+                    try db.execute(
+                        sql: "INSERT INTO musicSound (id, name, sampleRate, channelCount, frameCount, file) VALUES (?, CAST(? AS TEXT), ?, ?, ?, ?)",
+                        arguments: [id, StoredText(sound.name), sound.sampleRate, sound.channelCount, sound.frameCount, Data(file)])
+                } else if oldSounds[id] == nil {
+                    // Brought back by undo or redo: its row was set aside, not deleted.
+                    try db.execute(
+                        sql: "UPDATE musicSound SET retired = 0, name = CAST(? AS TEXT) WHERE id = ? AND retired = 1",
+                        arguments: [StoredText(sound.name), id])
+                    guard db.changesCount == 1 else { throw LibraryError(.invalid, "the file of the sound \(sound.name) is missing") }
+                } else if oldSounds[id]?.name != sound.name {
+                    try db.execute(sql: "UPDATE musicSound SET name = CAST(? AS TEXT) WHERE id = ?", arguments: [StoredText(sound.name), id])
+                }
+            }
+        }
+
+        /// Parts and voices new or changed, then their children. Rows that stay are updated, never replaced: a
+        /// replaced row would take its links with it.
+        func writePartsAndVoices() throws {
+            for (id, part) in newParts {
+                let arguments: StatementArguments = [StoredText(part.name), part.length, part.tempo, id]
+                if let was = oldParts[id] {
+                    guard (was.name, was.length, was.tempo) != (part.name, part.length, part.tempo) else { continue }
+                    try db.execute(sql: "UPDATE musicPart SET name = CAST(? AS TEXT), length = ?, tempo = ? WHERE id = ?", arguments: arguments)
+                } else {
+                    try db.execute(sql: "INSERT INTO musicPart (name, length, tempo, id) VALUES (CAST(? AS TEXT), ?, ?, ?)", arguments: arguments)
+                }
+            }
+            for (id, voice) in newVoices {
+                let arguments: StatementArguments = [StoredText(voice.name), voice.sound, voice.chordset, voice.chord, id]
+                if let was = oldVoices[id] {
+                    guard (was.name, was.sound, was.chordset, was.chord) != (voice.name, voice.sound, voice.chordset, voice.chord) else { continue }
+                    try db.execute(sql: "UPDATE musicVoice SET name = CAST(? AS TEXT), soundId = ?, chordsetId = ?, chord = ? WHERE id = ?", arguments: arguments)
+                } else {
+                    try db.execute(sql: "INSERT INTO musicVoice (name, soundId, chordsetId, chord, id) VALUES (CAST(? AS TEXT), ?, ?, ?, ?)", arguments: arguments)
+                }
+            }
+            try insertChangedChildren(of: new.parts, old: oldParts, table: "musicPart", db)
+            try insertChangedChildren(of: new.voices, old: oldVoices, table: "musicVoice", db)
+        }
+
+        /// Scores new or changed, the pairs that point at them, and scores no pair keeps any more.
+        func writeScoresAndPairs() throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            for (id, score) in newScores where oldScores[id] != score {
+                let arguments: StatementArguments = [String(decoding: try encoder.encode(score.events), as: UTF8.self), id]
+                let sql = oldScores[id] == nil ? "INSERT INTO musicScore (events, id) VALUES (?, ?)" : "UPDATE musicScore SET events = ? WHERE id = ?"
+                try db.execute(sql: sql, arguments: arguments)
+            }
+            for (key, pair) in newPairs where oldPairs[key] != pair {
+                if oldPairs[key] == nil {
+                    try db.execute(sql: "INSERT INTO musicPair (partId, voiceId, scoreId) VALUES (?, ?, ?)", arguments: [pair.part, pair.voice, pair.score])
+                } else {
+                    try db.execute(sql: "UPDATE musicPair SET scoreId = ? WHERE partId = ? AND voiceId = ?", arguments: [pair.score, pair.part, pair.voice])
+                }
+            }
+            for id in oldScores.keys where newScores[id] == nil { try db.execute(sql: "DELETE FROM musicScore WHERE id = ?", arguments: [id]) }
+        }
+
+        /// Muted cells and compositions new or changed (a changed composition's row was deleted first).
+        func writeCellsAndCompositions() throws {
+            for cell in newCells.subtracting(oldCells) {
+                try db.execute(sql: "INSERT INTO musicMutedCell (partId, voiceId, columnPlace, rowPlace) VALUES (?, ?, ?, ?)",
+                               arguments: [cell.part, cell.voice, cell.column, cell.row])
+            }
+            for (id, composition) in newCompositions where oldCompositions[id] != composition {
+                try db.execute(sql: "INSERT INTO composition (id, name, partId, voiceId) VALUES (?, CAST(? AS TEXT), ?, ?)",
+                               arguments: [id, StoredText(composition.name), composition.part, composition.voice])
+            }
+        }
+
+        /// A sound taken out is set aside, file and all, so that undo can bring it back while the library is open.
+        func setAsideSoundsTakenOut() throws {
+            for id in oldSounds.keys where newSoundRecords[id] == nil { try db.execute(sql: "UPDATE musicSound SET retired = 1 WHERE id = ?", arguments: [id]) }
         }
     }
 

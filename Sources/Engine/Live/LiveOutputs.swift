@@ -1,4 +1,3 @@
-import Engine
 import StageOutputs
 import Synchronization
 
