@@ -51,6 +51,6 @@ struct StageOutputsLibraryTests {
         #expect(kept.outputs.outputs.map(\.name) == ["Main", "Wall"])
         #expect(kept.outputs.output(named: "Main") == .main)  // its own row unreadable: as a new library has it
         #expect(kept.problems.count == 2)
-        #expect(kept.problems[0].contains("place 1") && kept.problems[1].contains("place 2") && kept.problems[1].contains("blend.gamma is 1 to 3"))
+        #expect(kept.problems[0].contains("place 1") && kept.problems[1].contains("place 2") && kept.problems[1].contains("blend.gamma must be a number from 1 to 3"))
     }
 }

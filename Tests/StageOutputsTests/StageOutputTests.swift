@@ -30,7 +30,7 @@ import TestSupport
         var output = StageOutput(name: "Dome")
         output.grid = OutputGrid(columns: 3, rows: 3, points: points)
         output.corners = StageOutput.unitCorners
-        #expect(refusal(output) == "with a grid, the corners are the grid's four outer points")
+        #expect(refusal(output) == "with a grid, the corners must be the grid's four outer points")
         let grid = String(decoding: try JSONEncoder().encode(output.grid), as: UTF8.self)
         let fromJSON = try decoded(#"{"name": "Dome", "grid": \#(grid)}"#).checked()
         #expect(fromJSON.corners == [OutputPoint(0.1, 0.2), OutputPoint(0.9, 0.2), OutputPoint(0.9, 0.8), OutputPoint(0.1, 0.8)])
@@ -48,16 +48,16 @@ import TestSupport
         #expect(refusal(mirrored) == nil, "a mirrored pin (rear projection) is convex")
         var offStage = StageOutput(name: "A")
         offStage.slice = OutputRect(x: 0.6, y: 0, width: 0.5, height: 1)
-        #expect(refusal(offStage) == "a slice lies on the stage: x + width and y + height at most 1")
+        #expect(refusal(offStage) == "the slice must lie on the stage (x + width and y + height at most 1)")
         var notANumber = StageOutput(name: "A")
         notANumber.brightness = .nan
-        #expect(refusal(notANumber) == "brightness is 0 to 1; nan is not")
+        #expect(refusal(notANumber) == "brightness must be a number from 0 to 1")
         var wide = StageOutput(name: "A")
         wide.blend.left = 0.6
-        #expect(refusal(wide) == "blend.left is 0 to 0.5; 0.6 is not")
+        #expect(refusal(wide) == "blend.left must be a number from 0 to 0.5")
         var mask = StageOutput(name: "A")
         mask.mask = [OutputPoint(0, 0), OutputPoint(1, 1)]
-        #expect(refusal(mask) == "a mask is a polygon of 3 to 64 points; this has 2")
+        #expect(refusal(mask) == "mask must be null or a polygon of 3 to 64 points")
         var main = StageOutput.main
         main.slice = OutputRect(x: 0, y: 0, width: 0.5, height: 1)
         #expect(refusal(main)?.hasPrefix("Main always shows the whole stage unwarped") == true)

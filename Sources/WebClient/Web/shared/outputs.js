@@ -66,10 +66,10 @@ export function validateOutputName(text) {
   if (FORBIDDEN.test(text)) return { error: 'an output name may not hold control characters, line breaks or broken text' };
   const name = text.normalize('NFC').replace(TRIMMED, '');
   const { nameCharacters, nameBytes } = OUTPUT_LIMITS;
-  if (name === '') return { error: 'the output needs a name' };
-  if (new TextEncoder().encode(name).length > nameBytes || characterCount(name) > nameCharacters) {
-    return { error: `an output name has at most ${nameCharacters} characters` };
-  }
+  if (name === '') return { error: "an output's name cannot be empty" };
+  const characters = characterCount(name), bytes = new TextEncoder().encode(name).length;
+  if (characters > nameCharacters) return { error: `an output's name has at most ${nameCharacters} characters; this one has ${characters}` };
+  if (bytes > nameBytes) return { error: `an output's name is too long: ${bytes} bytes of UTF-8, at most ${nameBytes}` };
   return { name };
 }
 
@@ -195,7 +195,7 @@ function demandMainUnwarped(output) {
     && output.corners.every(([x, y], i) => x === plain.corners[i][0] && y === plain.corners[i][1])
     && output.grid === null && output.mask === null
     && blend.left === 0 && blend.right === 0 && blend.top === 0 && blend.bottom === 0;
-  demand(same, `${MAIN_OUTPUT} always shows the whole stage unwarped: only its brightness and test pattern can change`);
+  demand(same, `${MAIN_OUTPUT} always shows the whole stage unwarped: only its brightness and test pattern can change (make an output of its own to map)`);
 }
 
 /**
