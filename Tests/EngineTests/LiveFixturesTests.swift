@@ -124,6 +124,19 @@ struct PaintedStage: StagePicture {
         #expect(stage.asked.count == 6)
     }
 
+    /// The master's range is the one the twin-rule table gives (Tests/fixtures/twin-rules/fixture-patch.json),
+    /// which the console's form takes too.
+    @Test func theMasterIsKeptInTheRangeTheTwinRuleTableGives() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/twin-rules/fixture-patch.json")
+        struct Table: Decodable { let limits: [String: [Double]] }
+        let master = try #require(try JSONDecoder().decode(Table.self, from: Data(contentsOf: file)).limits["master"])
+        let live = try fixtures([])
+        for bound in master { #expect(try live.setControls { $0.master = bound }.master == bound) }
+        #expect(throws: LiveError.self) { try live.setControls { $0.master = master[0] - 0.01 } }
+        #expect(throws: LiveError.self) { try live.setControls { $0.master = master[1] + 0.01 } }
+    }
+
     @Test func aLightTakesItsColourFromTheStageWhereItStands() throws {
         let live = try fixtures([])
         _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))], from: nil)
