@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import {
   KEY_STEP, LARGE_STEP, VIEW, centreOf, dragMove, isDrag, keyMove, labelAt, movedBy, samePlace, shapeOf,
-} from '../../Sources/WebClient/Web/console/fixtures-geometry.js';
+} from '../../Sources/WebClient/Web/console/fixtures/fixtures-geometry.js';
 
 const PAR = Object.freeze({ name: 'Par 1', universe: 1, address: 1, kind: 'rgb', point: { x: 0.25, y: 0.5 }, gamma: 2.2, level: 1 });
 const WASH = Object.freeze({ name: 'Wash', universe: 1, address: 4, kind: 'rgbw', area: { x: 0.6, y: 0.1, width: 0.3, height: 0.4 } });

@@ -8,11 +8,11 @@ import { test } from 'node:test';
 import {
   DEFAULT_CONTROLS, LatestWrite, addressText, indexNamed, isBlackoutKey, keptPatch, masterText, outputText, parseControls, parsePatch,
   parsePatchMessage, patchBody, placeKindOf, placeText, shownPatch, testBody, testText, withFixture, withoutFixture,
-} from '../../Sources/WebClient/Web/console/fixtures-model.js';
+} from '../../Sources/WebClient/Web/console/fixtures/fixtures-model.js';
 import { ConsoleStore } from '../../Sources/WebClient/Web/console/console-store.js';
 import {
   fixtureFromFields, footprint, formFields, freeName, newFixtureFields, nextAddress,
-} from '../../Sources/WebClient/Web/console/fixture-fields.js';
+} from '../../Sources/WebClient/Web/console/fixtures/fixture-fields.js';
 
 const PAR = Object.freeze({ name: 'Par 1', universe: 1, address: 1, kind: 'rgb', point: { x: 0.25, y: 0.5 }, gamma: 2.2, level: 1 });
 const STRIP = Object.freeze({

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { OUTLINE_BATCH, OutlineCache } from '../../Sources/WebClient/Web/console/panels/form-outlines.js';
+import { OUTLINE_BATCH, OutlineCache } from '../../Sources/WebClient/Web/console/form/form-outlines.js';
 import {
   FORM_KINDS, PRISM_COVER, canonicalJSON, defaultForm, describeForm, formKey, withParam,
-} from '../../Sources/WebClient/Web/console/form-kinds.js';
+} from '../../Sources/WebClient/Web/console/form/form-kinds.js';
 
 const outlineOf = (form) => ({ form, strokeOnly: form.kind === 'line', contours: [{ closed: true, points: [0, 0, 1, 0, 0, 1] }] });
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import {
   DEFAULT_QUANTUM, LINK_EXTRAPOLATION_MILLISECONDS, beatDot, beatDotCount, linkIntent, linkProblem, linkText, parseLink, phaseAt, readQuantum,
-} from '../../Sources/WebClient/Web/console/link-model.js';
+} from '../../Sources/WebClient/Web/console/listening/link-model.js';
 
 const message = (more = {}) => ({ type: 'link', enabled: true, peers: 2, tempo: 120, beat: 17.5, phase: 1.5, quantum: 4, playing: true, ...more });
 

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import {
   ARIA_MILLISECONDS, HEARD_STALE_MILLISECONDS, METERS, QUIET_RESPONSE, Throttle, isCurrent, meterText, meterValue, onsetSince,
   onsetGapFromMilliseconds, parseHeard, soundResponse, soundResponseIntent, tempoText,
-} from '../../Sources/WebClient/Web/console/listening-model.js';
-import { PendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
+} from '../../Sources/WebClient/Web/console/listening/listening-model.js';
+import { PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 
 const message = (more = {}) => ({
   type: 'heard', level: 0.52, peak: 0.31, bands: [0.9, 0.2, 0.05, 0.01], onset: 0.8, onsets: 12, tempo: 123.1, gated: false, ...more,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { parseListening, shownProblem, sourceChoices, sourceRequest, sourceValue } from '../../Sources/WebClient/Web/console/listening-sources.js';
+import { parseListening, shownProblem, sourceChoices, sourceRequest, sourceValue } from '../../Sources/WebClient/Web/console/listening/listening-sources.js';
 
 test('an answer is read as the protocol says it, and defensively', () => {
   assert.deepEqual(parseListening({ source: 'device: Scarlett 2i2', devices: ['Scarlett 2i2', 'Built-in'], problem: null }),

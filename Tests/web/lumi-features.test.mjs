@@ -7,8 +7,8 @@ import {
   BEATS_RANGE, FEATURES, HERTZ_RANGE, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, PENDING_MILLISECONDS, PendingSettings,
   RATE_STEPS, changeFeature, designSetting, featureIntent, formatRate, lumiCountIntent, lumiCountSliderMax,
   rateFromStep, rateParts, selectedChord, shownLumiCount, stepFromRate,
-} from '../../Sources/WebClient/Web/console/lumi-features.js';
-import { EDGES, MOTION_KINDS, defaultMotion, motionIntent } from '../../Sources/WebClient/Web/console/motion-kinds.js';
+} from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
+import { EDGES, MOTION_KINDS, defaultMotion, motionIntent } from '../../Sources/WebClient/Web/console/motion/motion-kinds.js';
 
 test('the twelve features of LumiFeature.allCases, each slider within the range the engine keeps', () => {
   assert.deepEqual(FEATURES.map((f) => f.name), ['position', 'size', 'rotation', 'hue', 'saturation', 'brightness', 'opacity',

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { MidiInput } from '../../Sources/WebClient/Web/console/midi/midi-input.js';
-import { pendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
+import { pendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 
 const oscillator = { waveform: { kind: 'sine' }, rate: { hertz: 0.5 }, phase: 0, depth: 0.1, offset: 0 };
 const frame = () => new Promise((resolve) => { setTimeout(resolve, 40); });

@@ -8,7 +8,7 @@ import {
 import {
   CONTROLS, PAD_TARGETS, describeTarget, intentsForMessage, scaleControl, targetKind,
 } from '../../Sources/WebClient/Web/console/midi/midi-targets.js';
-import { FEATURES } from '../../Sources/WebClient/Web/console/lumi-features.js';
+import { FEATURES } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 
 const noteOn = (note, velocity = 100, channel = 1) => ({ type: 'noteOn', channel, note, velocity });
 const noteOff = (note, channel = 1) => ({ type: 'noteOff', channel, note, velocity: 0 });

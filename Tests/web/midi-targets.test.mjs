@@ -7,9 +7,9 @@ import {
   CONTROLS, CONTROL_GROUPS, controlsIn, describeTarget, intentsForMessage, settingKey, targetKind,
 } from '../../Sources/WebClient/Web/console/midi/midi-targets.js';
 import { MidiLearn } from '../../Sources/WebClient/Web/console/midi/midi-learn.js';
-import { FEATURES, PendingSettings, rateAtShare } from '../../Sources/WebClient/Web/console/lumi-features.js';
-import { FORM_KINDS, PRISM_COVER, formParamName } from '../../Sources/WebClient/Web/console/form-kinds.js';
-import { MOTION_KINDS, motionParamName } from '../../Sources/WebClient/Web/console/motion-kinds.js';
+import { FEATURES, PendingSettings, rateAtShare } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
+import { FORM_KINDS, PRISM_COVER, formParamName } from '../../Sources/WebClient/Web/console/form/form-kinds.js';
+import { MOTION_KINDS, motionParamName } from '../../Sources/WebClient/Web/console/motion/motion-kinds.js';
 
 const cc = (controller, value, channel = 1) => ({ type: 'controlChange', channel, controller, value });
 const noteOn = (note, channel = 1) => ({ type: 'noteOn', channel, note, velocity: 100 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import {
   MAX_OSC_TARGETS, STATUS_PATH, STATUS_REFRESH_MILLISECONDS, addition, followerRows, followerText, keptTargets, normaliseTarget,
   parseFollowers, removal,
-} from '../../Sources/WebClient/Web/console/osc-out-model.js';
+} from '../../Sources/WebClient/Web/console/preferences/osc-out-model.js';
 
 test('the kept targets are the preferences’ oscOut, read defensively', () => {
   assert.deepEqual(keptTargets({ oscOut: ['127.0.0.1:9000', '[::1]:9001'] }), ['127.0.0.1:9000', '[::1]:9001']);

@@ -8,8 +8,8 @@ import {
   LARGE_PIXELS, MARGIN, MIN_SLICE, VIEW, WINDOW_PICTURE, arrowPixels, gridCornerIndices, gridFromCorners, gridLines, handlePoint, handlesOf,
   homography, isDrag, movedHandle, movedSlice, nudgedHandle, pageToWindow, pixelSize, resizedSlice, sliceFields, sliceFromFields, sliceRect,
   toPicture, withGrid, withoutGrid,
-} from '../../Sources/WebClient/Web/console/outputs-geometry.js';
-import { defaultOutput } from '../../Sources/WebClient/Web/console/outputs-model.js';
+} from '../../Sources/WebClient/Web/console/outputs/outputs-geometry.js';
+import { defaultOutput } from '../../Sources/WebClient/Web/console/outputs/outputs-model.js';
 import { isConvexQuad, validateOutput } from '../../Sources/WebClient/Web/shared/outputs.js';
 import { random } from './seeded-random.mjs';
 

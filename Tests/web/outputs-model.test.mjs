@@ -8,7 +8,7 @@ import {
   MAIN, OVERLAP, PROJECTOR_WIDTH, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, gammaText, identifyIntent,
   isMain, mainBody, outputBody, outputNamed, parseCanvasesMessage, parseOutput, parseOutputs, parseOutputsAnswer, parseOutputsMessage, patternOf,
   patternValue, percentText, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
-} from '../../Sources/WebClient/Web/console/outputs-model.js';
+} from '../../Sources/WebClient/Web/console/outputs/outputs-model.js';
 import { ConsoleStore, onlyLiveNews } from '../../Sources/WebClient/Web/console/console-store.js';
 import { validateOutput } from '../../Sources/WebClient/Web/shared/outputs.js';
 import { apiPaths } from '../../Sources/WebClient/Web/shared/sender.js';
@@ -152,7 +152,7 @@ test('names: "Output N" offered, the text rule\'s refusal and a name taken said,
   assert.deepEqual(readOutputName('  Stage left ', outputs), { name: 'Stage left' });
   assert.deepEqual(readOutputName('Main', outputs), { error: 'Another output is called “Main”: a name is one output\'s.' });
   assert.deepEqual(readOutputName('Output 2', outputs, 'Output 2'), { name: 'Output 2' });
-  assert.deepEqual(readOutputName('   ', outputs), { error: 'The output needs a name.' });
+  assert.deepEqual(readOutputName('   ', outputs), { error: "An output's name cannot be empty." });
   assert.ok(readOutputName('a\u0007b', outputs).error.startsWith('An output name may not hold control characters'));
   assert.ok(readOutputName('x'.repeat(65), outputs).error.includes('at most 64 characters'));
   assert.deepEqual(readOutputName('Cafe\u0301', outputs), { name: 'Café' }, 'NFC, as the server keeps it');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 
 import {
   CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polyphonyFromText,
-} from '../../Sources/WebClient/Web/console/polyphony-model.js';
+} from '../../Sources/WebClient/Web/console/preferences/polyphony-model.js';
 
 test('the ranges are the engine’s', () => {
   assert.deepEqual(POLYPHONY_RANGE, [1, 4096]);

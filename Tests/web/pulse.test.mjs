@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { PendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
-import { DEFAULT_PULSE, changePulse, pulseControls, pulseIntent } from '../../Sources/WebClient/Web/console/pulse.js';
+import { PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
+import { DEFAULT_PULSE, changePulse, pulseControls, pulseIntent } from '../../Sources/WebClient/Web/console/color/pulse.js';
 
 const LOW = Object.freeze({ source: 'low', amount: 0.5, attack: 0.01, release: 0.2 });
 

@@ -7,7 +7,7 @@ import {
   SPECTRUM, colorAt, cssGradient, hsvToRgb, hueGradientStops, keepOnRibbon, locationAt, namedColorAt,
   purityGradientStops, purityToSaturationBrightness, ribbonKeyIntent, ribbonValueText, spectralColor, steppedRange,
   thumbCenter, thumbLeft, thumbWidth,
-} from '../../Sources/WebClient/Web/console/panels/ribbon.js';
+} from '../../Sources/WebClient/Web/console/color/ribbon.js';
 
 test("seed 001's twelve segments, each beginning where the one before ends", () => {
   assert.equal(SPECTRUM.length, 12);

@@ -4,13 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { FEATURES, PendingSettings } from '../../Sources/WebClient/Web/console/lumi-features.js';
-import { DEFAULT_PULSE, changePulse } from '../../Sources/WebClient/Web/console/pulse.js';
+import { FEATURES, PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
+import { DEFAULT_PULSE, changePulse } from '../../Sources/WebClient/Web/console/color/pulse.js';
 import {
   FOLLOW_ATTACK, FOLLOW_RELEASE, FOLLOW_SOURCES, PULSE_FOLLOW_AMOUNT, PULSE_FOLLOW_RANGE, defaultFollowAmount, followAmountIntent,
   followAmountRange, followIntent, followOf, followSetting, followsSound, pulseFollowAmountIntent, pulseFollowIntent, pulseFollowSetting,
   withFollow,
-} from '../../Sources/WebClient/Web/console/sound-follow.js';
+} from '../../Sources/WebClient/Web/console/color/sound-follow.js';
 
 const sine = { waveform: { kind: 'sine' }, rate: { hertz: 0.5 }, phase: 0.25, depth: 0.1, offset: 0 };
 const following = { ...sine, follow: { source: 'low', amount: 0.4, attack: 0.05, release: 1.5 } };

@@ -1,9 +1,9 @@
-// A panel's status line (console/panels/status-line.js): what an answer says on it — nothing when taken, a stale
+// A panel's status line (console/panel-kit/status-line.js): what an answer says on it — nothing when taken, a stale
 // copy's refusal, or the server's reason — and the error mark only with a text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { StatusLine, answerText } from '../../Sources/WebClient/Web/console/panels/status-line.js';
+import { StatusLine, answerText } from '../../Sources/WebClient/Web/console/panel-kit/status-line.js';
 
 const fakeElement = () => {
   const classes = new Set();

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import {
   contourLength, drawingProgress, pathLength, prismStages, stageProgress, trimContour, trimContours, trimStaged,
-} from '../../Sources/WebClient/Web/console/panels/trimmed-path.js';
+} from '../../Sources/WebClient/Web/console/form/trimmed-path.js';
 import { random } from './seeded-random.mjs';
 
 const square = { closed: true, points: [0, 0, 1, 0, 1, 1, 0, 1] };

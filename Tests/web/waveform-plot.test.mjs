@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import {
   featureValue, nearestWhole, oscillatorCycles, sampleWaveform, stableUnit, turnsFloor, turnsSin, waveformJumps,
   waveformPolyline, wrappedUnit,
-} from '../../Sources/WebClient/Web/console/panels/waveform-plot.js';
+} from '../../Sources/WebClient/Web/console/motion/waveform-plot.js';
 
 const sine = { kind: 'sine' };
 const triangle = { kind: 'triangle' };

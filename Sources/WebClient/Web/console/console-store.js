@@ -22,8 +22,8 @@
 //   is the server's.
 
 import { completePanels } from './console-layout.js';
-import { parseHeard } from './listening-model.js';
-import { parseLink } from './link-model.js';
+import { parseHeard } from './listening/listening-model.js';
+import { parseLink } from './listening/link-model.js';
 import { RIG_MESSAGES, RigState } from './rig-state.js';
 
 /** The fields of the state each aspect of a `changed` message carries (Server/LiveMessages.swift). */

@@ -4,7 +4,9 @@
 // - One store (console-store.js) of what the engine and the library say; one sender (shared/sender.js)
 //   for intents (the live socket) and the library's API. Every panel element is given both as properties —
 //   `panel.store`, `panel.sender` — and told when it shows (`panel.shown`).
-// - Panels: one custom element each, panels/panel-*.js; the MIDI mappings (midi/midi-mappings.js) sit in
+// - Panels: one custom element each, FEATURE/panel-*.js in a folder per feature (color/, form/, motion/,
+//   chordsets/, pads/, listening/, fixtures/, outputs/, preferences/, canvas/) with its model, pictures and
+//   stylesheet; what every panel shares is panel-kit/. The MIDI mappings (midi/midi-mappings.js) sit in
 //   the preferences, and MIDI input (midi/midi-input.js) listens from the start, whichever panels show.
 // - Layout (console-layout.js): seed 000's twelfths as a tiling — no panel over another — recomputed
 //   when the window changes or a panel is shown or hidden; a panel given less than its controls need
@@ -28,17 +30,17 @@ import { Sender, apiPaths, oneLine } from '../shared/sender.js';
 import { ConsoleStore, LatestFetch } from './console-store.js';
 import { startMidi } from './midi/midi-input.js';
 import './midi/midi-mappings.js';
-import './panels/panel-canvas.js';
-import './panels/panel-chordset-list.js';
-import './panels/panel-chordset.js';
-import './panels/panel-color.js';
-import './panels/panel-fixtures.js';
-import './panels/panel-form.js';
-import './panels/panel-listening.js';
-import './panels/panel-motion.js';
-import './panels/panel-outputs.js';
-import './panels/panel-pads.js';
-import './panels/panel-preferences.js';
+import './canvas/panel-canvas.js';
+import './chordsets/panel-chordset-list.js';
+import './chordsets/panel-chordset.js';
+import './color/panel-color.js';
+import './fixtures/panel-fixtures.js';
+import './form/panel-form.js';
+import './listening/panel-listening.js';
+import './motion/panel-motion.js';
+import './outputs/panel-outputs.js';
+import './pads/panel-pads.js';
+import './preferences/panel-preferences.js';
 
 // Opened as /?token=… under --lan, the page was given the token as a cookie: out of the address.
 forgetPairingToken();

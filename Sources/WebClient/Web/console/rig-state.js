@@ -14,8 +14,8 @@
 // Every change returns the Set of what changed (`fixtures`, `fixturePatch`, `outputs`, `canvases`), empty when
 // nothing did. All of it is kept while the socket is closed: it is the server's.
 
-import { keptPatch, parseControls, parsePatch, parsePatchMessage } from './fixtures-model.js';
-import { parseCanvasesMessage, parseOutputsAnswer, parseOutputsMessage } from './outputs-model.js';
+import { keptPatch, parseControls, parsePatch, parsePatchMessage } from './fixtures/fixtures-model.js';
+import { parseCanvasesMessage, parseOutputsAnswer, parseOutputsMessage } from './outputs/outputs-model.js';
 import { isOlder, readRevision } from '../shared/revisions.js';
 
 /** The live messages that say the rig. */

@@ -19,7 +19,7 @@ import { parseMidi } from './midi.js';
 import { intentsForMessage, settingKey, targetKind } from './midi-targets.js';
 import { sanitizeMappings } from './midi-learn.js';
 import { CLOCK_LOST_MILLISECONDS, ClockTempo, MidiClock, realTimeBytes, tempoIntent } from './midi-clock.js';
-import { pendingSettings } from '../lumi-features.js';
+import { pendingSettings } from '../panel-kit/lumi-features.js';
 
 const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const defaultClock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());

@@ -9,7 +9,7 @@ import { MidiLearn, forgetSource, sourcesFor } from './midi-learn.js';
 import { describeSource } from './midi.js';
 import { startMidi } from './midi-input.js';
 import { h } from '../../shared/dom.js';
-import { PanelElement } from '../panels/panel-base.js';
+import { PanelElement } from '../panel-kit/panel-base.js';
 
 const GROUPS = [
   { title: 'Pads', targets: PAD_TARGETS },

@@ -26,12 +26,12 @@
 import {
   FEATURES, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, changeFeature, changeOscillator, clamp, lumiCountIntent, rateAtShare,
   rateParts,
-} from '../lumi-features.js';
-import { FORM_KINDS, formParamIntent, formParamName } from '../form-kinds.js';
-import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion-kinds.js';
-import { POLYPHONY_RANGE } from '../polyphony-model.js';
-import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../pulse.js';
-import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../sound-follow.js';
+} from '../panel-kit/lumi-features.js';
+import { FORM_KINDS, formParamIntent, formParamName } from '../form/form-kinds.js';
+import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion/motion-kinds.js';
+import { POLYPHONY_RANGE } from '../preferences/polyphony-model.js';
+import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../color/pulse.js';
+import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../color/sound-follow.js';
 import { sourceKey } from './midi.js';
 
 /** The eight pads' targets. */

@@ -26,8 +26,8 @@ import { ConsolePanel, element } from '../console-panel.js';
 import { apiPaths } from '../../shared/sender.js';
 import {
   STATUS_PATH, STATUS_REFRESH_MILLISECONDS, addition, followerRows, followerText, keptTargets, parseFollowers, removal,
-} from '../osc-out-model.js';
-import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polyphonyFromText } from '../polyphony-model.js';
+} from './osc-out-model.js';
+import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polyphonyFromText } from './polyphony-model.js';
 
 /** The panels' names for people, as the edge controls say them. */
 export const PANEL_LABELS = Object.freeze({

@@ -9,7 +9,7 @@ import { element } from '../console-panel.js';
 import { uid } from '../../shared/dom.js';
 import {
   SLICE_LABELS, VIEW, WINDOW_PICTURE, arrowPixels, isDrag, movedSlice, pixelSize, resizedSlice, sliceFields, sliceFromFields, sliceRect,
-} from '../outputs-geometry.js';
+} from './outputs-geometry.js';
 import { svg } from './outputs-calibration.js';
 
 /** The resize handle's half size and a name's size, in CSS pixels. */

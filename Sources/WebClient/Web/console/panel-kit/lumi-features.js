@@ -2,7 +2,7 @@
 // (OscillatorRate.swift), for the console's panels and MIDI: the ranges the engine keeps them in, the
 // ranges a slider offers, and the `feature` intents that set them. No DOM here.
 
-import { formatNumber } from '../shared/numbers.js';
+import { formatNumber } from '../../shared/numbers.js';
 
 /**
  * The twelve features in `LumiFeature.allCases` order. `range` is the engine's (a base outside it is

@@ -9,8 +9,8 @@
 // rule, shared/outputs.js's, and not taken), a field that is not a number. The output's shape, defaults and
 // bounds are shared/outputs.js's.
 
-import { MAIN_OUTPUT, OUTPUT_LIMITS, defaultOutput, validateOutputName } from '../shared/outputs.js';
-import { readRevision } from '../shared/revisions.js';
+import { MAIN_OUTPUT, OUTPUT_LIMITS, defaultOutput, validateOutputName } from '../../shared/outputs.js';
+import { readRevision } from '../../shared/revisions.js';
 
 /** A new output with every field at its default (shared/outputs.js's): the whole stage on the whole window. */
 export { defaultOutput };

@@ -3,7 +3,7 @@
 // when a batch is refused (one bad form refuses them all) each form is asked for alone, so one the engine
 // does not know does not hide the others. A form refused is asked for again only after a while. No DOM.
 
-import { formKey } from '../form-kinds.js';
+import { formKey } from './form-kinds.js';
 
 /** The most forms one request may carry (docs/library-api.md). */
 export const OUTLINE_BATCH = 64;

@@ -4,7 +4,7 @@
 // remove it, keeping the rest of the feature's setting or of the pulse. Speed follows nothing (the engine
 // refuses it: a lumi's travel is worked out from its speed's whole past). No DOM here.
 
-import { changeOscillator, clamp, feature, pendingSettings } from './lumi-features.js';
+import { changeOscillator, clamp, feature, pendingSettings } from '../panel-kit/lumi-features.js';
 import { changePulse } from './pulse.js';
 
 /** What an oscillator may follow, in the order the select offers them (`none`: it follows nothing). */

@@ -9,7 +9,7 @@
 // chordset's number and title are read out (role=status). People count chords from 1; intents from 0.
 
 import { ConsolePanel, element } from '../console-panel.js';
-import { colorAt } from './ribbon.js';
+import { colorAt } from '../color/ribbon.js';
 
 const CHORDS = 8;
 

@@ -10,7 +10,7 @@
 import { PadTouches, velocityOf } from '../console-gestures.js';
 import { ConsolePanel, element, isTyping } from '../console-panel.js';
 import { padForKey } from '../../shared/keys.js';
-import { colorAt } from './ribbon.js';
+import { colorAt } from '../color/ribbon.js';
 
 const PADS = 8;
 

@@ -9,15 +9,15 @@
 import {
   BEATS_RANGE, FEATURES, HERTZ_RANGE, RATE_STEPS, changeFeature, changeOscillator, clamp, designSetting, feature,
   formatRate, rateFromStep, rateParts, stepFromRate,
-} from '../lumi-features.js';
+} from '../panel-kit/lumi-features.js';
 import {
   EDGES, MOTION_KINDS, changeMotion, defaultMotion, motionParamIntent, motionParamName, motionSetting, sentMotion,
-} from '../motion-kinds.js';
+} from './motion-kinds.js';
 import { FollowRow } from './follow-row.js';
 import { WAVEFORM_KINDS, oscillatorCycles, sampleWaveform, waveformPolyline, wrappedUnit } from './waveform-plot.js';
 import { h, uid } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/numbers.js';
-import { PanelElement, Slider, labelledSelect, segmented, sizedContext } from './panel-base.js';
+import { PanelElement, Slider, labelledSelect, segmented, sizedContext } from '../panel-kit/panel-base.js';
 
 const WAVEFORM_LABELS = {
   sine: 'Sine', triangle: 'Triangle', saw: 'Saw', square: 'Square', pulse: 'Pulse', 'sample-and-hold': 'Sample & hold',

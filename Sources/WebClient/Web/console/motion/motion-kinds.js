@@ -4,7 +4,7 @@
 // shown (and its speed can be changed) but not chosen. The `motion` intents a change sends are built here,
 // for the motion panel and MIDI alike. No DOM here.
 
-import { pendingSettings } from './lumi-features.js';
+import { pendingSettings } from '../panel-kit/lumi-features.js';
 
 export const MOTION_KINDS = Object.freeze([
   { kind: 'still', label: 'Still', params: [] },

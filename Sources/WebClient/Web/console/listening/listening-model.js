@@ -3,7 +3,7 @@
 // when the onset lamp flashes, when what was heard is too old to show, how often the meters' accessible
 // values are told, and the `soundResponse` intent. No DOM here.
 
-import { pendingSettings } from './lumi-features.js';
+import { pendingSettings } from '../panel-kit/lumi-features.js';
 
 /** The meters the panel shows, in order: the level and the four bands (`bands[i]`), each 0…1. */
 export const METERS = Object.freeze([

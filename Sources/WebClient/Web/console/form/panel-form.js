@@ -12,16 +12,16 @@
 import {
   FEATURES, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, changeFeature, designSetting, lumiCountIntent, lumiCountSliderMax,
   selectedChord, shownLumiCount,
-} from '../lumi-features.js';
+} from '../panel-kit/lumi-features.js';
 import {
   FORM_KINDS, defaultForm, describeForm, formIntent, formKey, formParamIntent, formParamName, formSetting, withParam,
-} from '../form-kinds.js';
+} from './form-kinds.js';
 import { OutlineCache } from './form-outlines.js';
 import { drawOutline, lumiColor } from './form-drawing.js';
 import { DRAWING_MILLISECONDS, drawingProgress } from './trimmed-path.js';
 import { h } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/numbers.js';
-import { PanelElement, Slider, labelledSelect, sizedContext } from './panel-base.js';
+import { PanelElement, Slider, labelledSelect, sizedContext } from '../panel-kit/panel-base.js';
 
 const FEATURE_SLIDERS = [
   { feature: 'size', label: 'Size', name: 'Size', step: 0.01 },

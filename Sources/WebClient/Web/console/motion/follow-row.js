@@ -3,10 +3,10 @@
 // intents). The amount a feature followed by is remembered, so choosing none and then a source again brings
 // it back.
 
-import { clamp } from '../lumi-features.js';
+import { clamp } from '../panel-kit/lumi-features.js';
 import {
   FOLLOW_SOURCES, defaultFollowAmount, followAmountIntent, followAmountRange, followIntent, followOf, followsSound,
-} from '../sound-follow.js';
+} from '../color/sound-follow.js';
 import { h, uid } from '../../shared/dom.js';
 
 /** One row, shown for the feature the panel edits; its owner gives the state, the sender and the status line. */

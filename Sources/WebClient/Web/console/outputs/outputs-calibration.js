@@ -10,7 +10,7 @@ import { uid } from '../../shared/dom.js';
 import {
   LARGE_PIXELS, VIEW, WINDOW_PICTURE, arrowPixels, gridLines, handlePoint, handlesOf, isDrag, movedHandle, pageToWindow, pixelSize,
   toPicture,
-} from '../outputs-geometry.js';
+} from './outputs-geometry.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -14,11 +14,11 @@
 import { isDrag } from '../../shared/drag.js';
 import { PinchTracker, WheelSteps } from '../console-gestures.js';
 import { ConsolePanel, element } from '../console-panel.js';
-import { HOLD_MILLISECONDS } from './panel-base.js';
-import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from '../pulse.js';
+import { HOLD_MILLISECONDS } from '../panel-kit/panel-base.js';
+import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from './pulse.js';
 import {
   FOLLOW_SOURCES, PULSE_FOLLOW_AMOUNT, PULSE_FOLLOW_RANGE, followOf, pulseFollowAmountIntent, pulseFollowIntent,
-} from '../sound-follow.js';
+} from './sound-follow.js';
 import {
   colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonKeyIntent,
   ribbonValueText, thumbLeft, thumbWidth,

@@ -6,8 +6,8 @@
 // corners through their homography, so that adding one leaves the picture where it was. The stage's
 // picture shows the slice, in stage units, moved and resized within the stage. No DOM here.
 
-import { applyHomography, homographyFromCorners } from '../view/homography.js';
-import { isDrag as isDragPast } from '../shared/drag.js';
+import { applyHomography, homographyFromCorners } from '../../view/homography.js';
+import { isDrag as isDragPast } from '../../shared/drag.js';
 
 /** The window's (and the stage's) picture units: 16:9. */
 export const VIEW = Object.freeze({ width: 1600, height: 900 });

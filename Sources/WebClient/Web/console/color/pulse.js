@@ -5,7 +5,7 @@
 // follows the sound heard, what it follows (`follow`, set and removed by sound-follow.js; every change here
 // keeps it). No DOM here.
 
-import { pendingSettings } from './lumi-features.js';
+import { pendingSettings } from '../panel-kit/lumi-features.js';
 
 /** The waveforms a pulse may have, by their names on the wire. */
 export const PULSE_WAVEFORMS = Object.freeze(['sine', 'triangle', 'saw', 'square', 'pulse', 'sample-and-hold']);

@@ -12,8 +12,8 @@
 
 import { element } from '../console-panel.js';
 import { uid } from '../../shared/dom.js';
-import { BLEND_SIDES, LIMITS, PATTERN_CHOICES, gammaText, patternOf, patternValue, percentText } from '../outputs-model.js';
-import { withGrid, withoutGrid } from '../outputs-geometry.js';
+import { BLEND_SIDES, LIMITS, PATTERN_CHOICES, gammaText, patternOf, patternValue, percentText } from './outputs-model.js';
+import { withGrid, withoutGrid } from './outputs-geometry.js';
 
 /** The sliders: their key, accessible name, visible label, range, step and words. */
 const SLIDERS = Object.freeze([

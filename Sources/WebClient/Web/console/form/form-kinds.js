@@ -3,8 +3,8 @@
 // form whatever the order of its JSON; and the `form` intents a change sends, for the form panel and MIDI
 // alike. No DOM here.
 
-import { formatNumber } from '../shared/numbers.js';
-import { pendingSettings } from './lumi-features.js';
+import { formatNumber } from '../../shared/numbers.js';
+import { pendingSettings } from '../panel-kit/lumi-features.js';
 
 /** The prism drawing's parameters as `PrismParameters.cover`. */
 export const PRISM_COVER = Object.freeze({ lightFraction: 0.55, prismFraction: 0.4, dispersionSize: 0.2, rainbowSize: 0.15 });

@@ -22,11 +22,11 @@ import { LatestFetch } from '../console-store.js';
 import {
   ARIA_MILLISECONDS, HEARD_STALE_MILLISECONDS, METERS, ONSET_FLASH_MILLISECONDS, ONSET_GAP_RANGE, Throttle, isCurrent, meterText,
   meterValue, onsetGapFromMilliseconds, onsetSince, soundResponse, soundResponseIntent, tempoText,
-} from '../listening-model.js';
-import { parseListening, shownProblem, sourceChoices, sourceRequest } from '../listening-sources.js';
+} from './listening-model.js';
+import { parseListening, shownProblem, sourceChoices, sourceRequest } from './listening-sources.js';
 import {
   DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, linkIntent, linkProblem, linkText, phaseAt, readQuantum,
-} from '../link-model.js';
+} from './link-model.js';
 import { MidiClockSection } from './listening-clock.js';
 import { uid } from '../../shared/dom.js';
 import { apiPaths } from '../../shared/sender.js';
