@@ -36,13 +36,14 @@ test('a new composition is offered a free name', () => {
 
 test('names are trimmed, and an empty, too long, multi-line or taken one is refused with a reason', () => {
   assert.deepEqual(checkName('  Song  ', compositions), { name: 'Song' });
-  assert.deepEqual(checkName('', compositions).reason, 'A composition needs a name');
-  assert.deepEqual(checkName(' \t ', compositions).reason, 'A composition needs a name');
-  assert.equal(checkName(null, compositions).reason, 'A composition needs a name');
+  assert.deepEqual(checkName('', compositions).reason, "A composition's name cannot be empty");
+  assert.deepEqual(checkName('   ', compositions).reason, "A composition's name cannot be empty");
+  assert.match(checkName(' \t ', compositions).reason, /cannot hold a tab/);
+  assert.equal(checkName(null, compositions).reason, "A composition's name cannot be empty");
   assert.match(checkName('x'.repeat(NAME_LENGTH + 1), compositions).reason, /at most 200 characters/);
   assert.deepEqual(checkName('😀'.repeat(NAME_LENGTH), compositions), { name: '😀'.repeat(NAME_LENGTH) }, 'characters, not UTF-16 units');
-  assert.match(checkName('two\nlines', compositions).reason, /one line/);
-  assert.match(checkName('bell\u0007', compositions).reason, /one line/);
+  assert.match(checkName('two\nlines', compositions).reason, /cannot hold a line break/);
+  assert.match(checkName('bell\u0007', compositions).reason, /cannot hold a control character/);
   assert.equal(checkName('demo', compositions).reason, 'There is already a composition named Demo');
   assert.equal(checkName('E\u0301tude', compositions).reason, 'There is already a composition named Étude', 'composed as the library composes it');
   assert.deepEqual(checkName('DEMO', compositions, 9), { name: 'DEMO' }, 'a composition may take its own name in another case');
@@ -59,7 +60,7 @@ test('New, Rename and Delete send the edits the engine takes', () => {
   });
   assert.deepEqual(renameRequest(' Demo ', compositions, 9), { unchanged: true });
   assert.match(renameRequest('Demo 2', compositions, 77).reason, /Choose a composition/);
-  assert.match(renameRequest('', compositions, 9).reason, /needs a name/);
+  assert.match(renameRequest('', compositions, 9).reason, /cannot be empty/);
   assert.deepEqual(deleteRequest(compositions, 9), {
     edits: [{ type: 'deleteComposition', composition: 9 }], doing: 'delete Demo', said: 'Deleted Demo — Undo brings it back',
   });

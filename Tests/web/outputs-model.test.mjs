@@ -153,7 +153,7 @@ test('names: "Output N" offered, the text rule\'s refusal and a name taken said,
   assert.deepEqual(readOutputName('Main', outputs), { error: 'Another output is called “Main”: a name is one output\'s.' });
   assert.deepEqual(readOutputName('Output 2', outputs, 'Output 2'), { name: 'Output 2' });
   assert.deepEqual(readOutputName('   ', outputs), { error: "An output's name cannot be empty." });
-  assert.ok(readOutputName('a\u0007b', outputs).error.startsWith('An output name may not hold control characters'));
+  assert.ok(readOutputName('a\u0007b', outputs).error.startsWith("An output's name cannot hold a control character"));
   assert.ok(readOutputName('x'.repeat(65), outputs).error.includes('at most 64 characters'));
   assert.deepEqual(readOutputName('Cafe\u0301', outputs), { name: 'Café' }, 'NFC, as the server keeps it');
 });

@@ -3,6 +3,8 @@
 // names as well (composed, trimmed, 1…200 characters, no control characters, unique whatever their case) and
 // has the last word. No DOM.
 
+import { capitalized, checkedText } from '../shared/text-rule.js';
+
 /** The longest name the library keeps, in characters (UserText). */
 export const NAME_LENGTH = 200;
 
@@ -40,10 +42,9 @@ export function freeCompositionName(compositions, base = 'Composition') {
  * `{ reason }`, one line for the performer.
  */
 export function checkName(text, compositions, except = null) {
-  const name = String(text ?? '').normalize('NFC').trim();
-  if (name === '') return { reason: 'A composition needs a name' };
-  if ([...name].length > NAME_LENGTH) return { reason: `A name has at most ${NAME_LENGTH} characters` };
-  if (/[\u0000-\u001f\u007f]/.test(name)) return { reason: 'A name is one line of text' };
+  const checked = checkedText(text, "a composition's name", { maximumLength: NAME_LENGTH });
+  if (checked.error) return { reason: capitalized(checked.error) };
+  const name = checked.text;
   const other = compositionList(compositions).find((one) => one.id !== except && key(one.name) === key(name));
   if (other) return { reason: `There is already a composition named ${other.name}` };
   return { name };

@@ -3,6 +3,8 @@
 // A node may come under several parents, and a part several times under one, so a row is a path: its key is
 // the root's id and then the place ids down to it ("4/7"), and each path expands on its own. No DOM here.
 
+import { capitalized, checkedText } from '../shared/text-rule.js';
+
 /** The deepest a row may lie (a root is at depth 0): a malformed library cannot make a tree without end. */
 export const MAX_DEPTH = 64;
 
@@ -178,12 +180,9 @@ export function equalCuts(length, pieces) {
 }
 
 /** A name as the library takes it: `{ name }` trimmed, or `{ error }` saying what is wrong with it. */
-export function checkedName(text) {
-  const name = String(text ?? '').trim();
-  if (name === '') return { error: 'Give it a name.' };
-  const length = [...name].length;
-  if (length > MAX_NAME_LENGTH) return { error: `A name is at most ${MAX_NAME_LENGTH} characters; this one has ${length}.` };
-  return { name };
+export function checkedName(text, what = 'a name') {
+  const checked = checkedText(text, what, { maximumLength: MAX_NAME_LENGTH });
+  return checked.error ? { error: `${capitalized(checked.error)}.` } : { name: checked.text };
 }
 
 /** `id` and every node it lies below, however deep. */

@@ -7,12 +7,14 @@
 // and the mask in the output window's units (0…1 from its top-left); blend widths as fractions of the
 // slice's width (left, right) or height (top, bottom).
 
+import { checkedText } from './text-rule.js';
+
 /** The output every server has: the whole stage, unwarped (only its brightness and test pattern change). */
 export const MAIN_OUTPUT = 'Main';
 
 /** The bounds of an output's fields. */
 export const OUTPUT_LIMITS = Object.freeze({
-  nameCharacters: 64, nameBytes: 16 * 64,
+  nameCharacters: 64,
   gridFewest: 2, gridMost: 17,
   maskFewest: 3, maskMost: 64,
   featherMost: 0.5, gammaLowest: 1, gammaHighest: 3,
@@ -41,36 +43,11 @@ export function defaultOutput(name = MAIN_OUTPUT) {
   };
 }
 
-// Names follow the one text rule of every name a person gives (issue 24): refused with a control character
-// (C0, DEL, C1), a lone surrogate, a byte-order mark, a line or paragraph separator or U+FFFE/U+FFFF
-// anywhere; NFC; trimmed of space separators; 1…64 characters (grapheme clusters), 16 UTF-8 bytes each.
-// (With the u flag a paired surrogate is one code point, so only a lone one matches.)
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\ufeff\u2028\u2029\ufffe\uffff\ud800-\udfff]/u;
-const SPACES = '\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000';
-const TRIMMED = new RegExp(`^[${SPACES}]+|[${SPACES}]+$`, 'gu');
-
-const graphemes = typeof Intl === 'object' && typeof Intl.Segmenter === 'function'
-  ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
-
-/** How many characters (extended grapheme clusters, as Swift counts them) `text` has. */
-function characterCount(text) {
-  if (!graphemes) return [...text].length;
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
-}
-
-/** `{ name }`, the name as the server stores it (NFC, trimmed), or `{ error }` saying why it is refused. */
+/** `{ name }`, the name as the server stores it (the text rule: shared/text-rule.js), or `{ error }` saying why it is refused. */
 export function validateOutputName(text) {
   if (typeof text !== 'string') return { error: 'the output needs a name (text)' };
-  if (FORBIDDEN.test(text)) return { error: 'an output name may not hold control characters, line breaks or broken text' };
-  const name = text.normalize('NFC').replace(TRIMMED, '');
-  const { nameCharacters, nameBytes } = OUTPUT_LIMITS;
-  if (name === '') return { error: "an output's name cannot be empty" };
-  const characters = characterCount(name), bytes = new TextEncoder().encode(name).length;
-  if (characters > nameCharacters) return { error: `an output's name has at most ${nameCharacters} characters; this one has ${characters}` };
-  if (bytes > nameBytes) return { error: `an output's name is too long: ${bytes} bytes of UTF-8, at most ${nameBytes}` };
-  return { name };
+  const checked = checkedText(text, "an output's name", { maximumLength: OUTPUT_LIMITS.nameCharacters });
+  return checked.error ? { error: checked.error } : { name: checked.text };
 }
 
 /** Whether `value` is a number that is neither NaN nor infinite. */

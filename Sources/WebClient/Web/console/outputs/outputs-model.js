@@ -10,6 +10,7 @@
 // bounds are shared/outputs.js's.
 
 import { MAIN_OUTPUT, OUTPUT_LIMITS, defaultOutput, validateOutputName } from '../../shared/outputs.js';
+import { capitalized } from '../../shared/text-rule.js';
 import { readRevision } from '../../shared/revisions.js';
 
 /** A new output with every field at its default (shared/outputs.js's): the whole stage on the whole window. */
@@ -167,7 +168,7 @@ export function freeOutputName(outputs, stem = 'Output') {
  */
 export function readOutputName(typed, outputs, current = null) {
   const read = validateOutputName(String(typed ?? ''));
-  if (read.error) return { error: `${read.error[0].toUpperCase()}${read.error.slice(1)}.` };
+  if (read.error) return { error: `${capitalized(read.error)}.` };
   const { name } = read;
   if (name !== current && outputNamed(outputs, name)) return { error: `Another output is called “${name}”: a name is one output's.` };
   return { name };
