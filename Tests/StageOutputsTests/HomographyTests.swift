@@ -48,21 +48,4 @@ import Testing
         #expect(abs(BlendCurve.value(atSliceX: 0.9, y: 0.5, of: blend) - 0.5.squareRoot()) < 1e-12)
         #expect(BlendCurve.value(atSliceX: 1, y: 0.5, of: blend) == 0)
     }
-
-    @Test func aGridsMeshIsTheOneTheCanvasDrawsThrough() {
-        // The same grid given to the web client's gridMesh (view/output-mesh.js) gave these vertices (float32).
-        let points = [(0.1, 0.1), (0.5, 0.05), (0.9, 0.1), (0.05, 0.5), (0.5, 0.55), (0.95, 0.5), (0.1, 0.9), (0.5, 0.95), (0.9, 0.9)]
-        var output = StageOutput(name: "Dome")
-        output.grid = OutputGrid(columns: 3, rows: 3, points: points.map { OutputPoint($0.0, $0.1) })
-        let mesh = OutputMesh(output)
-        #expect(mesh.positions.count == 289 && mesh.triangles.count == 1536)
-        let fromTheBrowser: [(Int, Double, Double, Double, Double)] = [
-            (0, 0.1, 0.1, 0, 0), (5, 0.35, 0.06142578274011612, 0.3125, 0), (44, 0.603710949420929, 0.17982177436351776, 0.625, 0.125),
-            (100, 0.8837524652481079, 0.3527490496635437, 0.9375, 0.3125), (288, 0.9, 0.9, 1, 1),
-        ]
-        for (vertex, x, y, u, v) in fromTheBrowser {
-            #expect(close(mesh.positions[vertex], OutputPoint(x, y), within: 1e-6), "\(vertex)")
-            #expect(mesh.slicePoints[vertex] == SIMD3(u, v, 1))
-        }
-    }
 }
