@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["Instrument", "ImageFiles", "AudioFiles"], swiftSettings: swiftSettings),
         // Business model: the engine — the live state's one owner, on a clock — and the live use cases
         // (intents, stored chords, chordset steps, recordings), with the ports they need.
-        .target(name: "Engine", dependencies: ["Instrument", "Composition", "Fixtures", "DMX", "Raster", "StageOutputs", "Audio", "Listening"], swiftSettings: swiftSettings),
+        .target(name: "Engine", dependencies: ["Instrument", "Composition", "Fixtures", "DMX", "Raster", "StageOutputs", "Audio", "Listening", "UserText"], swiftSettings: swiftSettings),
         // Business model: exporting frames — the staged pipeline, a performance's frames, the video and
         // frame-file ports the file adapters plug into.
         .target(name: "Export", dependencies: ["Instrument", "SceneRendering", "Raster", "StageOutputs"], swiftSettings: swiftSettings),

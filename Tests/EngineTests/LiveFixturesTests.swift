@@ -40,10 +40,13 @@ struct PaintedStage: StagePicture {
     }
 
     @Test func keptTargetsJoinTheCommandLinesOnceEachAndDroppedOnesGo() throws {
-        let live = try fixtures(["artnet:127.0.0.1:6454"])
+        final class Said: Sendable { let lines = Mutex<[String]>([]) }
+        let said = Said()
+        let live = try fixtures(["artnet:127.0.0.1:6454"]) { line in said.lines.withLock { $0.append(line) } }
         let first = try #require(live.transmitters.first as? KeptTransmitter)
         live.follow(kept: ["sacn:multicast", "artnet:127.0.0.1:6454", "not a target", "sacn:multicast"])
         #expect(live.targets.map(\.description) == ["artnet:127.0.0.1:6454", "sacn:multicast"])
+        #expect(said.lines.withLock { $0 }.count == 1 && said.lines.withLock { $0 }[0].hasPrefix("the DMX target kept in the preferences, “not a target”, cannot be read"))
         #expect(live.transmitters.first as? KeptTransmitter === first)  // the command line's transmitter is kept, with its stream
         live.follow(kept: [])
         #expect(live.targets.map(\.description) == ["artnet:127.0.0.1:6454"])

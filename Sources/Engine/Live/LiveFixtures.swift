@@ -2,6 +2,7 @@ import DMX
 import Fixtures
 import Raster
 import Synchronization
+import UserText
 
 /// The fixtures as the instrument plays them (a use case): the patch (read from the library at start and kept
 /// there when changed), what they are asked besides the stage (the master, a blackout, a test), where DMX
@@ -65,10 +66,16 @@ public final class LiveFixtures: Sendable {
 
 
     /// Sends to the command line's targets and `kept` (as the preferences keep them; one that cannot be read is
-    /// left out): a target new to the list gets a sender, one no longer in it is ended (its sACN streams
-    /// terminated) in the background.
+    /// left out, and said): a target new to the list gets a transmitter, one no longer in it is ended (its sACN
+    /// streams terminated) in the background.
     public func follow(kept: [String]) {
-        let wanted = commandLine + kept.compactMap { try? DMXTarget($0) }.filter { !commandLine.contains($0) }
+        var read: [DMXTarget] = []
+        for text in kept {
+            do throws(UserTextError) { read.append(try DMXTarget(text)) } catch {
+                said("the DMX target kept in the preferences, “\(text)”, cannot be read (\(error)): DMX does not go there")
+            }
+        }
+        let wanted = commandLine + read.filter { !commandLine.contains($0) }
         let before = targets
         for problem in outOfReach(now.patch, of: wanted.filter { !before.contains($0) }) { said(problem) }
         let dropped = current.withLock { transmitters -> [any DMXTransmitter] in
