@@ -1,8 +1,78 @@
 import Instrument
 
-/// When what the transport plays is heard, and its light: a start that waited coming due, the frame heard
-/// now, what is lit at a moment, and the intents that light and let go of the visual voices on the instrument.
+/// When what the transport plays is heard, and its light: the tick that moves it to now, a start or a stop
+/// that waited coming due, the frame heard now, what is lit at a moment, and the intents that light and let
+/// go of the visual voices on the instrument.
 extension CompositionTransport {
+    /// Moves the transport to now: without a device, mixes the time since the last tick (silently); fires the
+    /// light heard since the last tick; and, a few times a second while playing, tells everyone the playhead.
+    public func tick() async {
+        await tick(tellingEveryone: false)
+    }
+
+    func tick(tellingEveryone: Bool) async {
+        let now = instrument.engine.clock.now
+        let byDevice = heardByDevice
+        let (started, relightAt) = startIfDue(at: now, byDevice: byDevice)
+        if let relightAt { await perform(relight(at: relightAt)) }  // what was lit where it stopped, lit again
+        var tellingEveryone = tellingEveryone || started
+        let latency = latencyFrames
+        // Through a device, the light is performed `lightLatency` before its sound is heard, to be seen with it.
+        let lightLead = byDevice ? Int((lightLatency.inSeconds * Double(sampleRate)).rounded()) : 0
+        let problem = soundProblem
+        var wrappedTo: Int?
+        let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
+            guard core.loaded != nil else { return ([], nil) }
+            if !byDevice, core.playing, let last = core.lastTick {
+                // Whole frames only: what is left over waits for the next tick; a stop that waits, up to it.
+                let until = core.stopsAt.map { min($0, now) } ?? now
+                let frames = max(0, Int((last.duration(to: until).inSeconds * Double(sampleRate)).rounded(.down)))
+                var left = frames
+                let chunk = core.scratch.count / 2
+                while left > 0 {
+                    let count = min(chunk, left)
+                    core.scratch.withUnsafeMutableBufferPointer { core.loaded!.performance.render(into: $0, frameCount: count) }
+                    left -= count
+                }
+                core.lastTick = last.advanced(by: .seconds(Double(frames) / Double(sampleRate)))
+            } else {
+                core.lastTick = now
+            }
+            let heard = Self.heardFrame(core, latency: latency)
+            var intents: [Intent] = []
+            if heard < core.lastHeard {
+                wrappedTo = heard  // looped round: the light is set again below, out of the device's way
+            } else if core.playing, core.stopsAt.map({ now < $0 }) ?? true {
+                let light = core.loaded!.light
+                while core.nextLight < light.count, light[core.nextLight].frame <= heard + lightLead {
+                    let intent = light[core.nextLight].intent
+                    Self.note(intent, in: &core.lit)
+                    intents.append(intent)
+                    core.nextLight += 1
+                }
+            }
+            core.lastHeard = heard
+            let stop = Self.stopIfDue(&core, at: now, byDevice: byDevice, lightLatency: lightLatency)
+            intents += stop.letGo
+            if stop.stopped { tellingEveryone = true }
+            if core.playing, core.loaded!.performance.loop == nil, heard >= core.loaded!.frameCount {
+                core.playing = false  // the end: it stops there, and says so
+                intents += Self.lettingGo(&core)
+                core.lastTold = nil
+            }
+            var status: TransportStatus?
+            if tellingEveryone || core.lastTold == nil || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
+                core.lastTold = now
+                status = Self.status(of: core, heard: heard, rate: sampleRate, now: now)
+                status?.soundProblem = problem
+            }
+            return (intents, status)
+        }
+        await perform(intents)
+        if let wrappedTo { await perform(relight(at: wrappedTo, heardAlready: true)) }
+        if let status { instrument.transportChanged(status) }
+    }
+
     /// A start that waited and whose moment has come by `now`: it plays from that moment (without a device,
     /// the playhead runs from the moment itself, not from the tick that found it come; through a device, the
     /// device began it at its sample — or, when the device has not pulled for a while since, the tick does).

@@ -145,7 +145,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     }
 
     /// Whether a device plays (rather than the clock moving the playhead).
-    private var heardByDevice: Bool {
+    var heardByDevice: Bool {
         if case .open = box.device.withLock({ $0 }) { true } else { false }
     }
 
@@ -159,7 +159,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     }
 
     /// The status of `core`, with how long a start that waits has still to wait.
-    private static func status(of core: Core, heard: Int, rate: Int, now: C.Instant) -> TransportStatus {
+    static func status(of core: Core, heard: Int, rate: Int, now: C.Instant) -> TransportStatus {
         var status = status(of: core, heard: heard, rate: rate)
         if core.loaded != nil, let startsAt = core.startsAt { status.startsIn = max(0, now.duration(to: startsAt).inSeconds) }
         return status
@@ -329,74 +329,5 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         }
         if let wrapped { await perform(relight(at: wrapped)) }
         instrument.transportChanged(status)
-    }
-
-    /// Moves the transport to now: without a device, mixes the time since the last tick (silently); fires the
-    /// light heard since the last tick; and, a few times a second while playing, tells everyone the playhead.
-    public func tick() async {
-        await tick(tellingEveryone: false)
-    }
-
-    private func tick(tellingEveryone: Bool) async {
-        let now = instrument.engine.clock.now
-        let byDevice = heardByDevice
-        let (started, relightAt) = startIfDue(at: now, byDevice: byDevice)
-        if let relightAt { await perform(relight(at: relightAt)) }  // what was lit where it stopped, lit again
-        var tellingEveryone = tellingEveryone || started
-        let latency = latencyFrames
-        // Through a device, the light is performed `lightLatency` before its sound is heard, to be seen with it.
-        let lightLead = byDevice ? Int((lightLatency.inSeconds * Double(sampleRate)).rounded()) : 0
-        let problem = soundProblem
-        var wrappedTo: Int?
-        let (intents, status) = box.core.withLock { core -> ([Intent], TransportStatus?) in
-            guard core.loaded != nil else { return ([], nil) }
-            if !byDevice, core.playing, let last = core.lastTick {
-                // Whole frames only: what is left over waits for the next tick; a stop that waits, up to it.
-                let until = core.stopsAt.map { min($0, now) } ?? now
-                let frames = max(0, Int((last.duration(to: until).inSeconds * Double(sampleRate)).rounded(.down)))
-                var left = frames
-                let chunk = core.scratch.count / 2
-                while left > 0 {
-                    let count = min(chunk, left)
-                    core.scratch.withUnsafeMutableBufferPointer { core.loaded!.performance.render(into: $0, frameCount: count) }
-                    left -= count
-                }
-                core.lastTick = last.advanced(by: .seconds(Double(frames) / Double(sampleRate)))
-            } else {
-                core.lastTick = now
-            }
-            let heard = Self.heardFrame(core, latency: latency)
-            var intents: [Intent] = []
-            if heard < core.lastHeard {
-                wrappedTo = heard  // looped round: the light is set again below, out of the device's way
-            } else if core.playing, core.stopsAt.map({ now < $0 }) ?? true {
-                let light = core.loaded!.light
-                while core.nextLight < light.count, light[core.nextLight].frame <= heard + lightLead {
-                    let intent = light[core.nextLight].intent
-                    Self.note(intent, in: &core.lit)
-                    intents.append(intent)
-                    core.nextLight += 1
-                }
-            }
-            core.lastHeard = heard
-            let stop = Self.stopIfDue(&core, at: now, byDevice: byDevice, lightLatency: lightLatency)
-            intents += stop.letGo
-            if stop.stopped { tellingEveryone = true }
-            if core.playing, core.loaded!.performance.loop == nil, heard >= core.loaded!.frameCount {
-                core.playing = false  // the end: it stops there, and says so
-                intents += Self.lettingGo(&core)
-                core.lastTold = nil
-            }
-            var status: TransportStatus?
-            if tellingEveryone || core.lastTold == nil || (core.playing && (core.lastTold.map { $0.duration(to: now) >= Self.statusInterval } ?? true)) {
-                core.lastTold = now
-                status = Self.status(of: core, heard: heard, rate: sampleRate, now: now)
-                status?.soundProblem = problem
-            }
-            return (intents, status)
-        }
-        await perform(intents)
-        if let wrappedTo { await perform(relight(at: wrappedTo, heardAlready: true)) }
-        if let status { instrument.transportChanged(status) }
     }
 }
