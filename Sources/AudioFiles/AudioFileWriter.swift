@@ -56,7 +56,7 @@ public final class AudioFileWriter {
     deinit {
         if let file {
             sf_close(file)
-            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: temporary)  // never finished: removing it is best effort
         }
     }
 }

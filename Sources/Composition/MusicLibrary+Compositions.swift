@@ -13,7 +13,7 @@ extension MusicLibrary {
 
     /// The composition called `name` (whatever its case).
     public func composition(named name: String) -> Composition? {
-        let wanted = ((try? Self.checkedName(name)) ?? name).lowercased()
+        let wanted = ((try? Self.checkedName(name)) ?? name).lowercased()  // a name the check refuses is sought as given
         return compositions.values.first { $0.name.lowercased() == wanted }
     }
 

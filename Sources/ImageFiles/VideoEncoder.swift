@@ -188,15 +188,15 @@ public final class VideoEncoder {
     public func finish() throws(ImageFileError) {
         guard !finished else { return }
         finished = true
-        try? input.fileHandleForWriting.close()
+        try? input.fileHandleForWriting.close()  // ffmpeg's exit status below says if it failed
         process.waitUntilExit()
         framesInPipe.removeAll()  // the pipe is gone with ffmpeg
         guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: temporary)  // the failure is thrown next
             throw ImageFileError(.encoderFailed, "ffmpeg failed (status \(process.terminationStatus)) writing \(target.path)")
         }
         guard rename(temporary.path, target.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: temporary)  // the failure is thrown next
             throw ImageFileError(.notWritten, "cannot write \(target.path)", cause: DurableFile.Failure("rename"))
         }
     }
@@ -205,11 +205,11 @@ public final class VideoEncoder {
     public func cancel() {
         guard !finished else { return }
         finished = true
-        try? input.fileHandleForWriting.close()
+        try? input.fileHandleForWriting.close()  // cancelling: ffmpeg is stopped next
         process.terminate()
         process.waitUntilExit()
         framesInPipe.removeAll()
-        try? FileManager.default.removeItem(at: temporary)
+        try? FileManager.default.removeItem(at: temporary)  // cancelled: removing it is best effort
     }
 
     deinit { cancel() }

@@ -163,7 +163,7 @@ struct ChordsetsCommand: ParsableCommand {
             let opened = try library.open()
             for file in files {
                 let url = URL(fileURLWithPath: file)
-                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil  // answered on the next line
                 guard let size else { throw CommandFailure("cannot read \(file): no such file") }
                 guard size <= ChordsetFile.maximumBytes else {
                     throw CommandFailure("\(file) is \(size) bytes; chordset files of up to 16 MB are read")

@@ -24,7 +24,7 @@ struct ComposeCommand: ParsableCommand {
             let opened = try library.open()
             let music = try libraryCommand { () throws(LibraryError) in try opened.musicLibrary() }
             for (index, composition) in music.compositions.values.sorted(by: { $0.name.lowercased() < $1.name.lowercased() }).enumerated() {
-                let seconds = (try? music.duration(of: composition.pair.part)) ?? 0
+                let seconds = (try? music.duration(of: composition.pair.part)) ?? 0  // a composition's part is always there
                 print("\(index + 1)\t\(composition.name)\t\(FixedDecimals.format(seconds, decimals: 1)) s")
             }
         }

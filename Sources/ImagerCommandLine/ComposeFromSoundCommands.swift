@@ -40,7 +40,7 @@ extension ComposeCommand {
             let written = lights.map(\.voice) + (result.ids?.dropFirst().map(VoiceID.init) ?? [])
             for voice in written {
                 let count = after.score(of: Pair(part, voice))?.events.count ?? 0
-                print("\((try? after.voice(voice).name) ?? "voice \(voice)")\t\(count) events")
+                print("\((try? after.voice(voice).name) ?? "voice \(voice)")\t\(count) events")  // the voice was just written
             }
         }
     }
@@ -64,7 +64,7 @@ extension ComposeCommand {
             let names = try CompositionNames(opened, composition: composition)
             let part = try names.part(part)
             let (after, _) = try ComposeCommand.apply(.tempoFromSound(part, sound: try names.voice(sound), align: align), to: opened)
-            print("\(FixedDecimals.format((try? after.part(part).tempo) ?? 0, decimals: 3)) BPM")
+            print("\(FixedDecimals.format((try? after.part(part).tempo) ?? 0, decimals: 3)) BPM")  // the part was just retimed
         }
     }
 

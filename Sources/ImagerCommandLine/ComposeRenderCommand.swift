@@ -41,6 +41,7 @@ struct ComposeRenderCommand: ParsableCommand {
         try OutputTarget.checkFolder(of: mixURL)
         var videoPlan: (url: URL, width: Int, height: Int, fps: Int)?
         if let video {
+            // Not a video: answered in the else.
             guard case .video(let url)? = try? OutputTarget(video) else { throw CommandFailure("--video needs a video file (.mp4, .mov, .mkv or .webm); \"\(video)\" is not one") }
             let (width, height) = try RenderSize.resolve(size, library: library)
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }

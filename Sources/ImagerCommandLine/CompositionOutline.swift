@@ -7,7 +7,7 @@ struct CompositionOutline {
     let composition: Composition
 
     var text: String {
-        let seconds = (try? library.duration(of: composition.pair.part)) ?? 0
+        let seconds = (try? library.duration(of: composition.pair.part)) ?? 0  // a composition's part is always there
         var lines = ["\(composition.name): \(FixedDecimals.format(seconds, decimals: 1)) s", "parts"]
         appendPart(composition.pair.part, depth: 1, to: &lines)
         lines.append("voices")

@@ -13,10 +13,11 @@ enum DMXValuesFile {
     static func write(
         _ performance: PerformanceLog, patch: FixturePatch, rate: Int, from start: Double, count: Int, to url: URL
     ) throws(CommandFailure) {
+        // No handle is answered in the else.
         guard FileManager.default.createFile(atPath: url.path, contents: nil), let file = try? FileHandle(forWritingTo: url) else {
             throw CommandFailure("cannot write \(url.path)")
         }
-        defer { try? file.close() }
+        defer { try? file.close() }  // writes are unbuffered and each checked
         let frames = PerformanceFrames(log: performance, width: 128, height: 72, fps: rate, from: start)
         var text = "seconds,universe," + (1...DMXFrame.channelCount).map(String.init).joined(separator: ",") + "\n"
         do {

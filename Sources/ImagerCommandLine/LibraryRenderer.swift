@@ -46,15 +46,15 @@ struct LibraryRenderer: CompositionRenderer {
             case .mp4(let width, let height, let fps):
                 // The mix first, in a file of its own beside the video, muxed in and then let go.
                 let mix = folder.appendingPathComponent(".\(UUID().uuidString).mix.wav")
-                defer { try? FileManager.default.removeItem(at: mix) }
+                defer { try? FileManager.default.removeItem(at: mix) }  // a temporary mix: removing it is best effort
                 try render.writeMix(to: mix, told(.mix))
                 try render.writeVideo(.init(url: target, width: width, height: height, fps: fps), audio: mix, told(.video))
             }
         } catch let failure as CommandFailure {
-            try? FileManager.default.removeItem(at: target)
+            try? FileManager.default.removeItem(at: target)  // the failure is thrown next
             throw LiveError(.notSaved, failure.message)
         } catch {
-            try? FileManager.default.removeItem(at: target)
+            try? FileManager.default.removeItem(at: target)  // the failure is thrown next
             throw error
         }
         return target

@@ -45,9 +45,9 @@ struct ThumbnailFolder: ThumbnailShelf {
     }
 
     func forget(allBut keys: Set<String>) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }  // no folder: nothing to forget
         for name in names where name.hasSuffix(".png") && !keys.contains(String(name.dropLast(4))) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))  // a stale sheet left over is harmless
         }
     }
 

@@ -90,7 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Without them, the performance starts at the library's default tempo (the preferences set it).
         let (bpm, tempoProblem) = opened.preferenceOrDefault(.tempo)
         for problem in [keptProblem, tempoProblem].compactMap({ $0 }) { print("warning: \(problem)") }
-        let tempo = (try? Tempo(beatsPerMinute: bpm)) ?? .standard
+        let tempo = (try? Tempo(beatsPerMinute: bpm)) ?? .standard  // in range: checked by the tempo preference
         let state = PerformanceState.onStage(chordset: chordset, controls: kept, tempo: tempo)
         let instrument = LiveInstrument(
             engine: InstrumentEngine(state: state, clock: ContinuousClock()), shelf: LibraryShelf(library: opened),
@@ -115,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
             listening: listening, link: AbletonLink(bpm: tempo.beatsPerMinute),
             // What the engine draws is seen a frame later, at the canvas.
             lightLatency: 1 / Double(fps), followers: try await openFollowers(kept: opened.preferenceOrDefault(.oscOut).value),
-            dmx: dmx.compactMap { try? DMXTarget($0) }, dmxRate: dmxRate, dmxSourceID: try dmxSourceID(opened))
+            dmx: dmx.compactMap { try? DMXTarget($0) }, dmxRate: dmxRate, dmxSourceID: try dmxSourceID(opened))  // validated by validate()
         try joinLink(session)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
@@ -195,7 +195,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func printAddresses(playing chordset: Chordset, token: PairingToken?, oscHost: String, oscPort: Int) {
         print("Image Performer \(ImagePerformerVersion.current) — playing “\(chordset.title)”")
-        let hosts = token == nil ? ["127.0.0.1"] : ["127.0.0.1"] + NetworkAddresses.lanIPv4()
+        let lan = token == nil ? [] : NetworkAddresses.lanIPv4()
+        if token != nil, lan.isEmpty {
+            print(NetworkAddresses.problem().map { "warning: this machine's network addresses cannot be read (\($0)): only this machine can reach it" }
+                ?? "warning: this machine is on no network yet: only this machine can reach it")
+        }
+        let hosts = ["127.0.0.1"] + lan
         let query = token.map { "?token=\($0)" } ?? ""
         // The console first: it is where a performer starts.
         for host in hosts {

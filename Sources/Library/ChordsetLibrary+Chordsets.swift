@@ -28,7 +28,7 @@ extension ChordsetLibrary {
     /// The chordset named by its number in the list (counted from 1, as people count) or by its title
     /// (ignoring case).
     public func chordset(named name: String) throws(LibraryError) -> Chordset {
-        let name = (try? Self.checkedTitle(name)) ?? name
+        let name = (try? Self.checkedTitle(name)) ?? name  // a title the check refuses is sought as given
         let all = try list()
         if let number = Int(name), let match = all.first(where: { $0.number == number }) { return try chordset(id: match.id) }
         let matches = all.filter { $0.title.lowercased() == name.lowercased() }

@@ -92,6 +92,7 @@ extension ChordsetLibrary {
     private static func panelsRow(merging changes: [String: Bool], _ db: Database) throws -> (String, String) {
         let key = PreferenceKey<[String: Bool]>.panelVisibility
         let text = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [key.name])
+        // Unreadable: said as it is read; the first-run map stands in.
         let kept = text.flatMap { try? ChordsetRows.decode([String: Bool].self, $0) }.flatMap { map in (try? key.validate(map)).map { map } }
         return (key.name, try ChordsetRows.json((kept ?? key.defaultValue).merging(changes) { _, new in new }))
     }

@@ -37,6 +37,7 @@ extension ChordsetLibrary {
             return result
         }
         soundOutlines.withLock { $0[result.sound] = SoundOutline(seconds: buffer.duration, peaks: buffer.peaks(count: Self.outlineLength)) }
+        // A cache: samples(for:) decodes again and says why.
         if let rate, let kept = try? Resampler.resample(buffer, to: rate) { keepDecoded([result.sound: kept], at: rate) }
         return result
     }

@@ -56,12 +56,12 @@ enum ChordsetRows {
     static func fetchAll(_ db: Database) throws -> (chordsets: [Chordset], damaged: [LibraryDamage]) {
         var chords: [String: [Row]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT \(chordColumns) FROM chord ORDER BY chordsetId, position") {
-            let id: String? = try? row.decode(forColumn: "chordsetId")
+            let id: String? = try? row.decode(forColumn: "chordsetId")  // unreadable: its chordset lacks a chord, set aside
             chords[id ?? "", default: []].append(row)
         }
         var chordsets: [Chordset] = [], damaged: [LibraryDamage] = []
         for row in try Row.fetchAll(db, sql: "SELECT \(chordsetColumns) FROM chordset ORDER BY sortIndex, title") {
-            let id: String? = try? row.decode(forColumn: "id")
+            let id: String? = try? row.decode(forColumn: "id")  // unreadable: chordset(from:) sets it aside
             switch Result(catching: { () throws(LibraryDamage) in try chordset(from: row, chords: chords[id ?? ""] ?? []) }) {
             case .success(let chordset): chordsets.append(chordset)
             case .failure(let damage): damaged.append(damage)
@@ -72,8 +72,8 @@ enum ChordsetRows {
 
     /// The chordset of a row and its chords' rows, or a `LibraryDamage` saying why it cannot be played.
     private static func chordset(from row: Row, chords: [Row]) throws(LibraryDamage) -> Chordset {
-        let id: String = (try? row.decode(forColumn: "id")) ?? "?"
-        let title = try? row.storedText("title")
+        let id: String = (try? row.decode(forColumn: "id")) ?? "?"  // unreadable: refused below, its id not a UUID
+        let title = try? row.storedText("title")  // only names the damage
         func damage(_ reason: String) -> LibraryDamage {
             LibraryDamage(kind: .chordset, key: id, name: title.map(UserText.printable), reason: reason)
         }
@@ -90,7 +90,7 @@ enum ChordsetRows {
     }
 
     static func chord(from row: Row) throws -> Chord {
-        let position: Int? = try? row.decode(forColumn: "position")
+        let position: Int? = try? row.decode(forColumn: "position")  // only names the chord in the error
         let which = position.map { "chord \($0 + 1)" } ?? "a chord"
         do {
             let hue = try RibbonSelection(center: try row.decode(forColumn: "hueCenter"), range: try row.decode(forColumn: "hueRange"))

@@ -18,7 +18,7 @@ enum MusicRows {
         func each<T>(_ kind: LibraryDamage.Kind, _ sql: String, _ make: (Row) throws -> T) throws -> [T] {
             try Row.fetchAll(db, sql: sql).compactMap { row in
                 do { return try make(row) } catch {
-                    let rowid: Int64 = (try? row.decode(forColumn: "rowKey")) ?? 0
+                    let rowid: Int64 = (try? row.decode(forColumn: "rowKey")) ?? 0  // the row is set aside below all the same
                     // A record's number is its row's; a link's row is named by its rowid.
                     let key = [.pair, .mutedCell, .partChild, .voiceChild].contains(kind) ? "row\(rowid)" : String(rowid)
                     unreadable.append(LibraryDamage(kind: kind, key: key, name: nil, reason: "the row cannot be read: \(error)"))

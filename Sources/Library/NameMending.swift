@@ -21,7 +21,7 @@ enum NameMending {
             var untitled = 0
             for row in try Row.fetchAll(db, sql: "SELECT rowid AS rowKey, CAST(\(column) AS BLOB) AS name FROM \(table) ORDER BY rowid") {
                 let rowid: Int64 = try row.decode(forColumn: "rowKey")
-                let stored: StoredText? = try? row.decode(forColumn: "name")
+                let stored: StoredText? = try? row.decode(forColumn: "name")  // unreadable: renamed below, noted as not text
                 if let stored, UserText.isKept(stored.text, allowsEmpty: allowsEmpty) { continue }
                 var name = stored.flatMap { UserText.mended($0.text) } ?? ""
                 if name.isEmpty, !allowsEmpty {

@@ -287,6 +287,7 @@ public final class HeardSoundJournal: Sendable {
     /// its size and a megabyte, at most all of the sound): the seconds given up, rounded to a tenth; nil when
     /// there was nothing to give or it could not be cut.
     func giveUpTail(toMakeRoomFor journal: URL) -> Double? {
+        // No size: nil, and the caller throws the full disk.
         guard let journalBytes = (try? FileManager.default.attributesOfItem(atPath: journal.path)[.size]) as? Int,
             let soundBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
         else { return nil }

@@ -78,13 +78,14 @@ public final class DMXSender: DMXTransmitter {
         }
         guard let (channel, address, packets) = ending else { return }
         let writes = write(packets, on: channel, to: address)
-        for written in writes { try? await written.get() }
-        try? await channel.close()
+        for written in writes { try? await written.get() }  // a failed write is said by write()'s handler
+        try? await channel.close()  // closing: the stream has ended
     }
 
     @discardableResult
     private func write(_ packets: [DMXPacket], on channel: any Channel, to address: SocketAddress?) -> [EventLoopFuture<Void>] {
         packets.compactMap { packet in
+            // 239.255 and two bytes: always an address.
             guard let destination = address ?? (try? SocketAddress(ipAddress: E131DataPacket.multicastGroup(of: packet.universe), port: E131DataPacket.port)) else {
                 return nil
             }

@@ -23,6 +23,7 @@ enum FixtureRoutes {
                 let answer = Answer(try fixtures())
                 return APIAnswer.response(.ok, answer, headers: RevisionHeaders.eTag(answer.revision))
             } catch let stale as StaleRevision {
+                // Cannot fail: the stale change came from the patch.
                 return RevisionHeaders.conflict(stale, whatWasNotChanged: "the fixture patch was not changed", current: try? Answer(fixtures()))
             } catch {
                 return LibraryRoutes.failure(error)

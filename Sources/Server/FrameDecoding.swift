@@ -56,7 +56,7 @@ public enum FrameDecoding {
         }
         var table: [Int: Form] = [:]
         for text in messages {
-            guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {
+            guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {  // answered in the else
                 throw FrameDecodingError("not a forms message: \(text.prefix(80))")
             }
             for entry in message.forms where (0...Int(UInt16.max)).contains(entry.index) { table[entry.index] = entry.form }

@@ -126,7 +126,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
     private func closeOnShutdown() async throws {
         try await gracefulShutdown()
         try await session.engine.clock.sleep(for: .seconds(1))
-        try? await channel.close()
+        try? await channel.close()  // cutting off: the server is stopping
     }
 
     /// Closes the connection once a write has waited too long: the client stopped reading.
@@ -135,7 +135,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             try await session.engine.clock.sleep(for: min(stallLimit / 4, .seconds(1)))
             if outbox.stalledFor > stallLimit {
                 session.hub.evict(id)
-                try? await channel.close()
+                try? await channel.close()  // cutting off a client that stopped reading
                 return
             }
         }

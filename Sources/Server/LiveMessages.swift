@@ -289,7 +289,7 @@ enum LiveMessages {
         // Intents are nearly all a client sends: read as one first; the server's own requests after.
         if case .success(let read) = intent { return .success(.intent(read)) }
         do {
-            switch (try? JSONDecoder().decode(Kind.self, from: Data(text.utf8)))?.type {
+            switch (try? JSONDecoder().decode(Kind.self, from: Data(text.utf8)))?.type {  // no type: default answers with the intent's refusal
             case "record": return .success(.record(try JSONDecoder().decode(Record.self, from: Data(text.utf8)).on))
             case "chordsetStep":
                 let offset = try JSONDecoder().decode(Step.self, from: Data(text.utf8)).offset

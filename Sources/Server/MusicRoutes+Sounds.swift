@@ -74,12 +74,13 @@ enum UploadedFile {
             throw APIRefusal(.contentTooLarge, "the file is \(length >> 20) MiB; the library keeps audio files of at most \(limit >> 20) MiB")
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("imager-upload-\(UUID().uuidString)")
+        // No handle is answered in the else.
         guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {
             throw LiveError(.notSaved, "cannot make a temporary file for the upload in \(url.deletingLastPathComponent().path)")
         }
         defer {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: url)
+            try? handle.close()  // the upload is read back and checked below
+            try? FileManager.default.removeItem(at: url)  // a temporary file: removing it is best effort
         }
         var received = 0
         do {

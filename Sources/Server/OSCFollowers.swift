@@ -178,6 +178,6 @@ public final class OSCFollowers: Sendable {
             defer { roster.followers = [] }
             return roster.followers.compactMap(\.socket)
         }
-        for socket in sockets { try? await socket.channel.close() }
+        for socket in sockets { try? await socket.channel.close() }  // closing: the followers are gone anyway
     }
 }

@@ -39,12 +39,12 @@ public final class OSCListener: Sendable {
     public func run(_ handle: @Sendable (ControlCommand) async -> Bool) async throws {
         try await channel.executeThenClose { inbound, _ in
             for try await envelope in inbound {
-                guard let packet = try? OSCDecoder.decode(Array(buffer: envelope.data)) else {
+                guard let packet = try? OSCDecoder.decode(Array(buffer: envelope.data)) else {  // counted as dropped in the else
                     dropped.add(1, ordering: .relaxed)
                     continue
                 }
                 for message in packet.messages {
-                    guard let command = try? OSCAddressSpace.command(for: message) else {
+                    guard let command = try? OSCAddressSpace.command(for: message) else {  // counted as dropped in the else
                         dropped.add(1, ordering: .relaxed)
                         continue
                     }

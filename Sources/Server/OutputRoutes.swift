@@ -24,6 +24,7 @@ enum OutputRoutes {
                 guard let value else { return Response(status: .noContent, headers: RevisionHeaders.eTag(revision)) }
                 return APIAnswer.response(status, value, headers: RevisionHeaders.eTag(revision))
             } catch let stale as StaleRevision {
+                // Cannot fail: the stale change came from the outputs.
                 return RevisionHeaders.conflict(stale, whatWasNotChanged: "the output was not changed", current: try? listing())
             } catch {
                 return LibraryRoutes.failure(error)

@@ -24,6 +24,7 @@ enum WebFiles {
         guard isClientPath(path), let directory = WebClient.directory else { return nil }
         let fromBinary = ProcessInfo.processInfo.environment["IMAGER_WEB_ROOT"].map(\.isEmpty) ?? true
         if fromBinary, let file = kept.withLock({ $0[path] }) { return file }
+        // Absent or unreadable: the route answers 404.
         guard let contents = try? Data(contentsOf: directory.appendingPathComponent(path, isDirectory: false)) else { return nil }
         let file = File(contents: contents, etag: etag(of: contents))
         if fromBinary { kept.withLock { $0[path] = file } }

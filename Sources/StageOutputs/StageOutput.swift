@@ -156,7 +156,7 @@ extension StageOutput {
     /// The name a canvas asks to show (`/canvas?output=NAME`) as outputs are named (the text rule's), or nil
     /// when no output could be named so.
     public static func shownName(_ asked: String) -> String? {
-        try? UserText.checked(asked, as: "an output's name", maximumLength: nameLength)
+        try? UserText.checked(asked, as: "an output's name", maximumLength: nameLength)  // nil: no output could have this name
     }
 
     /// A name someone gave, fit to quote in a one-line message: what the text rule refuses written out, at

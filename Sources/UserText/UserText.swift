@@ -45,7 +45,7 @@ public enum UserText {
 
     /// Whether `text` is already as `checked` keeps it: a value a model may hold as it is.
     public static func isKept(_ text: String, maximumLength: Int = maximumLength, allowsEmpty: Bool = false) -> Bool {
-        (try? checked(text, as: "", maximumLength: maximumLength, allowsEmpty: allowsEmpty)) == text
+        (try? checked(text, as: "", maximumLength: maximumLength, allowsEmpty: allowsEmpty)) == text  // a refused text is not kept
     }
 
     /// `text` made to follow the rule by taking out what it refuses and cutting what is too long; nil when

@@ -253,7 +253,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
             incoming!.performance.locate(position)
             if let loop = current.performance.loop {
                 let kept = min(loop.lowerBound, frameCount)..<min(loop.upperBound, frameCount)
-                if !kept.isEmpty { try? incoming!.performance.setLoop(kept) }
+                if !kept.isEmpty { try? incoming!.performance.setLoop(kept) }  // kept is non-empty and starts at 0 or later
             }
             let light = current.light
             swap(&core.loaded, &incoming)
@@ -313,7 +313,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
                 stretch = parts[number - 1].seconds
             }
             guard let stretch else {
-                try? core.loaded!.performance.setLoop(nil)
+                try? core.loaded!.performance.setLoop(nil)  // clearing a loop never throws
                 return nil
             }
             let from = min(max(0, stretch.lowerBound), duration), to = min(max(0, stretch.upperBound), duration)

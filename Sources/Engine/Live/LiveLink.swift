@@ -144,6 +144,7 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
             if kept.sessionTempo.map({ abs(sessionTempo - $0) > 0.005 }) ?? true {
                 // The session moved (or was just joined): the instrument follows it.
                 let bpm = (sessionTempo.clamped(to: Tempo.range) * 100).rounded() / 100
+                // Clamped into range; refused, the next check tries again.
                 if abs(bpm - engineTempo) > 0.005, (try? await instrument.perform(.tempo(beatsPerMinute: bpm))) != nil { engineTempo = bpm }
             } else if followsSound, hearing.tempo != nil {
                 if let steady = kept.heard.takeUntold(), abs(steady - sessionTempo) > 0.005 {
@@ -249,7 +250,7 @@ public final class LiveLink<C: Clock>: Sendable where C.Duration == Duration {
             if shared.phaseErrors.count > 1000 { shared.phaseErrors.removeFirst(shared.phaseErrors.count - 1000) }
         }
         guard abs(milliseconds) > Self.phaseTolerance * 1000 else { return }
-        _ = try? await instrument.perform(.alignBeat(engineBeat + shift), at: moment)
+        _ = try? await instrument.perform(.alignBeat(engineBeat + shift), at: moment)  // a finite beat at a clamped moment: taken
     }
 
     /// Checks every `interval` of the engine's clock until cancelled.

@@ -89,7 +89,7 @@ extension LiveListening {
         }
         guard let status else { return }
         instrument.heardChanged(status)
-        _ = try? await instrument.perform(.heard(.silence))
+        _ = try? await instrument.perform(.heard(.silence))  // silence is always a valid hearing
     }
 
     /// Looks every `interval` of the engine's clock, until cancelled, for an input lost — stalled, or its

@@ -211,7 +211,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
 
     /// Stops listening (at the end of a show).
     public func stop() {
-        _ = try? listen(to: .none)
+        _ = try? listen(to: .none)  // listening to none opens nothing
         continuation.finish()
     }
 
@@ -224,7 +224,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             case .failed(let reason, let generation):
                 await lose(.failed(reason), generation: generation)
             case .quiet:
-                _ = try? await instrument.perform(.heard(.silence))
+                _ = try? await instrument.perform(.heard(.silence))  // silence is always a valid hearing
             }
         }
     }

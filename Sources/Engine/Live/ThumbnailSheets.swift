@@ -113,7 +113,10 @@ public final class ThumbnailSheets: Sendable {
     /// one still missing is drawn, and all of them are announced together, once the pass is done (a first start
     /// or a restart is one change of the library, not one a chordset).
     private func pass() {
-        guard let chordsets = try? catalog.all() else { return }
+        let chordsets: [Chordset]
+        do throws(LiveError) { chordsets = try catalog.all() } catch {
+            return failed("the chordsets cannot be read to draw their thumbnails: \(error.message)")
+        }
         let keyed = chordsets.map { (chordset: $0, key: Self.key(of: $0)) }
         let inUse = Set(keyed.map(\.key))
         var missing = keyed.filter { !isReady($0.key) }

@@ -77,7 +77,7 @@ public struct PerformanceLog: Sendable, Codable {
         var state = player(at: duration).state
         var added = 0
         for event in events {
-            guard self.events.count < Self.maximumEvents, (try? state.apply(event)) != nil else { break }
+            guard self.events.count < Self.maximumEvents, (try? state.apply(event)) != nil else { break }  // the first that does not apply ends it
             self.events.append(event)
             added += 1
         }

@@ -43,6 +43,7 @@ extension PerformanceState {
     /// they were kept and still hold, else the chordset's first chord at `tempo`; the polyphony, when none was
     /// kept, and the gap between onset releases at their defaults.
     public static func onStage(chordset: Chordset, controls: Controls?, tempo: Tempo) -> PerformanceState {
+        // The kept controls were checked as they were read.
         var state = controls.flatMap { try? PerformanceState(chordset: chordset, controls: $0) }
             ?? PerformanceState(chordset: chordset, tempo: tempo)
         state.polyphony = state.polyphony ?? defaultPolyphony

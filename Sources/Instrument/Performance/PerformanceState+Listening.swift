@@ -36,7 +36,7 @@ extension PerformanceState {
             abs(heardTempo - tempo.beatsPerMinute) >= Self.tempoFollowStep
         {
             let bpm = (heardTempo * 10).rounded() / 10
-            retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }
+            retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }  // in range: checked by Heard.validate()
             changed.insert(.tempo)
         }
         return changed

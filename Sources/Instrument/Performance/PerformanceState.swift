@@ -194,10 +194,10 @@ public struct PerformanceState: Sendable {
         case .fade, .erase, .trailPersistence, .headroom:
             return changeCanvas(intent, at: time)
         case .tempo(let bpm):
-            retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }
+            retime(at: time) { tempo in try? tempo.set(beatsPerMinute: bpm) }  // validated with the intent
             return [.tempo]
         case .tapTempo:
-            retime(at: time) { tempo in _ = try? tempo.tap(at: time) }
+            retime(at: time) { tempo in _ = try? tempo.tap(at: time) }  // the event time is checked by apply()
             return [.tempo]
         case .heard(let heard):
             return hear(heard, at: time)
@@ -225,10 +225,11 @@ public struct PerformanceState: Sendable {
     private mutating func moveRibbon(_ intent: Intent) -> Set<Aspect> {
         switch intent {
         case .ribbonCenter(let ribbon, let value):
-            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.drag(to: value) }
+            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.drag(to: value) }  // validated with the intent
         case .ribbonRange(let ribbon, let value):
-            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.setRange(value) }
+            try? modifyRibbon(ribbon) { (selection) throws(InstrumentError) in try selection.setRange(value) }  // validated with the intent
         case .ribbonStep(let ribbon, let widen):
+            // Widening and narrowing never throw.
             try? modifyRibbon(ribbon) { selection in if widen { selection.widen() } else { selection.narrow() } }
         default:
             return []
@@ -259,7 +260,7 @@ public struct PerformanceState: Sendable {
         case .stroke(let fractions, let velocity):
             wakeBackground()
             let points = fractions.map(Canvas.point(atFraction:))
-            if let stroke = try? Stroke(points: points) {
+            if let stroke = try? Stroke(points: points) {  // validated with the intent
                 release(chordset[selectedChord], at: time, velocity: velocity, around: points[0], following: stroke)
             }
         default:
