@@ -96,10 +96,10 @@ def link_phase(imager, folder):
         with LinkPeer(tempo=123) as peer, live_socket(server) as console:
             assert peer.wait_peers(1, timeout=10)["ok"]
             peer.set_tempo(123)
-            until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1 and abs(m["tempo"] - 123) < 0.01, timeout=10, limit=600)
+            until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1 and abs(m["tempo"] - 123) < 0.01, within=10, limit=600)
             errors = []
             while len(errors) < 300:
-                message = until_message(console, lambda m: m["type"] == "link", timeout=10)
+                message = until_message(console, lambda m: m["type"] == "link", within=10)
                 errors.append(abs(message["phaseErrorMilliseconds"]))
             print(f"  found by the server before each correction, 300 checks: p50 {statistics.median(errors):.3f} ms, "
                   f"p99 {percentile(errors, 0.99):.3f} ms, max {max(errors):.3f} ms")

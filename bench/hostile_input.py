@@ -49,21 +49,31 @@ def malformed_messages(count, seed=7):
     return [rng.choice(makers)() for _ in range(count)]
 
 
-async def round_trips(port, count, value_base):
+async def round_trips(port, count, value_base, within=60):
     """Round-trip times (s) of `count` hue changes by a client of its own, each awaited before the next
-    (the values are `value_base` and a thousandth more each)."""
+    (the values are `value_base` and a thousandth more each); an AssertionError when one's change has not come
+    back within `within` seconds (others may keep coming meanwhile)."""
     times = []
     async with connect(f"ws://127.0.0.1:{port}/live", max_size=1 << 24) as probe:
-        await probe.recv()  # the snapshot
+        await asyncio.wait_for(probe.recv(), within)  # the snapshot
         for index in range(count):
             value = round(value_base + index * 0.001, 3)
             started = time.perf_counter()
             await probe.send(json.dumps({"type": "ribbonCenter", "ribbon": "hue", "value": value}))
-            while True:
-                message = json.loads(await probe.recv())
-                hue = message.get("colors", {}).get("hue", {}).get("center")  # other changes (a stage played) say no colours
-                if message["type"] == "changed" and hue is not None and abs(hue - value) < 1e-9:
-                    break
+            seen = []
+
+            async def answered():
+                while True:
+                    message = json.loads(await probe.recv())
+                    hue = message.get("colors", {}).get("hue", {}).get("center")  # other changes (a stage played) say no colours
+                    if message["type"] == "changed" and hue is not None and abs(hue - value) < 1e-9:
+                        return
+                    seen.append(message.get("type"))
+            try:
+                await asyncio.wait_for(answered(), within)
+            except asyncio.TimeoutError:
+                raise AssertionError(f"the hue change to {value} did not come back within {within} s; "
+                                     f"{len(seen)} other messages came, the last {seen[-5:]}") from None
             times.append(time.perf_counter() - started)
             await asyncio.sleep(0.01)  # a console's pace, not a wait for anything
     return times
@@ -90,18 +100,28 @@ def random_osc_packets(count, seed=11):
     return [rng.choice(makers)() for _ in range(count)]
 
 
-def stalled_client(port):
-    """A WebSocket canvas that completes the upgrade and then never reads again."""
+def stalled_client(port, within=30):
+    """A WebSocket canvas that completes the upgrade (within `within` seconds in all, else an AssertionError with
+    what the server answered) and then never reads again."""
     client = socket.socket()
     client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.settimeout(within)
     client.connect(("127.0.0.1", port))
     client.sendall((f"GET /live?frames=1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                     "Connection: Upgrade\r\nSec-WebSocket-Key: c3RhbGxlZC1jbGllbnQhIQ==\r\n"
                     "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    head = b""
+    head, deadline = b"", time.monotonic() + within
     while b"\r\n\r\n" not in head:
-        head += client.recv(1)
-    assert head.startswith(b"HTTP/1.1 101")
+        client.settimeout(max(0.001, deadline - time.monotonic()))
+        try:
+            byte = client.recv(1)
+        except TimeoutError:
+            byte = b""
+        if not byte:  # the time is up, or the server closed
+            raise AssertionError(f"the server did not complete the upgrade within {within} s: {head!r}")
+        head += byte
+    client.settimeout(None)
+    assert head.startswith(b"HTTP/1.1 101"), head
     return client
 
 
@@ -122,7 +142,7 @@ async def fuzz(port, count, marker_hue):
     malformed message was answered before it)."""
     replies = {"error": 0, "changed": 0}
     async with connect(f"ws://127.0.0.1:{port}/live", max_size=1 << 24) as fuzzer:
-        await fuzzer.recv()
+        await asyncio.wait_for(fuzzer.recv(), 60)  # the snapshot
 
         async def read():
             async for message in fuzzer:

@@ -129,7 +129,7 @@ def render(server, body):
         assert status == 202, answer
         rid = answer["render"]["id"]
         ended = until_message(socket, lambda m: m.get("type") == "render" and m["render"]["id"] == rid
-                              and m["render"]["state"] in ("done", "failed", "cancelled"), timeout=1800)
+                              and m["render"]["state"] in ("done", "failed", "cancelled"), within=1800)
         elapsed = time.perf_counter() - start
     assert ended["render"]["state"] == "done", ended
     return elapsed, ended["render"]

@@ -116,7 +116,7 @@ class Console:
         self.last_link = None
         self.last_transport = None
 
-    def until(self, wanted, timeout=15, within=None):
+    def until(self, wanted, within=15):
         def seen(message):
             message["_at"] = link_clock_micros()
             if message["type"] == "link":
@@ -124,7 +124,7 @@ class Console:
             elif message["type"] == "transport":
                 self.last_transport = message
             return wanted(message)
-        return until_message(self.socket, seen, timeout=timeout, within=within)
+        return until_message(self.socket, seen, within=within)
 
     def send(self, message):
         self.socket.send(json.dumps(message))
@@ -154,7 +154,7 @@ def one_start(console, peer, quantum, rng, last_started, stamped, playhead_messa
                 found["link"] = message
         return len(playing) >= playhead_messages and ("M" in found or not stamped)
 
-    console.until(done, timeout=15, within=20)
+    console.until(done, within=20)
     expected = started["expected"]
     playhead = min(at - (seconds - stopped["seconds"]) * 1e6 for at, seconds in playing)
     record = {

@@ -1,4 +1,8 @@
-"""Starting `imager serve` for a test, and talking to it: free ports, HTTP with chosen headers, WebSockets."""
+"""Starting `imager serve` for a test, and talking to it: free ports, HTTP with chosen headers, WebSockets; and
+waiting, each wait bounded in all (`Deadline`, `until_message`, `first_queued`, `wait_until`): a test waits for
+the event itself, and one that never comes fails saying what came instead, never hangs."""
+import asyncio
+import collections
 import contextlib
 import http.client
 import json
@@ -40,29 +44,39 @@ def request(port, path="/state", headers=None, host=None, method="GET", body=Non
 
 
 class Server:
-    """A running `imager serve`: its ports, the lines it printed, its process."""
+    """A running `imager serve`: its ports, the lines it printed, its process. A thread reads what it prints from
+    the start (into `lines`, and for `until_line`), so that no wait on it is unbounded and a full pipe never
+    stops it."""
 
     def __init__(self, process, port, osc_port, lines):
         self.process, self.port, self.osc_port, self.lines = process, port, osc_port, lines
-        self.reader = None
         self.printed = queue.Queue()
 
+        def read():
+            for line in self.process.stdout:
+                self.lines.append(line)
+                self.printed.put(line)
+            self.printed.put(None)
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+
     def until_line(self, text, timeout=30):
-        """The first line the server prints from now on that contains `text`, within `timeout` seconds. From the
-        first call, a thread reads what it prints (into `lines` too), so that a wait is bounded."""
-        if self.reader is None:
-            def read():
-                for line in self.process.stdout:
-                    self.lines.append(line)
-                    self.printed.put(line)
-                self.printed.put(None)
-            self.reader = threading.Thread(target=read, daemon=True)
-            self.reader.start()
-        line = first_queued(self.printed, lambda line: line is None or text in line, timeout,
-                            f"the server printed no line with {text!r} within {timeout} s")
+        """The first line the server prints that contains `text` and that no wait before took, within `timeout`
+        seconds in all; an AssertionError with what it printed, after that or when it stops first."""
+        said = f"the server printed no line with {text!r} within {timeout} s"
+        try:
+            line = first_queued(self.printed, lambda line: line is None or text in line, timeout, said)
+        except AssertionError:
+            raise AssertionError(said + "; it printed:\n" + "".join(self.lines[-40:])) from None
         if line is None:
-            raise AssertionError(f"the server stopped before it printed {text!r}: " + "".join(self.lines))
+            raise AssertionError(f"the server stopped before it printed {text!r}: " + "".join(self.lines[-40:]))
         return line
+
+    def stopped(self, timeout=10):
+        """Waits for the process to end and for the reader to have every line it printed; its status."""
+        status = self.process.wait(timeout=timeout)
+        self.reader.join(timeout=timeout)
+        return status
 
     @property
     def token(self):
@@ -83,17 +97,72 @@ class Server:
         return 0
 
 
+class Deadline:
+    """An overall bound on one wait, and what came meanwhile: `left()` is the seconds left, `saw(item)` notes what
+    came that was not awaited, and once no time is left (or at `fail`) an AssertionError says what was awaited, for
+    how long, and what came instead (how many, of which types, the last few)."""
+
+    def __init__(self, within, what):
+        self.within, self.what = within, what
+        self.end = time.monotonic() + within
+        self.count, self.kinds, self.last = 0, collections.Counter(), collections.deque(maxlen=4)
+
+    def left(self):
+        left = self.end - time.monotonic()
+        if left <= 0:
+            self.fail()
+        return left
+
+    def saw(self, item):
+        self.count += 1
+        if isinstance(item, dict) and isinstance(item.get("type"), str):
+            self.kinds[item["type"]] += 1
+        self.last.append(item)
+
+    def fail(self, why=None):
+        seen = f"seen instead: {self.count}"
+        if self.kinds:
+            seen += " (" + ", ".join(f"{kind} ×{count}" for kind, count in self.kinds.most_common()) + ")"
+        if self.last:
+            seen += ", the last " + " | ".join(shortened(item) for item in self.last)
+        raise AssertionError(f"{self.what}: not within {self.within:g} s{'' if why is None else f' ({why})'}; {seen}") from None
+
+
+def shortened(item, length=300):
+    text = item if isinstance(item, str) else repr(item)
+    return text if len(text) <= length else text[:length] + "…"
+
+
 def first_queued(items, wanted, timeout, nothing):
     """The first item of the queue `items` that satisfies `wanted`, within `timeout` seconds in all (other items
-    may keep coming); an AssertionError saying `nothing` after that."""
-    deadline = time.monotonic() + timeout
+    may keep coming); an AssertionError saying `nothing`, and what came instead, after that."""
+    deadline = Deadline(timeout, nothing)
     while True:
         try:
-            item = items.get(timeout=max(0.0, deadline - time.monotonic()))
+            item = items.get(timeout=deadline.left())
         except queue.Empty:
-            raise AssertionError(nothing) from None
+            deadline.fail()
         if wanted(item):
             return item
+        deadline.saw(item)
+
+
+def wait_until(read, wanted=bool, within=30, what="the awaited condition", every=0.05, ignoring=()):
+    """The first value of `read()` that satisfies `wanted`, asked again every `every` seconds, within `within`
+    seconds in all; an AssertionError saying `what` was awaited and the last values read after that. An error of
+    a type in `ignoring` (OSError, for a server not yet listening) is a value that does not satisfy. For polling
+    what has no event to wait for; from a coroutine, run it with `asyncio.to_thread`."""
+    deadline = Deadline(within, what)
+    while True:
+        try:
+            value = read()
+        except ignoring as error:
+            value = error
+        else:
+            if wanted(value):
+                return value
+        deadline.saw(value)
+        time.sleep(min(every, deadline.left()))
 
 
 @contextlib.contextmanager
@@ -104,36 +173,21 @@ def serving(imager, library, *arguments, env=None, port=None):
     process = subprocess.Popen(
         [imager, "serve", "--port", str(port), "--osc-port", str(osc_port), "--library", str(library), *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})
-    lines, server = [], None
+    server = Server(process, port, osc_port, [])
     try:
         # The addresses are printed before it listens; then wait until it answers.
-        while not any("OSC:" in line for line in lines):
-            line = process.stdout.readline()
-            if not line:
-                raise AssertionError("imager serve stopped: " + "".join(lines))
-            lines.append(line)
-        server = Server(process, port, osc_port, lines)
-        for _ in range(200):
-            try:
-                request(port, "/status", {"Authorization": f"Bearer {server.token}"} if server.token else None)
-                break
-            except OSError:
-                time.sleep(0.05)
+        server.until_line("OSC:", timeout=60)
+        wait_until(lambda: request(port, "/status", {"Authorization": f"Bearer {server.token}"} if server.token else None),
+                   within=30, what=f"imager serve answering on port {port}", ignoring=(OSError,))
         yield server
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
-            try:
-                if server is not None and server.reader is not None:
-                    # Its reader has the output: it ends with the process.
-                    process.wait(timeout=10)
-                    server.reader.join(timeout=10)
-                else:
-                    rest, _ = process.communicate(timeout=10)
-                    lines.extend(rest.splitlines(keepends=True))
-            except subprocess.TimeoutExpired:
-                process.kill()
-                raise
+        try:
+            server.stopped(timeout=10)  # its reader has the output: it ends with the process
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
 
 
 def api(server, method, path, body=None, headers=None):
@@ -151,21 +205,43 @@ def live_socket(server):
                    max_size=1 << 24)
 
 
-def until_message(socket, wanted, timeout=60, limit=100_000, within=None):
-    """Reads `socket`'s text messages (JSON) until one satisfies `wanted`, and returns it; an AssertionError
-    when none has within `timeout` seconds of the one before (or after `limit` messages), or — while other
-    messages keep coming — within `within` seconds in all, when given."""
-    deadline = None if within is None else time.monotonic() + within
-    for _ in range(limit):
-        wait = timeout if deadline is None else min(timeout, deadline - time.monotonic())
+def _taken(message, wanted, deadline, limit):
+    """`message` decoded when it is text (JSON) that satisfies `wanted`; else None, and it is counted as seen (an
+    AssertionError once `limit` messages have been)."""
+    decoded = json.loads(message) if isinstance(message, str) else f"<a binary message of {len(message)} bytes>"
+    if isinstance(message, str) and wanted(decoded):
+        return decoded
+    deadline.saw(decoded)
+    if limit is not None and deadline.count >= limit:
+        deadline.fail(f"none among {limit} messages")
+    return None
+
+
+def until_message(socket, wanted, within=60, limit=None, what="the wanted message"):
+    """Reads `socket`'s text messages (JSON) until one satisfies `wanted`, and returns it; an AssertionError saying
+    what came instead when none has within `within` seconds in all, while others keep coming, or among `limit`
+    messages when given."""
+    deadline = Deadline(within, what)
+    while True:
         try:
-            if wait <= 0:
-                raise TimeoutError
-            message = socket.recv(timeout=wait)
+            message = socket.recv(timeout=deadline.left())
         except TimeoutError:
-            raise AssertionError(f"no wanted message within {timeout if deadline is None else within} s") from None
-        if isinstance(message, str):
-            decoded = json.loads(message)
-            if wanted(decoded):
-                return decoded
-    raise AssertionError("the wanted message never came")
+            deadline.fail()
+        taken = _taken(message, wanted, deadline, limit)
+        if taken is not None:
+            return taken
+
+
+async def until_message_async(connection, wanted, within=60, limit=None, what="the wanted message"):
+    """`until_message` for a connection of websockets' asyncio client: its first text message (JSON) that satisfies
+    `wanted`, within `within` seconds in all (or among `limit` messages), else an AssertionError saying what came."""
+    deadline = Deadline(within, what)
+    while True:
+        left = deadline.left()
+        try:
+            message = await asyncio.wait_for(connection.recv(), left)
+        except asyncio.TimeoutError:
+            deadline.fail()
+        taken = _taken(message, wanted, deadline, limit)
+        if taken is not None:
+            return taken

@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import async_playwright
 from websockets.asyncio.client import connect
 
-from live import request, serving
+from live import Deadline, request, serving
 
 WIDTH, HEIGHT = 640, 360
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -100,9 +100,14 @@ async def held_frame(server, path, screenshot=None):
         shown = await canvas_pixels(page)
         frame = base64.b64decode(await page.evaluate(FRAME_BYTES))
         held = int.from_bytes(frame[4:8], "little")
+        deadline = Deadline(30, f"a frame as new as the held one ({held}) at the other client")
         while newest[0] < held:
             arrived.clear()
-            await asyncio.wait_for(arrived.wait(), 20)
+            left = deadline.left()
+            try:
+                await asyncio.wait_for(arrived.wait(), left)
+            except asyncio.TimeoutError:
+                deadline.fail(f"the newest it had: {newest[0]}")
         listener.cancel()
         if screenshot:
             await page.screenshot(path=screenshot)

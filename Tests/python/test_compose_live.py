@@ -7,22 +7,16 @@ import struct
 from pythonosc.udp_client import SimpleUDPClient
 from websockets.sync.client import connect
 
-from live import serving
+from live import serving, until_message
 
 
 def live(server):
     return connect(f"ws://127.0.0.1:{server.port}/live", origin=f"http://127.0.0.1:{server.port}", open_timeout=30)
 
 
-def until(socket, wanted, limit=20000):
-    """Reads the server's messages until one satisfies `wanted`; returns it (text messages only)."""
-    for _ in range(limit):
-        message = socket.recv(timeout=30)
-        if isinstance(message, str):
-            decoded = json.loads(message)
-            if wanted(decoded):
-                return decoded
-    raise AssertionError("the message never came")
+def until(socket, wanted):
+    """The first of the server's messages that satisfies `wanted` (text messages only), within 60 s in all."""
+    return until_message(socket, wanted, within=60)
 
 
 def transport(message, **conditions):

@@ -199,14 +199,14 @@ def test_the_listening_panel_keeps_time_with_a_link_peer(imager, tmp_path, click
             # Left from the panel: no peers; joined again: the peer is back.
             with live_socket(server) as socket:
                 box.uncheck()
-                left = until_message(socket, lambda m: m["type"] == "link" and not m["enabled"], timeout=10)
+                left = until_message(socket, lambda m: m["type"] == "link" and not m["enabled"], within=10)
             assert left["peers"] == 0, left
             expect(link.get_by_text("Off", exact=True)).to_be_visible()
             expect(box).not_to_be_checked()
             assert server.status()["link"]["peers"] == 0
             with live_socket(server) as socket:
                 box.check()
-                joined = until_message(socket, lambda m: m["type"] == "link" and m["enabled"] and m["peers"] >= 1, timeout=15)
+                joined = until_message(socket, lambda m: m["type"] == "link" and m["enabled"] and m["peers"] >= 1, within=15)
             assert joined["peers"] == 1, joined
             expect(link.get_by_text(re.compile(r"^1 peer · \d+\.\d BPM$"))).to_be_visible()
             assert console.errors == []

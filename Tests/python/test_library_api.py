@@ -15,7 +15,7 @@ import numpy
 import pytest
 from websockets.asyncio.client import connect
 
-from live import request, serving
+from live import request, serving, until_message_async
 from hostile_input import hostile_names
 
 FACTORY = ["Lumia", "Prism", "Cole's Contrasts", "Pulse Garden"]
@@ -65,15 +65,25 @@ def unchanged(before, after):
 
 def drawn_listing(server):
     """The list once it names every chordset's thumbnails: they are drawn in the background, and each drawn
-    is announced on /live as a change of the library (waited for, never slept on)."""
+    is announced on /live as a change of the library (waited for, never slept on; 300 s in all)."""
+    bodies = []
+
+    def named():
+        return all(c["thumbnails"] for c in bodies[-1]["chordsets"])
+
+    def asked_again(message):
+        if message["type"] != "library":
+            return False
+        bodies.append(listing(server))
+        return named()
+
     async def wait():
         async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as client:
-            while True:
-                body = listing(server)
-                if all(c["thumbnails"] for c in body["chordsets"]):
-                    return body
-                while json.loads(await asyncio.wait_for(client.recv(), 120))["type"] != "library":
-                    pass
+            bodies.append(listing(server))
+            if not named():
+                await until_message_async(client, asked_again, within=300,
+                                          what="the list naming every chordset's thumbnails")
+            return bodies[-1]
     return asyncio.run(wait())
 
 
@@ -240,11 +250,11 @@ def test_every_console_hears_a_change(imager, tmp_path):
     async def scenario(server):
         async with connect(f"ws://127.0.0.1:{server.port}/live") as first, connect(f"ws://127.0.0.1:{server.port}/live") as second:
             for console in (first, second):
-                assert json.loads(await console.recv())["type"] == "snapshot"
+                assert json.loads(await asyncio.wait_for(console.recv(), 30))["type"] == "snapshot"
             await asyncio.to_thread(call, server, "POST", "/api/chordsets", {"title": "Shared"})
             for console in (first, second):
-                while (message := json.loads(await asyncio.wait_for(console.recv(), 30)))["type"] != "library":
-                    pass
+                message = await until_message_async(console, lambda m: m["type"] == "library", within=30,
+                                                    what="the change of the library")
                 assert message["revision"] >= 1
     with serving(imager, tmp_path / "library.sqlite") as server:
         asyncio.run(scenario(server))
@@ -372,14 +382,12 @@ def test_a_foreign_origin_or_host_is_refused(imager, tmp_path):
 def test_the_controls_survive_a_restart(imager, tmp_path):
     async def play(server):
         async with connect(f"ws://127.0.0.1:{server.port}/live") as console:
-            assert json.loads(await console.recv())["type"] == "snapshot"
+            assert json.loads(await asyncio.wait_for(console.recv(), 30))["type"] == "snapshot"
             for intent in [{"type": "recallChord", "chord": 2}, {"type": "ribbonCenter", "ribbon": "hue", "value": 0.37},
                            {"type": "tempo", "bpm": 101}, {"type": "lumiCount", "count": 3}]:
                 await console.send(json.dumps(intent))
-            while True:
-                message = json.loads(await asyncio.wait_for(console.recv(), 30))
-                if message["type"] == "changed" and message.get("lumiCount") == 3:
-                    return
+            await until_message_async(console, lambda m: m["type"] == "changed" and m.get("lumiCount") == 3, within=30,
+                                      what="the last control's change")
     with serving(imager, tmp_path / "library.sqlite") as server:
         asyncio.run(play(server))
         left = json.loads(request(server.port, "/state")[2])["state"]

@@ -102,10 +102,10 @@ class Fuzzed:
     def last_words(self):
         """What a server that stopped said last: its runtime failure and the first frames of ours."""
         try:
-            self.server.process.wait(timeout=15)  # a crash's backtrace takes seconds to print
+            self.server.stopped(timeout=15)  # a crash's backtrace takes seconds to print
         except subprocess.TimeoutExpired:
             return ""
-        lines = self.server.process.stdout.read().splitlines()
+        lines = "".join(self.server.lines).splitlines()
         said = [line for line in lines if "failure" in line or "Fatal error" in line]
         frames = [line.strip() for line in lines if "/Sources/" in line][:4]
         return "\n" + "\n".join(said[:3] + frames)

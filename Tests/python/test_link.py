@@ -11,7 +11,7 @@ from live import live_socket, request, serving, until_message
 
 
 def engine_tempo_becomes(socket, bpm):
-    return until_message(socket, lambda m: m["type"] == "changed" and "tempo" in m and abs(m["tempo"] - bpm) < 0.02, timeout=10)
+    return until_message(socket, lambda m: m["type"] == "changed" and "tempo" in m and abs(m["tempo"] - bpm) < 0.02, within=10)
 
 
 def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
@@ -19,7 +19,7 @@ def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
         assert any("joined the Link session" in line for line in server.lines)
         with LinkPeer(tempo=120) as peer, live_socket(server) as console:
             assert peer.wait_peers(1, timeout=10)["ok"]
-            link = until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1, timeout=10)
+            link = until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1, within=10)
             assert link["enabled"] and link["quantum"] == 4
 
             peer.set_tempo(133.5)
@@ -27,7 +27,7 @@ def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
             assert abs(server.status()["link"]["tempo"] - 133.5) < 0.02
 
             # The engine's beat is kept in phase with the session's: a check finds (nearly) nothing left to correct.
-            until_message(console, lambda m: m["type"] == "link" and abs(m["phaseErrorMilliseconds"]) < 1, timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and abs(m["phaseErrorMilliseconds"]) < 1, within=10)
             # Seen from outside: the engine's beat and the peer's, read one after the other (a few ms apart on
             # loopback; the engine runs a frame ahead, for the light seen), agree in phase within 0.15 beat.
             session = peer.query(4)
@@ -43,13 +43,13 @@ def test_tempo_travels_both_ways_with_a_link_peer(imager, tmp_path):
             engine_tempo_becomes(console, 300)
 
             console.send(json.dumps({"type": "link", "enabled": False}))
-            until_message(console, lambda m: m["type"] == "link" and not m["enabled"], timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and not m["enabled"], within=10)
             assert server.status()["link"]["peers"] == 0
             console.send(json.dumps({"type": "link", "enabled": True, "quantum": 99}))
-            refused = until_message(console, lambda m: m["type"] == "error", timeout=10)
+            refused = until_message(console, lambda m: m["type"] == "error", within=10)
             assert "quantum" in refused["message"]
             console.send(json.dumps({"type": "link", "enabled": True, "quantum": 8}))
-            rejoined = until_message(console, lambda m: m["type"] == "link" and m["enabled"] and m["peers"] >= 1, timeout=10)
+            rejoined = until_message(console, lambda m: m["type"] == "link" and m["enabled"] and m["peers"] >= 1, within=10)
             assert rejoined["quantum"] == 8 and 0 <= rejoined["phase"] < 8
 
 
@@ -70,7 +70,7 @@ def test_hostile_link_requests_are_refused_and_change_nothing(imager, tmp_path):
             if isinstance(message.get("enabled"), bool) and (message.get("quantum") is None or 1 <= message["quantum"] <= 64):
                 continue  # a valid request: not what this test sends
             console.send(json.dumps(message, allow_nan=True))
-            refusal = until_message(console, lambda m: m["type"] == "error", timeout=10)
+            refusal = until_message(console, lambda m: m["type"] == "error", within=10)
             assert refusal["message"]
         status = server.status()["link"]
         assert not status["enabled"] and status["quantum"] == 4
@@ -88,17 +88,17 @@ def test_start_and_stop_are_shared_with_the_session(imager, tmp_path):
             assert peer.wait_peers(1, timeout=10)["ok"]
             assert peer.command("startstop on")["ok"]
             console.send(json.dumps({"type": "transport", "action": "play", "composition": "Demo"}))
-            until_message(console, lambda m: transport(m, True), timeout=10)
-            until_message(console, lambda m: m["type"] == "link" and m["playing"], timeout=10)
+            until_message(console, lambda m: transport(m, True), within=10)
+            until_message(console, lambda m: m["type"] == "link" and m["playing"], within=10)
             assert peer.command("wait_playing on")["ok"]
             console.send(json.dumps({"type": "transport", "action": "stop"}))
-            until_message(console, lambda m: m["type"] == "link" and not m["playing"], timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and not m["playing"], within=10)
             assert peer.command("wait_playing off")["ok"]
             # The other way: the session starts and stops the transport.
             assert peer.command("play")["ok"]
-            until_message(console, lambda m: transport(m, True), timeout=10)
+            until_message(console, lambda m: transport(m, True), within=10)
             assert peer.command("stop")["ok"]
-            until_message(console, lambda m: transport(m, False), timeout=10)
+            until_message(console, lambda m: transport(m, False), within=10)
 
 
 def link_clock_micros():
@@ -118,17 +118,17 @@ def test_the_session_starting_plays_the_composition_from_the_next_downbeat(image
             assert peer.command("startstop on")["ok"]
             # Demo loaded (its start, too, waits for a downbeat and starts the session), then stopped.
             console.send(json.dumps({"type": "transport", "action": "play", "composition": "Demo"}))
-            until_message(console, lambda m: transport(m, True), timeout=10)
+            until_message(console, lambda m: transport(m, True), within=10)
             console.send(json.dumps({"type": "transport", "action": "stop"}))
-            until_message(console, lambda m: transport(m, False), timeout=10)
+            until_message(console, lambda m: transport(m, False), within=10)
             assert peer.command("wait_playing off")["ok"]
-            until_message(console, lambda m: m["type"] == "link" and not m["playing"], timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and not m["playing"], within=10)
 
             started = peer.command("play")
             assert started["ok"]
-            waiting = until_message(console, lambda m: m["type"] == "transport", timeout=10)
+            waiting = until_message(console, lambda m: m["type"] == "transport", within=10)
             assert not waiting["playing"] and waiting.get("startsIn", 0) > 0, waiting
-            playing = until_message(console, lambda m: transport(m, True), timeout=10)
+            playing = until_message(console, lambda m: transport(m, True), within=10)
             heard_at = link_clock_micros()
             session = peer.query(4)
             # The composition's start on Link's clock (it plays on from where it stopped), and the session's beat then.
@@ -150,11 +150,11 @@ def test_a_session_start_that_cannot_play_is_said(imager, tmp_path):
         with LinkPeer(tempo=120) as peer, live_socket(server) as console:
             assert peer.wait_peers(1, timeout=10)["ok"]
             assert peer.command("startstop on")["ok"]
-            until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1, timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and m["peers"] >= 1, within=10)
             assert peer.command("play")["ok"]
-            said = until_message(console, lambda m: m["type"] == "link" and m.get("problem"), timeout=10)
+            said = until_message(console, lambda m: m["type"] == "link" and m.get("problem"), within=10)
             assert "no composition is loaded" in said["problem"], said
             assert server.status()["link"]["problem"] == said["problem"]
             assert peer.command("stop")["ok"]
-            until_message(console, lambda m: m["type"] == "link" and not m["playing"] and not m.get("problem"), timeout=10)
+            until_message(console, lambda m: m["type"] == "link" and not m["playing"] and not m.get("problem"), within=10)
             assert server.status()["link"].get("problem") is None

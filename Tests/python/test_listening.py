@@ -19,9 +19,9 @@ BPM = 123.0
 
 
 def heard_until(server, wanted, limit=2_000):
-    """The first `heard` message on /live that satisfies `wanted`."""
+    """The first `heard` message on /live that satisfies `wanted` (within 60 s, among `limit` messages)."""
     with live_socket(server) as socket:
-        return until_message(socket, lambda m: m["type"] == "heard" and wanted(m), timeout=30, limit=limit)
+        return until_message(socket, lambda m: m["type"] == "heard" and wanted(m), within=60, limit=limit)
 
 
 def recorded_hearings(server, seconds_of_onsets):

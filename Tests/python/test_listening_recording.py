@@ -136,7 +136,7 @@ def test_a_listening_recording_with_link_keeps_its_log_small(imager, tmp_path):
             until_message(socket, lambda m: m["type"] == "recording" and m["on"])
             # The meter is told about 33 times a second: 700 messages are about 20 s of sound.
             for _ in range(700):
-                until_message(socket, lambda m: m["type"] == "heard", timeout=30)
+                until_message(socket, lambda m: m["type"] == "heard", within=30)
             socket.send(json.dumps({"type": "record", "on": False}))
             log = until_message(socket, lambda m: m["type"] == "recording" and not m["on"] and m.get("file"))["file"]
     performance = json.load(open(log))

@@ -9,7 +9,7 @@ import subprocess
 from websockets.asyncio.client import connect
 
 from hostile_input import flood_osc, fuzz, round_trips, stalled_client
-from live import request, serving
+from live import Deadline, request, serving, until_message_async, wait_until
 
 
 def without_time(state):
@@ -51,9 +51,9 @@ def test_an_oversized_message_closes_only_its_sender(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite") as server:
         async def run():
             async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as other:
-                await other.recv()
+                await asyncio.wait_for(other.recv(), 30)  # the snapshot
                 async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as big:
-                    await big.recv()
+                    await asyncio.wait_for(big.recv(), 30)
                     await big.send("[" + "0," * 50_000 + "0]")  # 100 KB
                     closed = False
                     try:
@@ -64,10 +64,8 @@ def test_an_oversized_message_closes_only_its_sender(imager, tmp_path):
                     assert closed
                 await other.send(json.dumps({"type": "tempo", "bpm": 101}))
                 # What a client is told on connecting besides the snapshot (the stage's outputs) may come first.
-                for _ in range(10):
-                    message = json.loads(await asyncio.wait_for(other.recv(), 5))
-                    if message["type"] == "changed":
-                        break
+                message = await until_message_async(other, lambda m: m["type"] == "changed", within=30, limit=10,
+                                                    what="the other client's change")
                 assert message["type"] == "changed" and message["tempo"] == 101
 
         asyncio.run(run())
@@ -105,20 +103,16 @@ def test_clients_that_stop_reading_are_cut_off_and_the_others_play_on(imager, tm
 
         async def play():
             async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as performer:
-                await performer.recv()
+                await asyncio.wait_for(performer.recv(), 30)
                 # Taps fill the canvas, so the frames are large: at the largest polyphony, all 300 taps stay.
                 await performer.send(json.dumps({"type": "polyphony", "count": 4096}))
                 for index in range(300):
                     await performer.send(json.dumps({"type": "tap", "at": {"x": (index % 17) / 17, "y": (index % 13) / 13}, "velocity": 1}))
-                for _ in range(300):
-                    if server.status()["evicted"] >= 5:
-                        break
-                    await asyncio.sleep(0.1)
+                await asyncio.to_thread(wait_until, server.status, lambda status: status["evicted"] >= 5, within=30,
+                                        what="the five clients that stopped reading cut off", every=0.1)
                 await performer.send(json.dumps({"type": "tempo", "bpm": 99}))
-                while True:
-                    message = json.loads(await asyncio.wait_for(performer.recv(), 5))
-                    if message["type"] == "changed" and message.get("tempo") == 99:
-                        break
+                await until_message_async(performer, lambda m: m["type"] == "changed" and m.get("tempo") == 99, within=30,
+                                          what="the performer's tempo change")
 
         asyncio.run(play())
         status = server.status()
@@ -144,7 +138,7 @@ def test_under_lan_the_pairing_token_is_required(imager, tmp_path):
 
         async def upgrade(path):
             async with connect(f"ws://127.0.0.1:{server.port}{path}", max_size=1 << 24) as client:
-                return json.loads(await client.recv())["type"]
+                return json.loads(await asyncio.wait_for(client.recv(), 30))["type"]
 
         assert asyncio.run(upgrade(f"/live?token={token}")) == "snapshot"
         try:
@@ -166,7 +160,7 @@ def test_a_recording_under_way_is_saved_when_the_server_stops_and_renders(imager
     with serving(imager, tmp_path / "library.sqlite", "--recordings", str(recordings)) as server:
         async def perform():
             async with connect(f"ws://127.0.0.1:{server.port}/live", max_size=1 << 24) as console:
-                await console.recv()
+                await asyncio.wait_for(console.recv(), 30)
                 await console.send(json.dumps({"type": "record", "on": True}))
                 await console.send(json.dumps({"type": "padDown", "pad": 3, "velocity": 0.9}))
                 await asyncio.sleep(0.5)  # the performance: the pad held for half a second
@@ -174,10 +168,8 @@ def test_a_recording_under_way_is_saved_when_the_server_stops_and_renders(imager
                 # One connection's intents are applied in order: once the tempo's change comes back, so has the
                 # release's.
                 await console.send(json.dumps({"type": "tempo", "bpm": 99}))
-                while True:
-                    message = json.loads(await asyncio.wait_for(console.recv(), 10))
-                    if message["type"] == "changed" and message.get("tempo") == 99:
-                        break
+                await until_message_async(console, lambda m: m["type"] == "changed" and m.get("tempo") == 99, within=30,
+                                          what="the tempo change after the release")
 
         asyncio.run(perform())
     saved = [line for line in server.lines if line.startswith("recording saved: ")]
@@ -202,13 +194,19 @@ def test_sigterm_with_clients_connected_closes_them_and_stops_cleanly(imager, tm
 
         async def run():
             async with connect(f"ws://127.0.0.1:{server.port}/live?frames=1", max_size=1 << 24) as canvas:
-                await canvas.recv()
+                await asyncio.wait_for(canvas.recv(), 30)
                 server.process.send_signal(signal.SIGTERM)
-                try:
-                    async for _ in canvas:
+
+                async def closed():
+                    try:
+                        async for _ in canvas:
+                            pass
+                    except Exception:
                         pass
-                except Exception:
-                    pass
+                try:
+                    await asyncio.wait_for(closed(), 60)
+                except asyncio.TimeoutError:
+                    raise AssertionError("the canvas's connection was still open 60 s after SIGTERM") from None
                 return canvas.close_code
 
         close_code = asyncio.run(run())
@@ -225,8 +223,15 @@ def test_a_first_request_http_cannot_parse_is_refused_400_and_closed(imager, tmp
                              ("/live", b"Upgrade: websocket\r\nConnection: Upgrade\r\nX-Bad: \x00")]:
             with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
                 connection.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % server.port + header + b"\r\n\r\n")
-                answer = b""
-                while chunk := connection.recv(4096):
+                answer, deadline = b"", Deadline(30, f"the end of the answer to a NUL in a header of {path}")
+                while True:
+                    connection.settimeout(deadline.left())
+                    try:
+                        chunk = connection.recv(4096)
+                    except TimeoutError:
+                        deadline.fail(f"it answered {answer[:300]!r} and held the connection open")
+                    if not chunk:
+                        break
                     answer += chunk
                 assert answer.startswith(b"HTTP/1.1 400"), (path, answer)
         assert server.status()["clients"] == 0

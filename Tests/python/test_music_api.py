@@ -4,7 +4,7 @@ import json
 
 from websockets.sync.client import connect
 
-from live import request, serving
+from live import request, serving, until_message
 
 
 def call(server, method, path, body=None, headers=None):
@@ -45,9 +45,7 @@ def test_edits_apply_all_or_none_are_heard_by_every_editor_and_undo(imager, tmp_
         pair = next(p for p in drawn["library"]["pairs"] if p["part"] == part and p["voice"] == voice)
         assert named_score(drawn, pair["score"]) == [{"start": 0, "length": 960, "gain": 1, "offset": 0, "continues": False}]
         # Another editor hears every change.
-        message = {}
-        while message.get("type") != "music":
-            message = json.loads(other.recv(timeout=30))
+        message = until_message(other, lambda m: m["type"] == "music", within=30, what="the other editor told of the change")
         assert message["revision"] >= 1
         # One bad edit among good ones: none is applied.
         before = call(server, "GET", "/api/music")[1]["library"]

@@ -156,9 +156,7 @@ def test_a_recording_killed_with_sigkill_is_recovered_at_the_next_start(imager, 
                 receive_until(console, lambda m: m["type"] == "snapshot", "snapshot")
                 set_tempo(console, STAGE_BPM)
                 sent, confirmed, killed_at, started = perform_until_killed(server, console, delay)
-            rest, _ = server.process.communicate(timeout=WAIT)
-            server.lines.extend(rest.splitlines(keepends=True))
-            assert server.process.returncode == -signal.SIGKILL, (where, server.process.returncode)
+            assert server.stopped(timeout=WAIT) == -signal.SIGKILL, (where, server.process.returncode)
         assert not recovery_lines(server), f"{where}: a start recovered a recording again (after {previous}): {server.lines}"
         left_by_the_kill = files_in(recordings) - before
         where += f" (killed {killed_at - started:.3f} s in; {len(confirmed)} of {len(sent)} changes confirmed)"

@@ -63,7 +63,7 @@ def follow(socket, render_id, wanted=lambda r: r["state"] in ENDED):
             seen.append(message["render"])
             return wanted(message["render"])
         return False
-    until_message(socket, about, timeout=300)
+    until_message(socket, about, within=300)
     return seen
 
 
@@ -80,7 +80,7 @@ def follow_many(socket, render_ids):
             if render["state"] in ENDED and render["id"] not in ended:
                 ended.append(render["id"])
         return len(ended) == len(seen)
-    until_message(socket, about, timeout=300)
+    until_message(socket, about, within=300)
     seen["ended"] = ended
     return seen
 
@@ -227,7 +227,7 @@ def test_a_cancelled_render_leaves_nothing_and_the_next_one_runs(imager, tmp_pat
                 order.append((render["id"], render["state"]))
                 return render["id"] == second["id"] and render["state"] in ENDED
             return False
-        until_message(socket, ended_or_started, timeout=300)
+        until_message(socket, ended_or_started, within=300)
         assert (first["id"], "cancelled") in order, order
         assert order.index((first["id"], "cancelled")) < order.index((second["id"], "running")), order
         assert (second["id"], "done") in order and not any(r == third["id"] and s != "cancelled" for r, s in order), order
@@ -262,7 +262,7 @@ def test_a_render_cancelled_as_soon_as_it_is_asked_stays_cancelled(imager, tmp_p
                     told.setdefault(message["render"]["id"], []).append(message["render"]["state"])
                 return done()
             if not done():
-                until_message(socket, about, timeout=300)
+                until_message(socket, about, within=300)
 
         asked = []
         for _ in range(45):  # the server remembers 50 renders

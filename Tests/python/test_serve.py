@@ -1,9 +1,8 @@
 """`imager serve` end to end: it listens on loopback, refuses foreign Hosts and Origins, and stops on SIGINT."""
 import signal
 import subprocess
-import time
 
-from live import free_port, request as http_get
+from live import free_port, request as http_get, wait_until
 
 
 def request(port, headers):
@@ -17,12 +16,8 @@ def test_serve_guards_its_door_and_stops_on_sigint(imager, tmp_path):
     server = subprocess.Popen([imager, "serve", "--port", str(port), "--library", str(tmp_path / "library.sqlite")],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        for _ in range(100):
-            try:
-                status, body = request(port, {"Host": f"127.0.0.1:{port}"})
-                break
-            except OSError:
-                time.sleep(0.1)
+        status, body = wait_until(lambda: request(port, {"Host": f"127.0.0.1:{port}"}), within=30,
+                                  what=f"imager serve answering on port {port}", ignoring=(OSError,))
         assert status == 200 and b'"snapshot"' in body
         assert request(port, {"Host": "rebinding.example"})[0] == 403
         assert request(port, {"Host": f"127.0.0.1:{port}", "Origin": "http://evil.example"})[0] == 403
@@ -41,23 +36,16 @@ def test_a_real_osc_client_plays_pads_and_moves_the_hue(imager, tmp_path):
     server = subprocess.Popen([imager, "serve", "--port", str(port), "--osc-port", str(osc_port),
                                "--library", str(tmp_path / "library.sqlite")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        for _ in range(100):
-            try:
-                request(port, {"Host": f"127.0.0.1:{port}"})
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_until(lambda: request(port, {"Host": f"127.0.0.1:{port}"}), within=30, what=f"imager serve answering on port {port}",
+                   ignoring=(OSError,))
         client = SimpleUDPClient("127.0.0.1", osc_port)
         client.send_message("/imager/hue/center", 0.3)
         client.send_message("/imager/pad/1", 0.8)
         client.send_message("/imager/chordset/next", [])
         client.send_message("/imager/no/such/thing", 1.0)
-        state = {}
-        for _ in range(100):
-            state = json.loads(request(port, {"Host": f"127.0.0.1:{port}"})[1])["state"]
-            if state["chordset"]["title"] == "Prism":
-                break
-            time.sleep(0.05)
+        state = wait_until(lambda: json.loads(request(port, {"Host": f"127.0.0.1:{port}"})[1])["state"],
+                           lambda state: state["chordset"]["title"] == "Prism", within=10,
+                           what="the next chordset (Prism) chosen by OSC")
         assert abs(state["colors"]["hue"]["center"] - 0.3) < 1e-6
         assert state["pads"]["pads"][0]["isDown"]
         assert state["chordset"]["title"] == "Prism"
