@@ -125,4 +125,21 @@ struct TransportOnTheSampleTests {
         #expect(!playing.transport.status.playing)
         #expect(await playing.pull(for: 0.1).allSatisfy { $0.sample == 0 })
     }
+
+    /// A device that stops pulling never holds the transport: a start or a stop it has not reached a quarter of
+    /// a second after its sound was due is taken by the tick.
+    @Test func aDeviceThatStopsPullingDoesNotHoldAStartOrAStop() async throws {
+        let device = try await Device(startsAfter: 0.1)
+        try await device.transport.play("Test")
+        device.stage.clock.advance(by: .seconds(0.1 + 1.0 / 60 + 0.2))
+        await device.transport.tick()
+        #expect(!device.transport.status.playing, "not before the grace has passed")
+        device.stage.clock.advance(by: .seconds(0.1))
+        await device.transport.tick()
+        #expect(device.transport.status.playing)
+        await device.transport.stop(at: device.moment(device.seconds + 0.1))
+        device.stage.clock.advance(by: .seconds(0.1 + 1.0 / 60 + 0.3))
+        await device.transport.tick()
+        #expect(!device.transport.status.playing)
+    }
 }
