@@ -119,7 +119,11 @@ struct ServeCommand: AsyncParsableCommand {
         try joinLink(session)
         let token = lan ? PairingToken.random() : nil
         let configuration = ServerConfiguration(reach: token.map { .lan(token: $0) } ?? .loopback, port: port, fps: fps)
-        let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames())
+        let application = buildApplication(configuration: configuration, session: session, machineNames: NetworkAddresses.machineNames()) { port in
+            // Said once it answers, so that whoever started it (a script, a test) waits for this line, not a timer.
+            print("ready: answering on port \(port)")
+            fflush(nil)
+        }
         let oscHost = oscLan ? "0.0.0.0" : "127.0.0.1"
         let listener: OSCListener
         do {

@@ -135,6 +135,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             try await session.engine.clock.sleep(for: min(stallLimit / 4, .seconds(1)))
             if outbox.stalledFor > stallLimit {
                 session.hub.evict(id)
+                APIAnswer.logger.notice("a client stopped reading for over \(stallLimit): it is cut off, and the others play on")
                 try? await channel.close()  // cutting off a client that stopped reading
                 return
             }

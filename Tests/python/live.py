@@ -1,5 +1,5 @@
 """Starting `imager serve` for a test, and talking to it: free ports, HTTP with chosen headers, WebSockets; and
-waiting, each wait bounded in all (`Deadline`, `until_message`, `first_queued`, `wait_until`): a test waits for
+waiting, each wait bounded in all (`Deadline`, `until_message`, `first_queued`, `Server.until_line`): a test waits for
 the event itself, and one that never comes fails saying what came instead, never hangs."""
 import asyncio
 import collections
@@ -147,24 +147,6 @@ def first_queued(items, wanted, timeout, nothing):
         deadline.saw(item)
 
 
-def wait_until(read, wanted=bool, within=30, what="the awaited condition", every=0.05, ignoring=()):
-    """The first value of `read()` that satisfies `wanted`, asked again every `every` seconds, within `within`
-    seconds in all; an AssertionError saying `what` was awaited and the last values read after that. An error of
-    a type in `ignoring` (OSError, for a server not yet listening) is a value that does not satisfy. For polling
-    what has no event to wait for; from a coroutine, run it with `asyncio.to_thread`."""
-    deadline = Deadline(within, what)
-    while True:
-        try:
-            value = read()
-        except ignoring as error:
-            value = error
-        else:
-            if wanted(value):
-                return value
-        deadline.saw(value)
-        time.sleep(min(every, deadline.left()))
-
-
 @contextlib.contextmanager
 def serving(imager, library, *arguments, env=None, port=None):
     """`imager serve` on free ports (or HTTP on `port`, to start a server again where one was) with `library`,
@@ -175,10 +157,8 @@ def serving(imager, library, *arguments, env=None, port=None):
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})
     server = Server(process, port, osc_port, [])
     try:
-        # The addresses are printed before it listens; then wait until it answers.
-        server.until_line("OSC:", timeout=60)
-        wait_until(lambda: request(port, "/status", {"Authorization": f"Bearer {server.token}"} if server.token else None),
-                   within=30, what=f"imager serve answering on port {port}", ignoring=(OSError,))
+        # It says when it answers.
+        server.until_line("ready: answering", timeout=60)
         yield server
     finally:
         if process.poll() is None:

@@ -227,9 +227,17 @@ class ColorPanel extends ConsolePanel {
       for (let i = 0; i < Math.abs(count); i += 1) this.send({ type: 'ribbonStep', ribbon, widen: count > 0 });
     };
 
-    // A mouse sets the centre where it presses and drags it; a finger drags it once it has moved a little, or
-    // sets it where it lifts after a tap — so that a second finger arriving makes a pinch, and the first has
-    // not moved the centre meanwhile.
+    this.listenToPointers(parts, local, sendCenter, steps);
+    this.listenToWheelAndKeys(ribbon, parts, steps);
+  }
+
+  /**
+   * A mouse sets the centre where it presses and drags it; a finger drags it once it has moved a little, or
+   * sets it where it lifts after a tap — so that a second finger arriving makes a pinch, and the first has
+   * not moved the centre meanwhile. Two fingers pinch the width.
+   */
+  listenToPointers(parts, local, sendCenter, steps) {
+    const { track } = parts;
     track.addEventListener('pointerdown', (event) => {
       if (event.button > 0) return;
       event.preventDefault();
@@ -271,7 +279,11 @@ class ColorPanel extends ConsolePanel {
     track.addEventListener('pointerup', end);
     track.addEventListener('pointercancel', end);
     track.addEventListener('lostpointercapture', end);
+  }
 
+  /** Ctrl+wheel widens and narrows; the keys move the centre and the width (ribbonKeyIntent). */
+  listenToWheelAndKeys(ribbon, parts, steps) {
+    const { track } = parts;
     track.addEventListener('wheel', (event) => {
       if (!event.ctrlKey) return;  // a plain wheel scrolls the page, as anywhere else
       event.preventDefault();  // ctrl+wheel would zoom the page

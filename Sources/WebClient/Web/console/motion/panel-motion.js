@@ -34,7 +34,19 @@ export class MotionPanel extends PanelElement {
     this.plotFrame = null;
     this.statusLine = h('p', { className: 'status', role: 'status' });
 
-    // The motion.
+    const motion = this.buildMotion();
+    const tempoRow = this.buildTempo();
+    this.featureGroup = this.buildFeature();
+    this.shadowRoot.append(h('section', { className: 'motion-panel', 'aria-label': 'Motion' },
+      h('div', { className: 'columns' },
+        h('div', { className: 'column', role: 'group', 'aria-label': 'Motion and tempo' },
+          ...motion, tempoRow,
+          this.statusLine),
+        this.featureGroup)));
+  }
+
+  /** The motion's choice, its parameters' sliders, speed and edges: the motion column's controls. */
+  buildMotion() {
     const kind = labelledSelect('Motion', MOTION_KINDS.map((m) => [m.kind, m.label]), (value) => this.chooseMotion(value));
     this.motionSelect = kind.select;
     for (const option of this.motionSelect.options) {
@@ -58,7 +70,11 @@ export class MotionPanel extends PanelElement {
     });
     this.edges = segmented('Edges', EDGES, (value) => this.setEdges(value));
 
-    // The tempo.
+    return [kind.element, ...this.motionSliders.map((s) => s.element), this.speedSlider.element, this.edges.element];
+  }
+
+  /** The tempo's field and Tap tempo, in a row. */
+  buildTempo() {
     const tempoId = uid('tempo');
     this.tempoInput = h('input', {
       type: 'number', id: tempoId, min: String(TEMPO_RANGE[0]), max: String(TEMPO_RANGE[1]), step: '1', inputmode: 'decimal',
@@ -69,10 +85,13 @@ export class MotionPanel extends PanelElement {
       onblur: () => { this.tempoEdited = false; this.requestUpdate(); },
     });
     this.tapButton = h('button', { type: 'button', onclick: () => this.send({ type: 'tapTempo' }) }, 'Tap tempo');
-    const tempoRow = h('div', { className: 'row wide' }, h('label', { for: tempoId }, 'Tempo'),
+    return h('div', { className: 'row wide' }, h('label', { for: tempoId }, 'Tempo'),
       h('div', { className: 'inline' }, this.tempoInput, h('span', { 'aria-hidden': 'true' }, 'BPM'), this.tapButton));
 
-    // One feature's base and oscillator.
+  }
+
+  /** One feature's base and oscillator, and the sound it follows: the feature column. */
+  buildFeature() {
     const featureChoice = labelledSelect('Feature', FEATURES.map((f) => [f.name, f.label]), (value) => {
       this.featureName = value;
       this.requestUpdate();
@@ -120,16 +139,9 @@ export class MotionPanel extends PanelElement {
     // The sound the oscillator follows, and how much (not for speed).
     this.followRow = new FollowRow(this);
     this.plot = h('canvas', { className: 'plot', role: 'img', 'aria-label': 'The waveform' });
-    this.featureGroup = h('div', { className: 'column', role: 'group', 'aria-label': 'Feature oscillator' },
+    return h('div', { className: 'column', role: 'group', 'aria-label': 'Feature oscillator' },
       featureChoice.element, this.baseSlider.element, waveChoice.element, this.widthSlider.element, this.seedRow,
       this.rateSlider.element, this.depthSlider.element, this.phaseSlider.element, this.followRow.element, this.plot);
-
-    this.shadowRoot.append(h('section', { className: 'motion-panel', 'aria-label': 'Motion' },
-      h('div', { className: 'columns' },
-        h('div', { className: 'column', role: 'group', 'aria-label': 'Motion and tempo' },
-          kind.element, this.motionSliders.map((s) => s.element), this.speedSlider.element, this.edges.element, tempoRow,
-          this.statusLine),
-        this.featureGroup)));
   }
 
   attached() { this.startPlot(); }
