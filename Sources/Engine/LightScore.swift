@@ -12,13 +12,16 @@ public struct LightScore: Sendable {
     public let events: [PerformanceEvent]
     /// The chords the arrangement names that are not in the library (their cues are left out).
     public let missing: Set<ChordReference>
+    /// The chordsets the arrangement lights that could not be read, each with why (their cues are left out).
+    public let unreadable: [String: String]
 
-    /// The light of `arrangement`, its chords looked up by `chord` (nil for one the library does not have).
-    /// An arrangement may hold at most `Intent.lightVoices` visual voices.
-    public init(_ arrangement: Arrangement, chord: (ChordReference) -> Chord?) throws(InstrumentError) {
+    /// The light of `arrangement`, its chords looked up by `chord` (nil for one the library does not have; an
+    /// error for one whose chordset cannot be read). At most `Intent.lightVoices` visual voices.
+    public init(_ arrangement: Arrangement, chord: (ChordReference) throws -> Chord?) throws(InstrumentError) {
         var slots: [VoiceID: Int] = [:]
         var chords: [ChordReference: Chord] = [:]
         var missing = Set<ChordReference>()
+        var unreadable: [String: String] = [:]
         for cue in arrangement.lights {
             if slots[cue.voice] == nil {
                 guard slots.count < Intent.lightVoices else {
@@ -26,8 +29,11 @@ public struct LightScore: Sendable {
                 }
                 slots[cue.voice] = slots.count
             }
-            if chords[cue.chord] == nil, !missing.contains(cue.chord) {
-                if let found = chord(cue.chord) { chords[cue.chord] = found } else { missing.insert(cue.chord) }
+            guard chords[cue.chord] == nil, !missing.contains(cue.chord), unreadable[cue.chord.chordset] == nil else { continue }
+            do {
+                if let found = try chord(cue.chord) { chords[cue.chord] = found } else { missing.insert(cue.chord) }
+            } catch {
+                unreadable[cue.chord.chordset] = "\(error)"
             }
         }
         let rate = Double(arrangement.sampleRate)
@@ -48,6 +54,19 @@ public struct LightScore: Sendable {
         // At one moment the tempo first, so that what is lit then already keeps it.
         events = (tempi + lights).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         self.missing = missing
+        self.unreadable = unreadable
+    }
+
+    /// What a performer is told of the light left out, one line for each chord missing or chordset unreadable,
+    /// in a steady order; empty when every cue is lit.
+    public var leftOut: [String] {
+        let gone = missing.sorted { ($0.chordset, $0.chord) < ($1.chordset, $1.chord) }.map {
+            "chord \($0.chord + 1) of chordset \($0.chordset) is not in the library; its light is left out"
+        }
+        let damaged = unreadable.sorted { $0.key < $1.key }.map {
+            "chordset \($0.key) cannot be read (\($0.value)); the light of its chords is left out"
+        }
+        return gone + damaged
     }
 
     /// The chordset a log of the light alone starts on: eight empty chords (the light brings its own).

@@ -99,15 +99,14 @@ struct CompositionRender {
         return max(1, Int((seconds * Double(video.fps)).rounded(.up)))
     }
 
-    /// The composition's light, its chords from the library; a chord the library lacks is said and left out.
+    /// The composition's light, its chords from the library; a chord the library lacks or cannot read is said and
+    /// left out.
     func light() throws(CommandFailure) -> LightScore {
         let light: LightScore
         do { light = try LightScore(arrangement, chord: LibraryCompositions(library: library).chord) } catch {
             throw CommandFailure(error.description)
         }
-        for missing in light.missing.sorted(by: { ($0.chordset, $0.chord) < ($1.chordset, $1.chord) }) {
-            FileHandle.standardError.write(Data("note: chord \(missing.chord + 1) of chordset \(missing.chordset) is not in the library; its light is left out\n".utf8))
-        }
+        for line in light.leftOut { FileHandle.standardError.write(Data("note: \(line)\n".utf8)) }
         return light
     }
 }

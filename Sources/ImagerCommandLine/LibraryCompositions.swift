@@ -45,8 +45,12 @@ struct LibraryCompositions: CompositionShelf {
         try library.samples(for: arrangement)
     }
 
-    func chord(_ reference: ChordReference) -> Chord? {
-        guard let id = UUID(uuidString: reference.chordset), let chordset = try? library.chordset(id: id) else { return nil }
-        return chordset.chords[reference.chord]
+    func chord(_ reference: ChordReference) throws -> Chord? {
+        guard let id = UUID(uuidString: reference.chordset) else { return nil }
+        do {
+            return try library.chordset(id: id).chords[reference.chord]
+        } catch where error.code == .notFound {
+            return nil
+        }
     }
 }

@@ -75,8 +75,10 @@ struct TestCompositions: CompositionShelf {
         return Dictionary(uniqueKeysWithValues: library.sounds.keys.map { ($0, AudioBuffer(sampleRate: arrangement.sampleRate, mono: [Float](repeating: 0.25, count: 24_000))!) })
     }
 
-    func chord(_ reference: ChordReference) -> Chord? {
-        reference.chordset == FactoryChordsets.lumia.id.uuidString ? FactoryChordsets.lumia[reference.chord] : nil
+    /// Lumia's chords; a chordset called "damaged" stands for one whose row cannot be read.
+    func chord(_ reference: ChordReference) throws -> Chord? {
+        if reference.chordset == "damaged" { throw LiveError(.notSaved, "its row is damaged") }
+        return reference.chordset == FactoryChordsets.lumia.id.uuidString ? FactoryChordsets.lumia[reference.chord] : nil
     }
 }
 
@@ -318,5 +320,23 @@ struct CompositionTransportTests {
         try shelf.change { try $0.rename(voice: level, to: "Level") }
         await transport.reload()
         #expect(transport.status.soundProblem == nil)
+    }
+
+    @Test func lightThatCannotBeLitIsSaidAndTheRestPlays() async throws {
+        let stage = try await Stage()
+        let shelf = try TestCompositions()
+        let transport = CompositionTransport(instrument: stage.instrument, shelf: shelf, output: nil)
+        try await transport.play("Test")
+        #expect(transport.status.lightProblem == nil)
+        let veil = shelf.library.voices.values.first { $0.name == "Veil" }!.id
+        try shelf.change { try $0.setSound(of: veil, to: .light(try ChordReference(chordset: "damaged", chord: 2))) }
+        await transport.reload()
+        #expect(transport.status.lightProblem == "chordset damaged cannot be read (its row is damaged); the light of its chords is left out")
+        #expect(transport.status.playing)
+        try shelf.change { try $0.setSound(of: veil, to: .light(try ChordReference(chordset: "gone", chord: 2))) }
+        await transport.reload()
+        #expect(transport.status.lightProblem == "chord 3 of chordset gone is not in the library; its light is left out")
+        for _ in 0..<20 { await stage.advance(0.1, transport) }
+        #expect(try await stage.light().isEmpty)
     }
 }

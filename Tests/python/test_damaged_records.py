@@ -123,3 +123,18 @@ def test_unreadable_preferences_are_said_with_why_once_and_left_as_they_are(imag
         asyncio.run(run())
     with sqlite3.connect(path) as db:  # reading the library changed nothing
         assert db.execute("SELECT value FROM preference WHERE key = 'tempo'").fetchone() == ('"fast"',)
+
+
+def test_a_composition_whose_chordset_is_damaged_plays_and_says_the_light_it_leaves_out(imager, tmp_path):
+    """The demo lights a chord of Prism; with Prism's row damaged it plays on, its sound and Lumia's light, and
+    the transport says which light is left out and why (it was left out in silence before)."""
+    from test_compose_live import live, transport, until
+    path = damaged_library(imager, tmp_path / "library.sqlite")
+    with serving(imager, path, "--audio", "none") as server, live(server) as socket:
+        until(socket, lambda m: m["type"] == "snapshot")
+        socket.send(json.dumps({"type": "transport", "action": "play", "composition": "Demo"}))
+        playing = until(socket, lambda m: transport(m, composition="Demo", playing=True))
+        prism = "cannot be read"
+        assert prism in playing.get("lightProblem", ""), playing
+        assert "the light of its chords is left out" in playing["lightProblem"], playing
+        assert until(socket, lambda m: m["type"] == "changed" and m.get("liveLumis", 0) > 0)  # Lumia's veil still lights

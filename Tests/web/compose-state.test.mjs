@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPart,
+  formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPart, transportProblems,
 } from '../../Sources/WebClient/Web/compose/compose-state.js';
 
 const index = {
@@ -46,4 +46,12 @@ test('the playhead reads minutes, seconds and tenths', () => {
   assert.equal(formatTime(65.34), '1:05.3');
   assert.equal(formatTime(0), '0:00.0');
   assert.equal(formatTime(Number.NaN), '0:00.0');
+});
+
+test('the transport says what is not heard and what is not lit, a line each, and nothing when all is played', () => {
+  assert.deepEqual(transportProblems(null), []);
+  assert.deepEqual(transportProblems({ playing: true }), []);
+  assert.deepEqual(transportProblems({ soundProblem: 'no sound device', lightProblem: 'chord 2 of chordset X is not in the library' }),
+    ['Not heard: no sound device', 'Not lit: chord 2 of chordset X is not in the library']);
+  assert.deepEqual(transportProblems({ lightProblem: 'chordset Y cannot be read' }), ['Not lit: chordset Y cannot be read']);
 });

@@ -14,6 +14,8 @@ extension CompositionTransport {
         /// The light, each at the frame it is heard.
         let light: [(frame: Int, intent: Intent)]
         let parts: [(name: String, seconds: Range<Double>)]
+        /// The light left out, why, in a line (a chord no longer in the library, a chordset that cannot be read).
+        let lightProblem: String?
         var frameCount: Int { performance.arrangement.frameCount }
     }
 
@@ -31,9 +33,11 @@ extension CompositionTransport {
                 throw LiveError(.notSaved, "the sounds of \(found.name) cannot be played", cause: error)
             }
             let performance = try Performance(found.arrangement, sounds: sounds)
-            let score = try LightScore(found.arrangement) { shelf.chord($0) }
+            let score = try LightScore(found.arrangement) { try shelf.chord($0) }
             let light = score.events.map { (frame: Int(($0.time * Double(sampleRate)).rounded()), intent: $0.intent) }
-            return Loaded(source: source, name: found.name, pair: found.pair, performance: performance, light: light, parts: found.parts)
+            return Loaded(
+                source: source, name: found.name, pair: found.pair, performance: performance, light: light, parts: found.parts,
+                lightProblem: score.leftOut.isEmpty ? nil : score.leftOut.joined(separator: "; "))
         } catch let error as LiveError {
             throw error
         } catch {
@@ -82,6 +86,6 @@ extension CompositionTransport {
         return TransportStatus(
             composition: loaded.name, part: previewed == nil ? loaded.pair.part.rawValue : nil, voice: previewed == nil ? loaded.pair.voice.rawValue : nil,
             playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate), duration: Double(loaded.frameCount) / Double(rate),
-            loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil, sound: previewed?.rawValue)
+            loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil, sound: previewed?.rawValue, lightProblem: loaded.lightProblem)
     }
 }

@@ -21,6 +21,9 @@ public struct TransportStatus: Hashable, Sendable, Codable {
     /// A start that waits for its moment (a Link session's next downbeat): the seconds still to wait when
     /// this was told (nil: none waits; `playing` is false until it comes).
     public var startsIn: Double? = nil
+    /// Why some of the composition's light is left out, when some is: a chord no longer in the library, or a
+    /// chordset that cannot be read.
+    public var lightProblem: String? = nil
 
     public static let idle = TransportStatus(composition: nil, part: nil, voice: nil, playing: false, seconds: 0, duration: 0, loop: nil, parts: [], soundProblem: nil)
 }

@@ -13,8 +13,9 @@ public protocol CompositionShelf: Sendable {
     func sound(_ sound: SoundID, sampleRate: Int) throws -> LoadedComposition
     /// The samples of every sound `arrangement` plays, at its rate.
     func samples(for arrangement: Arrangement) throws -> [SoundID: AudioBuffer]
-    /// The chord a visual voice lights; nil when the library no longer has it.
-    func chord(_ reference: ChordReference) -> Chord?
+    /// The chord a visual voice lights; nil when the library no longer has it, an error when its chordset is
+    /// there but cannot be read.
+    func chord(_ reference: ChordReference) throws -> Chord?
 }
 
 /// A composition ready to play: its name, the pair it plays, its arrangement, and the parts of its top part —

@@ -19,6 +19,12 @@ export function playsPart(status, pair) {
   return Boolean(status && pair && status.part === pair.part && status.duration > 0);
 }
 
+/** What the transport says is not heard or not lit, a line each (none when all of it is played). */
+export function transportProblems(status) {
+  return [status?.soundProblem && `Not heard: ${status.soundProblem}`, status?.lightProblem && `Not lit: ${status.lightProblem}`]
+    .filter(Boolean);
+}
+
 /** Whether the transport has `pair` itself loaded. */
 export function playsPair(status, pair) {
   return playsPart(status, pair) && status.voice === pair.voice;

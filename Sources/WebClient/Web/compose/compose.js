@@ -25,7 +25,7 @@ import { RevisionReader } from '../shared/revision-reader.js';
 import { forgetPairingToken } from '../shared/address.js';
 import { editsForRange, indexMusic, planeAfterRange, planeOf } from './plane/plane-model.js';
 import {
-  formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPair, playsPart,
+  formatTime, initialPair, locateRequests, loopRequests, pairFragment, pairFromFragment, playRequest, playsPair, playsPart, transportProblems,
 } from './compose-state.js';
 
 // Opened as /compose?token=… under --lan, the page was given the token as a cookie: out of the address.
@@ -42,6 +42,8 @@ const ui = {
 
 /** What the lab knows: the library as last answered, its index, the selected pair, the transport. */
 const store = { music: null, index: null, pair: null, transport: null };
+/** The transport's problems last said in the message bar: each is said once, when it first comes. */
+let saidProblems = '';
 
 const sender = new Sender({
   onMessage: (message) => hear(message),
@@ -148,7 +150,11 @@ function showTransport() {
   ui.time.textContent = status && status.duration > 0 ? `${formatTime(status.seconds)} / ${formatTime(status.duration)}` : formatTime(0);
   ui.play.setAttribute('aria-pressed', String(Boolean(status?.playing && playsPair(status, store.pair))));
   ui.loop.setAttribute('aria-pressed', String(Boolean(playsPair(status, store.pair) && status.loop)));
-  if (status?.soundProblem) ui.time.title = `Not heard: ${status.soundProblem}`;
+  const problems = transportProblems(status);
+  ui.time.title = problems.join('\n');
+  const told = problems.join('\n');
+  if (told && told !== saidProblems) say(problems.join('. '));
+  saidProblems = told;
 }
 
 /**
