@@ -1,12 +1,11 @@
 // The Fixtures panel's model: the server's answer read (docs/fixtures.md, "Over HTTP"), a fixture in words,
-// the patch changed a fixture at a time and sent whole, the test bodies, the blackout's key, the writes
-// that keep only the newest waiting — and the form's fields read into the fixture the server takes, or what
-// is wrong with them.
+// the patch changed a fixture at a time and sent whole, the test bodies, the blackout's key — and the form's
+// fields read into the fixture the server takes, or what is wrong with them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  DEFAULT_CONTROLS, LatestWrite, addressText, indexNamed, isBlackoutKey, keptPatch, masterText, outputText, parseControls, parsePatch,
+  DEFAULT_CONTROLS, addressText, indexNamed, isBlackoutKey, keptPatch, masterText, outputText, parseControls, parsePatch,
   parsePatchMessage, patchBody, placeKindOf, placeText, shownPatch, testBody, testText, withFixture, withoutFixture,
 } from '../../Sources/WebClient/Web/console/fixtures/fixtures-model.js';
 import { ConsoleStore } from '../../Sources/WebClient/Web/console/console-store.js';
@@ -146,44 +145,6 @@ test('B toggles the blackout: not with a modifier, not a held key repeating', ()
   for (const event of [{ key: 'b', ctrlKey: true }, { key: 'b', metaKey: true }, { key: 'b', altKey: true }, { key: 'b', repeat: true }, { key: 'f', code: 'KeyF' }, { key: '1', code: 'Digit1' }]) {
     assert.equal(isBlackoutKey(event), false, JSON.stringify(event));
   }
-});
-
-test('writes: one at a time, only the newest of those waiting sent', async () => {
-  const written = [];
-  const pending = [];
-  const writes = new LatestWrite((value) => new Promise((resolve) => { written.push(value); pending.push(() => resolve(`answer ${value}`)); }));
-  const first = writes.push(1);
-  assert.ok(writes.busy);
-  const second = writes.push(2);
-  const third = writes.push(3);
-  assert.deepEqual(written, [1], 'the others wait');
-  pending.shift()();
-  await new Promise((resolve) => { setImmediate(resolve); });
-  assert.deepEqual(written, [1, 3], '2 was replaced by 3 while it waited');
-  pending.shift()();
-  assert.deepEqual(await Promise.all([first, second, third]), ['answer 3', 'answer 3', 'answer 3']);
-  assert.equal(writes.busy, false);
-  const again = writes.push(4);
-  pending.shift()();
-  assert.equal(await again, 'answer 4');
-});
-
-test('a write refused for a stale copy drops the one waiting: it was made on that copy too', async () => {
-  const written = [];
-  const pending = [];
-  const writes = new LatestWrite(
-    (value) => new Promise((resolve) => { written.push(value); pending.push(resolve); }),
-    { stopsAfter: (answer) => answer === 'stale' },
-  );
-  const first = writes.push(1);
-  writes.push(2);
-  pending.shift()('stale');
-  assert.equal(await first, 'stale');
-  assert.deepEqual(written, [1], '2 is not sent');
-  assert.equal(writes.busy, false);
-  const next = writes.push(3);
-  pending.shift()('taken');
-  assert.equal(await next, 'taken', 'the next change goes as ever');
 });
 
 test('the form: a fixture as fields and back, the same fixture', () => {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import {
   OwnRevisions, conflictText, formatETag, isOlder, parseETag, readConflict, readRevision,
 } from '../../Sources/WebClient/Web/shared/revisions.js';
-import { LatestWrite } from '../../Sources/WebClient/Web/console/fixtures/fixtures-model.js';
+import { LatestWrite } from '../../Sources/WebClient/Web/console/panel-kit/latest-write.js';
 
 test('a revision as ETag and If-Match: quoted decimal, read back; anything else is none', () => {
   assert.equal(formatETag(12), '"12"');

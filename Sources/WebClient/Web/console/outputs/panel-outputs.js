@@ -31,7 +31,6 @@ import { LatestFetch } from '../console-store.js';
 import { apiPaths } from '../../shared/sender.js';
 import { uid } from '../../shared/dom.js';
 import { OwnRevisions, conflictText, readConflict } from '../../shared/revisions.js';
-import { LatestWrite } from '../fixtures/fixtures-model.js';
 import {
   MAIN, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, mainBody, outputBody,
   outputNamed, parseOutput, parseOutputsAnswer, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
@@ -40,6 +39,7 @@ import { OutputCalibration } from './outputs-calibration.js';
 import { OutputNameForm } from './outputs-name-form.js';
 import { OutputSettings } from './outputs-settings.js';
 import { SliceEditor } from './outputs-slice.js';
+import { LatestWrite } from '../panel-kit/latest-write.js';
 import { StatusLine } from '../panel-kit/status-line.js';
 
 /** The Outputs panel: the outputs, and the calibration of the one selected (the file's header says what it holds). */
