@@ -1,9 +1,9 @@
 // The calibration picture in the Outputs panel (panel-outputs.js): the output's window, 16:9, as an SVG —
 // the quadrilateral the slice lands on, the grid's lines through its points, the mask in grey — with a
 // handle on each corner or, with a grid, on each of its points. Each handle is a focusable button ("Corner 1
-// of Left", "Point 2, 3 of Left"): a drag (mouse, pen or finger: pointer events) moves it, the arrow keys
-// move the focused one a pixel of the picture (shift: ten). Arithmetic in outputs-geometry.js; the panel
-// sends the output.
+// of Left", "Point 2, 3 of Left"): a drag (mouse, pen or finger: the picture editor's pointer wiring,
+// panel-kit/picture-editor.js) moves it, the arrow keys move the focused one a pixel of the picture (shift:
+// ten). Arithmetic in outputs-geometry.js; the panel sends the output.
 
 import { element } from '../console-panel.js';
 import { uid } from '../../shared/dom.js';
@@ -11,15 +11,7 @@ import {
   LARGE_PIXELS, VIEW, WINDOW_PICTURE, arrowPixels, gridLines, handlePoint, handlesOf, isDrag, movedHandle, pageToWindow, pixelSize,
   toPicture,
 } from './outputs-geometry.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-/** An SVG element with its attributes. */
-export function svg(tag, attributes = {}) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  return node;
-}
+import { PictureEditor, svg } from '../panel-kit/picture-editor.js';
 
 /** Points (window or stage units) as an SVG `points` attribute in the picture's units. */
 export function pointsAttribute(points) {
@@ -40,13 +32,13 @@ const NUMBER_OFFSETS = Object.freeze([[10, 18], [-18, 18], [-18, -8], [10, -8]])
  * `onMove(output)` while a handle is dragged, `onDrop(output)` when it is let go, `onCancel()` when the
  * drag is lost, `onNudge(output)` for an arrow key — each with the whole output, the handle moved.
  */
-export class OutputCalibration {
+export class OutputCalibration extends PictureEditor {
   constructor({ onMove, onDrop, onCancel, onNudge }) {
+    super();
     Object.assign(this, { onMove, onDrop, onCancel, onNudge });
     this.output = null;
     this.editable = false;
     this.items = new Map();
-    this.drag = null;
     const hintId = uid('calibration-hint');
     const { x, y, width, height } = WINDOW_PICTURE;
     this.quad = svg('polygon', { class: 'output-quad' });
@@ -64,16 +56,9 @@ export class OutputCalibration {
     this.hint = element('p', { class: 'visually-hidden', id: hintId },
       `Drag a corner, or focus it and use the arrow keys (a pixel; with shift, ${LARGE_PIXELS}), to move it where the projector shows it.`);
     this.element = element('div', { class: 'output-calibration' }, this.picture, this.hint);
-    this.listen();
+    this.listen(this.picture, { across: WINDOW_PICTURE.width, isDrag });
     this.resize = new ResizeObserver(() => { if (this.output) this.draw(this.output, { editable: this.editable }); });
     this.resize.observe(this.picture);
-  }
-
-  /** Units of the picture per CSS pixel, as it is drawn now. */
-  get unit() {
-    // Its laid-out width, not its box on screen: a panel coming in is drawn while still scaled down.
-    const width = this.picture.clientWidth || this.picture.getBoundingClientRect().width;
-    return width > 0 ? WINDOW_PICTURE.width / width : 4;
   }
 
   /** Draws `output` (null: nothing); its handles only when `editable` (Main's window is never warped). */
@@ -144,56 +129,27 @@ export class OutputCalibration {
     return target?.closest?.('.output-handle')?.dataset.key ?? null;
   }
 
-  listen() {
-    const picture = this.picture;
-    picture.addEventListener('pointerdown', (event) => this.pointerDown(event));
-    picture.addEventListener('pointermove', (event) => this.pointerMove(event));
-    picture.addEventListener('pointerup', (event) => this.pointerUp(event));
-    picture.addEventListener('pointercancel', (event) => this.pointerCancel(event));
-    picture.addEventListener('lostpointercapture', (event) => this.pointerCancel(event));
-    picture.addEventListener('keydown', (event) => this.keyDown(event));
-  }
-
-  pointerDown(event) {
-    const key = this.keyAt(event.target);
-    if (!key || event.button > 0 || this.drag || !this.output) return;
-    const point = handlePoint(this.output, key);
-    if (!point) return;
-    event.preventDefault();
-    this.items.get(key)?.group.focus({ preventScroll: true });
-    this.picture.setPointerCapture(event.pointerId);
-    const box = this.picture.getBoundingClientRect();
-    const grabbed = pageToWindow({ x: event.clientX, y: event.clientY }, box);
-    this.drag = {
-      key, original: this.output, point, moving: false, pointerId: event.pointerId, start: { x: event.clientX, y: event.clientY },
-      offset: [point[0] - grabbed[0], point[1] - grabbed[1]], box, moved: this.output,
+  /** A press on a handle takes hold of it, where the pointer held it (null: not on a handle, or nothing shown). */
+  grab(target, start, box) {
+    const key = this.keyAt(target);
+    const point = key && this.output ? handlePoint(this.output, key) : null;
+    if (!point) return null;
+    const grabbed = pageToWindow(start, box);
+    return {
+      key, original: this.output, point, offset: [point[0] - grabbed[0], point[1] - grabbed[1]], moved: this.output,
+      focus: this.items.get(key)?.group,
     };
   }
 
-  pointerMove(event) {
-    const drag = this.drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const now = { x: event.clientX, y: event.clientY };
-    if (!drag.moving && !isDrag(drag.start, now)) return;
-    drag.moving = true;
+  dragTo(drag, now) {
     const [x, y] = pageToWindow(now, drag.box);
     drag.moved = movedHandle(drag.original, drag.key, [x + drag.offset[0], y + drag.offset[1]]);
     this.onMove(drag.moved);
   }
 
-  pointerUp(event) {
-    const drag = this.drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    this.drag = null;
-    if (drag.moving) this.onDrop(drag.moved);
-  }
+  dropped(drag) { this.onDrop(drag.moved); }
 
-  pointerCancel(event) {
-    const drag = this.drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    this.drag = null;
-    if (drag.moving) this.onCancel();
-  }
+  cancelled() { this.onCancel(); }
 
   keyDown(event) {
     const key = this.keyAt(event.target);
@@ -205,16 +161,5 @@ export class OutputCalibration {
     const point = handlePoint(this.output, key);
     const moved = movedHandle(this.output, key, [point[0] + move.dx * pixel.x, point[1] + move.dy * pixel.y]);
     if (handlePoint(moved, key).some((value, axis) => value !== point[axis])) this.onNudge(moved);
-  }
-
-  /** Whether a drag is under way (the panel keeps the output it shows until it ends). */
-  get dragging() { return this.drag?.moving === true; }
-
-  /** Ends the drag under way without a drop (another console changed the outputs: they are shown, and dragged anew). */
-  letGo() {
-    const drag = this.drag;
-    if (!drag) return;
-    this.drag = null;
-    if (this.picture.hasPointerCapture?.(drag.pointerId)) this.picture.releasePointerCapture(drag.pointerId);
   }
 }

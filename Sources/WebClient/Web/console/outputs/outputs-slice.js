@@ -2,15 +2,15 @@
 // on it faintly and the one shown's as a rectangle — a focusable button ("Slice of Left") a drag or the
 // arrow keys move, with a handle at its bottom-right ("Slice size of Left") a drag or the arrow keys resize
 // (a pixel of the picture; shift: ten) — and its four fields, "Slice X", "Slice Y", "Slice width" and
-// "Slice height", sent when one is changed. What is wrong with a field is said beside them. Arithmetic in
-// outputs-geometry.js; the panel sends the output.
+// "Slice height", sent when one is changed. What is wrong with a field is said beside them. The drags are the
+// picture editor's (panel-kit/picture-editor.js); arithmetic in outputs-geometry.js; the panel sends the output.
 
 import { element } from '../console-panel.js';
 import { uid } from '../../shared/dom.js';
 import {
   SLICE_LABELS, VIEW, WINDOW_PICTURE, arrowPixels, isDrag, movedSlice, pixelSize, resizedSlice, sliceFields, sliceFromFields, sliceRect,
 } from './outputs-geometry.js';
-import { svg } from './outputs-calibration.js';
+import { PictureEditor, svg } from '../panel-kit/picture-editor.js';
 
 /** The resize handle's half size and a name's size, in CSS pixels. */
 const GRIP = 7;
@@ -21,12 +21,12 @@ const LABEL_SIZE = 11;
  * editable })` after every change. `onMove(slice)` while it is dragged, `onDrop(slice)` when it is let go
  * or a key or a field changes it, `onCancel()` when a drag is lost.
  */
-export class SliceEditor {
+export class SliceEditor extends PictureEditor {
   constructor({ onMove, onDrop, onCancel }) {
+    super();
     Object.assign(this, { onMove, onDrop, onCancel });
     this.output = null;
     this.editable = false;
-    this.drag = null;
     const { x, y, width, height } = WINDOW_PICTURE;
     this.others = svg('g', { class: 'stage-slices', 'aria-hidden': 'true' });
     this.rect = svg('rect', { class: 'slice-rect', tabindex: 0, role: 'button' });
@@ -46,14 +46,7 @@ export class SliceEditor {
     });
     this.error = element('p', { class: 'slice-error', role: 'alert' });
     this.element = element('div', { class: 'output-slice' }, this.picture, element('div', { class: 'slice-fields' }, fields), this.error);
-    this.listen();
-  }
-
-  /** Units of the picture per CSS pixel, as it is drawn now. */
-  get unit() {
-    // Its laid-out width, not its box on screen: a panel coming in is drawn while still scaled down.
-    const width = this.picture.clientWidth || this.picture.getBoundingClientRect().width;
-    return width > 0 ? WINDOW_PICTURE.width / width : 4;
+    this.listen(this.picture, { across: WINDOW_PICTURE.width, isDrag });
   }
 
   /** Draws `output`'s slice among the others' (`outputs`); movable only when `editable`. */
@@ -101,16 +94,6 @@ export class SliceEditor {
     this.error.textContent = '';
   }
 
-  listen() {
-    const picture = this.picture;
-    picture.addEventListener('pointerdown', (event) => this.pointerDown(event));
-    picture.addEventListener('pointermove', (event) => this.pointerMove(event));
-    picture.addEventListener('pointerup', (event) => this.pointerEnd(event, true));
-    picture.addEventListener('pointercancel', (event) => this.pointerEnd(event, false));
-    picture.addEventListener('lostpointercapture', (event) => this.pointerEnd(event, false));
-    picture.addEventListener('keydown', (event) => this.keyDown(event));
-  }
-
   /** What a press on `target` takes hold of: 'move' (the slice), 'size' (its grip) or null. */
   partAt(target) {
     if (target === this.grip) return 'size';
@@ -122,35 +105,22 @@ export class SliceEditor {
     return part === 'size' ? resizedSlice(slice, dx, dy) : movedSlice(slice, dx, dy);
   }
 
-  pointerDown(event) {
-    const part = this.partAt(event.target);
-    if (!part || !this.editable || event.button > 0 || this.drag) return;
-    event.preventDefault();
-    (part === 'size' ? this.grip : this.rect).focus({ preventScroll: true });
-    this.picture.setPointerCapture(event.pointerId);
-    const box = this.picture.getBoundingClientRect();
-    this.drag = { part, original: this.output.slice, moving: false, pointerId: event.pointerId, start: { x: event.clientX, y: event.clientY }, box };
+  /** A press on the slice or its grip takes hold of it (null: elsewhere, or the slice cannot be moved). */
+  grab(target) {
+    const part = this.partAt(target);
+    if (!part || !this.editable) return null;
+    return { part, original: this.output.slice, focus: part === 'size' ? this.grip : this.rect };
   }
 
-  pointerMove(event) {
-    const drag = this.drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const now = { x: event.clientX, y: event.clientY };
-    if (!drag.moving && !isDrag(drag.start, now)) return;
-    drag.moving = true;
+  dragTo(drag, now) {
     const pixel = pixelSize(drag.box);
     drag.slice = this.changed(drag.original, drag.part, (now.x - drag.start.x) * pixel.x, (now.y - drag.start.y) * pixel.y);
     this.onMove(drag.slice);
   }
 
-  pointerEnd(event, dropped) {
-    const drag = this.drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    this.drag = null;
-    if (!drag.moving) return;
-    if (dropped) this.onDrop(drag.slice);
-    else this.onCancel();
-  }
+  dropped(drag) { this.onDrop(drag.slice); }
+
+  cancelled() { this.onCancel(); }
 
   keyDown(event) {
     const part = this.partAt(event.target);
@@ -160,16 +130,5 @@ export class SliceEditor {
     const pixel = pixelSize(this.picture.getBoundingClientRect());
     const slice = this.changed(this.output.slice, part, move.dx * pixel.x, move.dy * pixel.y);
     if (Object.keys(slice).some((key) => slice[key] !== this.output.slice[key])) this.onDrop(slice);
-  }
-
-  /** Whether a drag is under way. */
-  get dragging() { return this.drag?.moving === true; }
-
-  /** Ends the drag under way without a drop (another console changed the outputs: they are shown, and dragged anew). */
-  letGo() {
-    const drag = this.drag;
-    if (!drag) return;
-    this.drag = null;
-    if (this.picture.hasPointerCapture?.(drag.pointerId)) this.picture.releasePointerCapture(drag.pointerId);
   }
 }
