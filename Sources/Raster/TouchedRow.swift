@@ -1,0 +1,138 @@
+// The common case of compositing coverage — non-zero fills painted over or added, in packed 8-bit pixels —
+// as a sweep along each row's cells, stepping over what no edge touched.
+
+/// A row of cells with what the accumulator knows of where its edges are: the first and last cell touched,
+/// and which blocks of cells were.
+struct TouchedRow {
+    let cells: UnsafeMutablePointer<Float>
+    let blocks: UnsafeMutablePointer<UInt64>
+    let first: Int
+    let last: Int
+    let width: Int
+
+    /// The common case's row — non-zero, painted over or added — in one tight loop: edge cells one by one,
+    /// the runs between them whole (four pixels at a time for one colour).
+    @inline(__always)
+    func sweep<Paint: RowPaint>(into pixels: UnsafeMutablePointer<UInt32>, additive: Bool, paint: Paint) {
+        let line = cells
+        @inline(__always) func blend(_ x: Int, _ coverage: UInt32) {
+            let source = PackedPixel.scale(paint.color(at: x), by: coverage)
+            pixels[x] = additive ? PackedPixel.add(pixels[x], source: source) : PackedPixel.over(pixels[x], source: source)
+        }
+        @inline(__always) func paintRun(_ start: Int, _ count: Int, _ sum: Float) {
+            let amount = min(abs(sum), 1)
+            guard amount > 1.0 / 512, count > 0 else { return }
+            let coverage = UInt32(amount * 256 + 0.5)
+            if let constant = paint.constant {
+                let source = PackedPixel.scale(constant, by: coverage)
+                if additive { PackedPixel.add(pixels + start, count: count, source: source) } else {
+                    PackedPixel.over(pixels + start, count: count, source: source)
+                }
+            } else {
+                for x in start..<(start + count) { blend(x, coverage) }
+            }
+        }
+        var sum: Float = 0
+        var column = first
+        let end = min(last, width - 1)  // cells past the last pixel hold edges clamped to the right side
+        while column <= end {
+            let cell = line[column]
+            if cell != 0, let constant = paint.constant, column + 3 <= end {
+                // Four cells at once: their sums one after another, as below, then the pixels blended together.
+                let one = sum + cell, second = one + line[column + 1]
+                let third = second + line[column + 2], fourth = third + line[column + 3]
+                UnsafeMutableRawPointer(line + column).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                @inline(__always) func coverage(_ sum: Float) -> UInt16 { UInt16(min(abs(sum), 1) * 256 + 0.5) }
+                // (Coverage of 1/512 or less rounds to 0 or 1, which leaves a pixel as it is, as skipping it does.)
+                PackedPixel.blend(
+                    pixels + column, source: constant,
+                    coverages: (coverage(one), coverage(second), coverage(third), coverage(fourth)), additive: additive)
+                sum = fourth
+                column += 4
+                continue
+            }
+            if cell != 0 {
+                sum += cell
+                line[column] = 0
+                let amount = min(abs(sum), 1)
+                if amount > 1.0 / 512 { blend(column, UInt32(amount * 256 + 0.5)) }
+                column += 1
+                continue
+            }
+            let next = nextNonzero(from: column + 1, through: end)
+            paintRun(column, next - column, sum)
+            column = next
+        }
+        paintRun(end + 1, width - end - 1, sum)  // past the last edge the coverage stays as it is
+        for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
+    }
+
+    /// The first column from `start` up to `end` whose cell is not zero, or `end + 1`. Blocks no edge
+    /// touched are stepped over without reading their cells; touched ones are read eight cells at a time.
+    @inline(__always)
+    func nextNonzero(from start: Int, through end: Int) -> Int {
+        var x = start
+        while x <= end {
+            let block = x >> CoverageAccumulator.blockShift
+            if blocks[block >> 6] & (1 << UInt64(block & 63)) == 0 {
+                guard let touched = nextTouchedBlock(after: block) else { return end + 1 }
+                x = touched << CoverageAccumulator.blockShift
+                continue
+            }
+            let blockEnd = min((block + 1) << CoverageAccumulator.blockShift, end + 1)
+            while x + 8 <= blockEnd, all(UnsafeRawPointer(cells + x).loadUnaligned(as: SIMD8<Float>.self) .== 0) { x += 8 }
+            while x < blockEnd, cells[x] == 0 { x += 1 }
+            if x < blockEnd { return x }
+        }
+        return end + 1
+    }
+
+    /// The first touched block after `block`, if any.
+    @inline(__always)
+    private func nextTouchedBlock(after block: Int) -> Int? {
+        var candidate = block + 1
+        let lastWord = last >> (CoverageAccumulator.blockShift + 6)
+        while candidate >> 6 <= lastWord {
+            let word = blocks[candidate >> 6] >> UInt64(candidate & 63)
+            if word != 0 { return candidate + word.trailingZeroBitCount }
+            candidate = (candidate | 63) + 1
+        }
+        return nil
+    }
+}
+
+/// Where a row's colours come from in the packed path: one colour, or a gradient pixel by pixel.
+protocol RowPaint {
+    /// The colour when it is the same everywhere (runs are then painted four pixels at a time).
+    var constant: UInt32? { get }
+    /// The packed colour of the row's pixel `x` (counted from the region's left).
+    func color(at x: Int) -> UInt32
+}
+
+struct SolidRow: RowPaint {
+    let source: PackedPixel
+    var constant: UInt32? { source.value }
+    @inline(__always) func color(at x: Int) -> UInt32 { source.value }
+}
+
+struct GradientRow: RowPaint {
+    let paint: PaintSampler
+    let left: Int
+    let y: Int
+    /// A linear gradient's place at the row's first pixel and its step a pixel: one multiply-add a pixel
+    /// instead of mapping each pixel's centre back through the transform.
+    let steps: (start: Double, step: Double)?
+
+    init(paint: PaintSampler, left: Int, y: Int) {
+        self.paint = paint
+        self.left = left
+        self.y = y
+        steps = paint.linearSteps(y: y).map { ($0.start + Double(left) * $0.step, $0.step) }
+    }
+
+    var constant: UInt32? { nil }
+    @inline(__always) func color(at x: Int) -> UInt32 {
+        guard let steps else { return paint.packedColor(x: left + x, y: y) }
+        return paint.packedColor(along: steps.start + Double(x) * steps.step)
+    }
+}
