@@ -11,26 +11,25 @@
 //   slice on the stage's picture and its fields (outputs-slice.js); the edge blend's sliders.
 //
 // Every change sends the whole output with PUT /api/outputs/{name}, at most one request at a time and the
-// newest always sent (LatestWrite); it shows at once and, refused, goes back to the stored output with the
-// server's reason said. The outputs and how many canvases show each are the console's store's
+// newest always sent (panel-kit/edited-copy.js); it shows at once and, refused, goes back to the stored output
+// with the server's reason said. The outputs and how many canvases show each are the console's store's
 // (console-store.js): the live `outputs` and `canvases` messages, and every answer the panel has — GET
 // /api/outputs when the panel shows and on every connection, and the answer of each change. Nothing is
 // polled.
 //
 // Two consoles at once (docs/outputs.md): every PUT, DELETE and rename carries `If-Match` with the outputs'
 // revision its change was made on — the store's, or, while an edited output waits to be answered, the one it
-// was edited from; the revisions this console's own writes made are followed (shared/revisions.js's
-// OwnRevisions), so a drag's writes never refuse each other. The name form keeps the revision it was opened
-// on. Another console's change in between is refused (409): the outputs as they now are (`current`) are
-// shown, a drag under way is let go, the refusal is said in the form or below, and a name typed stays in the
-// form for Save to send again. A live message never touches the form. Everything goes through the one
-// sender.
+// was edited from; the revisions this console's own writes made are followed (EditedCopy), so a drag's writes
+// never refuse each other. The name form keeps the revision it was opened on. Another console's change in
+// between is refused (409): the outputs as they now are (`current`) are shown, a drag under way is let go,
+// the refusal is said in the form or below, and a name typed stays in the form for Save to send again. A live
+// message never touches the form. Everything goes through the one sender.
 
 import { ConsolePanel, element } from '../console-panel.js';
 import { LatestFetch } from '../console-store.js';
 import { apiPaths } from '../../shared/sender.js';
 import { uid } from '../../shared/dom.js';
-import { OwnRevisions, conflictText, readConflict } from '../../shared/revisions.js';
+import { conflictText, readConflict } from '../../shared/revisions.js';
 import {
   MAIN, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, mainBody, outputBody,
   outputNamed, parseOutput, parseOutputsAnswer, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
@@ -39,16 +38,18 @@ import { OutputCalibration } from './outputs-calibration.js';
 import { OutputNameForm } from './outputs-name-form.js';
 import { OutputSettings } from './outputs-settings.js';
 import { SliceEditor } from './outputs-slice.js';
-import { LatestWrite } from '../panel-kit/latest-write.js';
+import { EditedCopy } from '../panel-kit/edited-copy.js';
 import { StatusLine } from '../panel-kit/status-line.js';
 
 /** The Outputs panel: the outputs, and the calibration of the one selected (the file's header says what it holds). */
 class OutputsPanel extends ConsolePanel {
   build() {
     this.selected = MAIN;
-    this.own = new OwnRevisions();
-    this.draft = null;  // the output as edited here, until the server answers
-    this.draftBase = null;  // the outputs' revision it was edited from
+    // The output as edited here, until the server answers, and its writes: the whole output, PUT.
+    this.copy = new EditedCopy({
+      write: (output, ifMatch) => this.request('PUT', apiPaths.output(output.name), this.bodyOf(output), { quiet: true, ifMatch }),
+      taken: (answer, output) => this.kept(answer, (outputs) => withOutput(outputs, parseOutput(answer.data) ?? output)),
+    });
     this.pushed = null;  // the last output given to the write
     this.lastSent = null;  // its JSON: the same again is not sent
     this.listShown = '';
@@ -57,7 +58,6 @@ class OutputsPanel extends ConsolePanel {
       (answer) => this.showAnswer(answer),
       (error) => this.status.say(`The outputs cannot be read: ${error?.message ?? error}`, true),
     );
-    this.write = new LatestWrite(({ output, base }) => this.putOutput(output, base), { stopsAfter: (answer) => readConflict(answer) !== null });
     this.calibration = new OutputCalibration({
       onMove: (output) => this.edit(output), onDrop: (output) => this.edit(output), onNudge: (output) => this.edit(output),
       onCancel: () => this.settle(),
@@ -120,7 +120,7 @@ class OutputsPanel extends ConsolePanel {
 
   update(what) {
     if (what.has('connection') && this.store?.connected) {
-      this.own.clear();  // a server started again counts from its own start
+      this.copy.forget();  // a server started again counts from its own start
       if (this.shown) this.fetch.request();
     }
     if (what.has('outputs')) this.takeStored();
@@ -131,7 +131,7 @@ class OutputsPanel extends ConsolePanel {
   get dragging() { return this.calibration.dragging || this.slice.dragging; }
 
   /** Whether nothing is being dragged, sent or shown as edited (for tests: the page's own state). */
-  get settled() { return !this.dragging && !this.write.busy && this.draft === null; }
+  get settled() { return !this.dragging && !this.copy.busy && this.copy.edited === null; }
 
   /** The outputs as the server has them (the store's). */
   get outputs() { return this.store?.outputs ?? []; }
@@ -140,7 +140,7 @@ class OutputsPanel extends ConsolePanel {
   get canvases() { return this.store?.canvases ?? null; }
 
   /** The revision the output shown was made on: the one it was edited from while it waits, else the store's. */
-  get base() { return this.draft ? this.draftBase : this.store?.outputsRevision ?? null; }
+  get base() { return this.copy.base(this.store?.outputsRevision ?? null); }
 
   /** The store's outputs, shown: the one shown and the one the name form renames follow a rename. */
   takeStored() {
@@ -165,7 +165,7 @@ class OutputsPanel extends ConsolePanel {
     this.calibration.letGo();
     this.slice.letGo();
     this.slice.reset();
-    this.draft = null;
+    this.copy.drop();
     this.lastSent = null;
     this.store?.setOutputsAnswer(current);
   }
@@ -178,7 +178,8 @@ class OutputsPanel extends ConsolePanel {
   /** The output selected as shown: as edited here while it is sent, else as stored. */
   get current() {
     const stored = this.stored;
-    return this.draft && stored && this.draft.name === stored.name ? this.draft : stored;
+    const edited = this.copy.edited;
+    return edited && stored && edited.name === stored.name ? edited : stored;
   }
 
   draw() {
@@ -240,16 +241,6 @@ class OutputsPanel extends ConsolePanel {
     if (output) this.edit({ ...output, ...changes });
   }
 
-  /**
-   * One PUT of an output (LatestWrite's write): `If-Match` the revision it was made on, followed through this
-   * console's own writes; taken, the output as kept goes into the store's list with the answer's revision.
-   */
-  async putOutput(output, base) {
-    const answer = await this.own.send(base, (ifMatch) => this.request('PUT', apiPaths.output(output.name), this.bodyOf(output), { quiet: true, ifMatch }));
-    if (answer.ok) this.kept(answer, (outputs) => withOutput(outputs, parseOutput(answer.data) ?? output));
-    return answer;
-  }
-
   /** A change taken: the outputs as `change` makes them, with the answer's revision, into the store. */
   kept(answer, change, renamed = null) {
     this.store?.setOutputs({ outputs: change(this.outputs), revision: answer.revision, renamed });
@@ -258,8 +249,7 @@ class OutputsPanel extends ConsolePanel {
   /** The output as edited here: shown at once, sent whole (only the newest waits while one is sent). */
   async edit(output) {
     const base = this.base;
-    if (this.draft === null) this.draftBase = base;
-    this.draft = output;
+    this.copy.edit(output, base);
     this.draw();
     const signature = JSON.stringify(output);
     if (signature === this.lastSent) {
@@ -268,8 +258,8 @@ class OutputsPanel extends ConsolePanel {
     }
     this.lastSent = signature;
     this.pushed = output;
-    const answer = await this.write.push({ output, base });
-    if (this.write.busy || this.pushed !== output) return;  // a newer one is under way: its answer says
+    const answer = await this.copy.push(output, base);
+    if (this.copy.busy || this.pushed !== output) return;  // a newer one is under way: its answer says
     this.answered(answer);
   }
 
@@ -286,8 +276,8 @@ class OutputsPanel extends ConsolePanel {
 
   /** Once nothing is dragged or sent, the stored output is shown again (a refused change goes back). */
   settle() {
-    if (!this.write.busy && !this.dragging) {
-      this.draft = null;
+    if (!this.copy.busy && !this.dragging) {
+      this.copy.drop();
       this.lastSent = null;
     }
     this.draw();
@@ -326,7 +316,7 @@ class OutputsPanel extends ConsolePanel {
       return;
     }
     this.form.setBusy(true);
-    const answer = await this.own.send(this.form.base, (ifMatch) => (mode === 'new'
+    const answer = await this.copy.send(this.form.base, (ifMatch) => (mode === 'new'
       ? this.request('PUT', apiPaths.output(read.name), outputBody(defaultOutput(read.name)), { quiet: true, ifMatch })
       : this.request('POST', apiPaths.renameOutput(from), { name: read.name }, { quiet: true, ifMatch })));
     this.form.setBusy(false);
@@ -353,7 +343,7 @@ class OutputsPanel extends ConsolePanel {
   async remove() {
     const output = this.stored;
     if (!output || isMain(output)) return;
-    const answer = await this.own.send(this.base, (ifMatch) => this.request('DELETE', apiPaths.output(output.name), undefined, { quiet: true, ifMatch }));
+    const answer = await this.copy.send(this.base, (ifMatch) => this.request('DELETE', apiPaths.output(output.name), undefined, { quiet: true, ifMatch }));
     if (!answer.ok) {
       const conflict = this.status.sayAnswer(answer, 'Not deleted');
       if (conflict) this.takeCurrent(conflict.current);
@@ -377,7 +367,7 @@ class OutputsPanel extends ConsolePanel {
     const refusals = [];
     const base = this.base;
     for (const output of twoProjectors()) {
-      const answer = await this.own.send(base, (ifMatch) => this.request('PUT', apiPaths.output(output.name), outputBody(output), { quiet: true, ifMatch }));
+      const answer = await this.copy.send(base, (ifMatch) => this.request('PUT', apiPaths.output(output.name), outputBody(output), { quiet: true, ifMatch }));
       if (answer.ok) {
         this.kept(answer, (outputs) => withOutput(outputs, parseOutput(answer.data) ?? output));
         continue;
