@@ -1,10 +1,14 @@
 """Hostile input for the live server, shared by the tests (Tests/python) and the benchmarks (bench/): fuzzed
 WebSocket messages and OSC packets from seeded generators, hostile names (bench/hostile_names.py, and what the
-server must make of each), hostile bodies for the library's doors (fixtures, outputs, light and tempo from sound),
-a client that stops reading, and a probe that times a console's round trips."""
+server must make of each), hostile bodies for the library's doors (fixtures, outputs, light and tempo from sound)
+— for the rules the console mirrors, the one generator of their cases, kept and refused, that both sides are
+given —, a client that stops reading, and a probe that times a console's round trips."""
 import asyncio
 import json
+import math
+import pathlib
 import random
+import re
 import socket
 import struct
 import time
@@ -17,7 +21,8 @@ from hostile_names import SPACES, expected_name, free_title, graphemes, hostile_
 __all__ = [
     "SPACES", "expected_name", "free_title", "graphemes", "hostile_name", "hostile_names", "malformed_messages",
     "round_trips", "random_osc_packets", "stalled_client", "flood_osc", "fuzz", "hostile_polyphonies",
-    "hostile_chord_polyphonies", "hostile_follows", "hostile_fixture_patches", "hostile_outputs", "hostile_sound_edits",
+    "hostile_chord_polyphonies", "hostile_follows", "fixture_patch_cases", "hostile_fixture_patches", "output_cases",
+    "hostile_outputs", "hostile_sound_edits", "output_sample", "json_value", "sample_text", "SAMPLE",
 ]
 
 
@@ -227,122 +232,291 @@ def hostile_follows(count, seed=34):
 # character (C0 with NUL, DEL, C1), lone surrogate, byte-order mark, line/paragraph separator or the
 # noncharacters U+FFFE and U+FFFF (a byte order gone wrong) anywhere; trimmed of white space at both ends;
 # not empty (a chord's title may be); at most `limit` characters (Swift Characters: extended grapheme
-# clusters) and 16 UTF-8 bytes a character of the limit (3,200 for 200).
+# clusters) and 16 UTF-8 bytes a character of the limit (3,200 for 200). hostile_names.py's `hostile_name` is the
+# rule's generator (shared/text-rule.js is its twin in the console), and names the outputs and fixtures below.
 
 
-def hostile_fixture_patches(count, seed=36):
-    """`count` bodies for `PUT /api/fixtures` that must all be refused whole (issue 36): a fixture with a name the
-    text rule refuses (or a name given twice), a universe out of 1…63999, an address out of 1…512, a kind there is
-    not, no place or two, a point off the stage or not finite, an area leaving it, a strip of 0 or thousands of
-    pixels, a gamma out of 1…3, a level out of 0…1; fixtures that overlap or run past channel 512; values of the
-    wrong type; and bodies that are not a patch at all. Each is a JSON text (NaN and Infinity as JSON's extension)."""
+# The twin rules' cases (issue 45): a rule the server holds and the console mirrors (Tests/fixtures/twin-rules)
+# has one seeded generator here, whose cases go to the real server over HTTP and to the console's JavaScript
+# alike (Tests/python/test_twin_rules_hostile.py) — kept ones at the edges of what the rule keeps, and hostile
+# ones it must refuse. Each case says which it was built to be; the hostile_* functions give the refused alone.
+# node --test reads a sample of them, written by `python bench/hostile_input.py` (`output_sample`).
+
+def _json_text(value):
+    """`value` as a JSON text, the strings "NaN" and "Infinity" written as JSON's extension (a number)."""
+    return json.dumps(value).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
+
+
+def _kept_name(rng, limit):
+    """A name the text rule keeps: an ordinary one, or a hostile one it keeps (composed, trimmed, at its limits)."""
+    while True:
+        name = rng.choice(["Wall", "Left", "Stage left", "Caf\u00e9", "Par 1"]) if rng.random() < 0.4 else hostile_name(rng, limit)
+        if expected_name(name, limit=limit) not in (None, "Main"):
+            return name
+
+
+def _refused_name(rng, limit):
+    """A name the text rule refuses."""
+    while True:
+        name = hostile_name(rng, limit)
+        if expected_name(name, limit=limit) is None:
+            return name
+
+
+def fixture_patch_cases(count, seed=36, kept=0.3):
+    """`count` bodies for `PUT /api/fixtures` (issue 36), each with whether it was built to be refused: (JSON
+    text, refused). Each is a patch of up to two good fixtures (apart, each in a universe of its own from 30000)
+    and one more, placed anywhere among them — kept (about `kept` of them): a name the text rule keeps, a
+    universe and an address at their bounds or between, every kind, a point, an area or a strip at the stage's
+    edges, a strip of 1 to 2,048 pixels, a gamma of 1 to 3 and a level of 0 to 1 or none (null, or left out); or
+    hostile: a name the text rule refuses (or one the patch has already), a universe out of 1…63999, an address
+    out of 1…512, a kind there is not, no place or two, a point off the stage or not finite, an area leaving it
+    (by a rounding's worth too: the server takes none), a strip of 0 or thousands of pixels, a gamma out of
+    1…3, a level out of 0…1; fixtures that overlap or run past channel 512 or universe 63999; values of the
+    wrong type; and bodies that are not a patch at all. NaN and Infinity are written as JSON's extension."""
     rng = random.Random(seed)
 
     def good(name="Par", universe=1, address=1):
         return {"name": name, "universe": universe, "address": address, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}}
 
-    def refused_name():
-        while True:
-            name = hostile_name(rng)
-            if expected_name(name) is None:
-                return name
+    def unit():
+        return rng.choice([0, 1, 0.5, -0.0, rng.random()])
 
-    bad_fixtures = [
-        lambda: {**good(), "name": refused_name()},
-        lambda: {**good(), "universe": rng.choice([0, -1, 64_000, 2**62, 1.5, "1", None])},
-        lambda: {**good(), "address": rng.choice([0, 513, -5, 2**40, 2.5, "1", []])},
-        lambda: {**good(), "kind": rng.choice(["laser", "RGB", "", 3, None])},
-        lambda: {k: v for k, v in good().items() if k != "point"},
-        lambda: {**good(), "area": {"x": 0, "y": 0, "width": 1, "height": 1}},
-        lambda: {**good(), "point": {"x": rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300]), "y": 0.5}},
-        lambda: {**{k: v for k, v in good().items() if k != "point"}, "area": {"x": 0.5, "y": 0.5, "width": 0.6, "height": 0.1}},
-        lambda: {**{k: v for k, v in good().items() if k != "point"},
-                 "strip": {"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 1}, "pixels": rng.choice([0, -1, 2049, 10**9])}},
-        lambda: {**good(), "gamma": rng.choice([0.5, 3.5, "NaN", -1, "2"])},
-        lambda: {**good(), "level": rng.choice([-0.1, 1.01, "Infinity", True])},
-        lambda: {**good(), "address": 511},
-    ]
+    def placed(fixture, **place):
+        return {**{k: v for k, v in fixture.items() if k != "point"}, **place}
+
+    channels = {"dimmer": 1, "rgb": 3, "rgbw": 4, "rgbd": 4, "rgbwd": 5}
+
+    def kept_fixture():
+        kind = rng.choice(list(channels))
+        fixture = {"name": _kept_name(rng, 200), "universe": rng.choice([1, 63999, rng.randrange(1, 20_000)]),
+                   "address": rng.choice([1, 513 - channels[kind], rng.randrange(1, 514 - channels[kind])]), "kind": kind,
+                   "point": {"x": unit(), "y": unit()}}
+        place = rng.random()
+        if place < 0.3:
+            def reach(start, share):  # from `start`, to the stage's edge (never past it by a rounding) or short of it
+                length = (1 - start) * share
+                return length if start + length <= 1 else math.nextafter(length, 0)
+            x, y = rng.choice([0, 0.1, 0.7, 0.9, rng.random()]), rng.choice([0, 0.25, rng.random()])
+            fixture = placed(fixture, area={"x": x, "y": y, "width": reach(x, rng.choice([1, 0.5])), "height": reach(y, rng.choice([1, 1 / 3]))})
+        elif place < 0.55:
+            fixture = placed(fixture, strip={"from": {"x": unit(), "y": unit()}, "to": {"x": unit(), "y": unit()},
+                                             "pixels": rng.choice([1, 2048, rng.randrange(1, 2049)])})
+            fixture["universe"] = rng.randrange(1, 20_000)  # room for its lights to run on
+        for key, value in [("gamma", rng.choice([1, 3, 2.2, rng.uniform(1, 3), None])), ("level", rng.choice([0, 1, rng.random(), None]))]:
+            if rng.random() < 0.5:
+                fixture[key] = value
+        return fixture
+
+    def just_past(start):  # the least length that takes a fixture from `start` past the stage's edge
+        length = 1 - start
+        while start + length <= 1:
+            length = math.nextafter(length, 2)
+        return length
+
+    def refused_fixture():
+        return rng.choice([
+            lambda: {**good(), "name": _refused_name(rng, 200)},
+            lambda: {**good(), "universe": rng.choice([0, -1, 64_000, 2**62, 1.5, "1", None])},
+            lambda: {**good(), "address": rng.choice([0, 513, -5, 2**40, 2.5, "1", []])},
+            lambda: {**good(), "kind": rng.choice(["laser", "RGB", "", 3, None])},
+            lambda: {k: v for k, v in good().items() if k != "point"},
+            lambda: {**good(), "area": {"x": 0, "y": 0, "width": 1, "height": 1}},
+            lambda: {**good(), "point": {"x": rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300, -1e-7, 1.0000001]), "y": 0.5}},
+            lambda: placed(good(), area=rng.choice([{"x": 0.5, "y": 0.5, "width": 0.6, "height": 0.1},
+                                                    {"x": 0.9, "y": 0, "width": 0.10000000001, "height": 1},
+                                                    {"x": 0.2, "y": 0.2, "width": 0, "height": 0.5},
+                                                    {"x": 1.5, "y": 0, "width": 0.1, "height": 0.1}])),
+            lambda: placed(good(), area=(lambda x: {"x": x, "y": 0, "width": just_past(x), "height": 1})(rng.choice([0.3, 0.7, 0.9, rng.random()]))),
+            lambda: placed(good(), strip={"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 1}, "pixels": rng.choice([0, -1, 2049, 10**9])}),
+            lambda: placed(good(), strip={"from": {"x": 0, "y": 0}, "to": {"x": rng.choice([1.5, -0.25]), "y": 1}, "pixels": 4}),
+            lambda: {**good(), "gamma": rng.choice([0.5, 3.5, 0.999, 3.0001, 1e16, 0, -0.0, "NaN", -1, "2"])},
+            lambda: {**good(), "level": rng.choice([-0.1, 1.01, -1e-5, "Infinity", True])},
+            lambda: {**good(), "address": rng.choice([511, 512])},
+        ])()
+
     bad_patches = [
         lambda: [good("A"), good("B", address=3)],
         lambda: [good("A"), good("A", universe=2)],
+        lambda: [good("A"), {**good("B"), "name": " A\u3000"}],
         lambda: [good("A", universe=63_999, address=1),
-                 {**good("S", universe=63_999, address=4), "point": None,
-                  "strip": {"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 0}, "pixels": 400}}],
+                 placed(good("S", universe=63_999, address=4), strip={"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 0}, "pixels": 400})],
     ]
-    bodies = []
+    cases = []
     for _ in range(count):
         roll = rng.random()
+        others = [good(f"Ok {i}", universe=30_000 + i) for i in range(rng.randrange(0, 3))]
+        if roll < kept:
+            others.insert(rng.randrange(len(others) + 1), kept_fixture())
+            cases.append((_json_text({"fixtures": others}), False))
+            continue
+        roll = rng.random()
         if roll < 0.6:
-            fixtures = [good(f"Ok {i}", universe=10 + i) for i in range(rng.randrange(0, 3))]
-            fixtures.insert(rng.randrange(len(fixtures) + 1), rng.choice(bad_fixtures)())
-            body = {"fixtures": fixtures}
+            others.insert(rng.randrange(len(others) + 1), refused_fixture())
+            body = {"fixtures": others}
         elif roll < 0.85:
             body = {"fixtures": rng.choice(bad_patches)()}
-            for fixture in body["fixtures"]:
-                if fixture.get("point", 0) is None:
-                    del fixture["point"]
         else:
             body = rng.choice([{}, {"fixtures": None}, {"fixtures": {}}, {"fixtures": "Par"}, [], {"fixture": [good()]},
                                {"fixtures": [[good()]]}])
-        bodies.append(json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity"))
-    return bodies
+        cases.append((_json_text(body), True))
+    return cases
+
+
+def hostile_fixture_patches(count, seed=36):
+    """`count` bodies for `PUT /api/fixtures` that must all be refused whole (issue 36): the refused cases of
+    `fixture_patch_cases`, as JSON texts."""
+    return [body for body, _ in fixture_patch_cases(count, seed, kept=0)]
+
+
+def output_cases(count, seed=35, kept=0.3):
+    """`count` cases for `PUT /api/outputs/{name}` (issue 35), each with whether it was built to be refused:
+    (name in the address, JSON body, refused). Kept (about `kept` of them): an output named by a name the text
+    rule keeps (the address the name as kept), each of its fields at the edges of what the rule keeps or left
+    out or null — a slice to the stage's edge (and past it by less than a rounding), corners in a convex
+    quadrilateral either way round, a grid of 2 to 17 a side (its corners its outline, or left out), blend
+    widths to 0.5 and a gamma of 1 to 3, a mask of 3 to 64 points, a brightness of 0 to 1, a test pattern;
+    unknown fields; and Main with only its brightness and test pattern. Hostile: a name the text rule refuses,
+    or one the body and the address disagree on; a slice off the stage (by more than a rounding) or empty;
+    corners that are no convex quadrilateral (a bow tie, a dent, three on a line), too few or too many, or off
+    the window; a grid of too few or too many sides or points, or whose corners are not its outline; blend
+    widths past 0.5 or a gamma out of 1…3; a mask of too few or too many points or off the window; a
+    brightness out of 0…1; a test pattern there is not; Main mapped; values of the wrong type, NaN and
+    Infinity; and bodies that are not an output at all."""
+    rng = random.Random(seed)
+    sides = ["left", "right", "top", "bottom"]
+
+    def number():  # never null: a field left null keeps its default, as one left out does
+        return rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300, "0.5", True, [], {}])
+
+    def unit():
+        return rng.choice([0, 1, 0.5, rng.random(), rng.random()])
+
+    def inward(corner, by=0.2):
+        return [abs(c - rng.uniform(0, by)) for c in corner]
+
+    def convex_corners():
+        corners = [inward(c) for c in [[0, 0], [1, 0], [1, 1], [0, 1]]]
+        return [corners[1], corners[0], corners[3], corners[2]] if rng.random() < 0.3 else corners  # mirrored
+
+    def stage_edge():
+        """(start, length): to the stage's edge, short of it, or past it by less than a rounding."""
+        start = rng.choice([0, 0.1, 0.25, 0.6, 0.7, rng.uniform(0, 0.9)])
+        length = rng.choice([1 - start, rng.uniform(0.01, 1 - start), 1 - start + (1e-10 if start >= 0.1 else 0)])
+        return start, length
+
+    def kept_grid():
+        columns, rows = rng.choice([2, 3, 17, rng.randrange(2, 18)]), rng.choice([2, 3, rng.randrange(2, 18)])
+        outer = {0: [0, 0], columns - 1: [1, 0], columns * rows - 1: [1, 1], (rows - 1) * columns: [0, 1]}
+        points = []
+        for row in range(rows):
+            for column in range(columns):
+                index = row * columns + column
+                if index in outer:
+                    points.append(inward(outer[index]))
+                else:
+                    jitter = lambda at, cells: min(1, max(0, at / (cells - 1) + rng.uniform(-0.3, 0.3) / (cells - 1)))
+                    points.append([jitter(column, columns), jitter(row, rows)])
+        grid = {"columns": columns, "rows": rows, "points": points}
+        if rng.random() < 0.5:
+            return {"grid": grid}
+        outline = [points[0], points[columns - 1], points[columns * rows - 1], points[(rows - 1) * columns]]
+        return {"grid": grid, "corners": [[x + (1e-10 if x < 0.5 else -1e-10), y] for x, y in outline]}
+
+    def kept_slice():
+        (x, width), (y, height) = stage_edge(), stage_edge()
+        return {"slice": {"x": x, "y": y, "width": width, "height": height}}
+
+    def kept_corners():
+        return {"corners": convex_corners()}
+
+    kept_fields = [
+        kept_slice,
+        kept_corners,
+        kept_grid,
+        lambda: {"blend": {**{side: rng.choice([0, 0.5, rng.uniform(0, 0.5)]) for side in rng.sample(sides, rng.randrange(0, 5))},
+                           **({"gamma": rng.choice([1, 3, 2.2, rng.uniform(1, 3)])} if rng.random() < 0.5 else {})}},
+        lambda: {"mask": [[unit(), unit()] for _ in range(rng.choice([3, 64, rng.randrange(3, 65)]))]},
+        lambda: {"brightness": rng.choice([0, 1, rng.random()])},
+        lambda: {"testPattern": rng.choice([None, "grid", "white"])},
+        lambda: {rng.choice(["slice", "corners", "grid", "blend", "mask", "brightness", "testPattern"]): None},
+        lambda: {"colour": "red", "z": [1, {"y": None}]},
+    ]
+
+    def kept_output():
+        if rng.random() < 0.1:
+            body = {"name": "Main", "brightness": rng.choice([0, 1, rng.random()]), "testPattern": rng.choice([None, "grid", "white"])}
+            if rng.random() < 0.5:
+                body.update(slice={"x": 0, "y": 0, "width": 1, "height": 1}, corners=[[0, 0], [1, 0], [1, 1], [0, 1]], blend={"left": 0})
+            return "Main", body
+        name = _kept_name(rng, 64)
+        body = {"name": name}
+        fields = rng.sample(kept_fields, rng.randrange(0, 5))
+        for field in fields:
+            if not (field is kept_corners and kept_grid in fields):  # with a grid, the corners are its outline
+                body.update(field())
+        return expected_name(name, limit=64), body
+
+    def good():
+        return {"name": "Wall", "slice": {"x": 0, "y": 0, "width": 0.6, "height": 1}, "corners": [[0.1, 0.1], [0.9, 0.05], [0.95, 0.9], [0.05, 0.95]],
+                "blend": {"left": 0, "right": 0.3, "top": 0, "bottom": 0, "gamma": 2.2}, "brightness": 1}
+
+    breaks = [
+        lambda: {"slice": {"x": 0.6, "y": 0, "width": rng.choice([0.5, 0.4 + 1e-8]), "height": 1}},
+        lambda: {"slice": {"x": number(), "y": 0, "width": 1, "height": 1}},
+        lambda: {"slice": {"x": 0, "y": 0, "width": rng.choice([0, -0.0]), "height": 1}},
+        lambda: {"slice": rng.choice([[0, 0, 1, 1], "whole"])},
+        lambda: {"corners": rng.choice([[[0, 0], [1, 1], [1, 0], [0, 1]], [[0, 0], [1, 0], [0.2, 0.2], [0, 1]], [[0, 0], [0, 0], [1, 1], [0, 1]]])},
+        lambda: {"corners": [[0, 0], [0.5, 0], [1, 0], [0, 1]]},
+        lambda: {"corners": rng.choice([[], [[0, 0], [1, 0], [1, 1]], [[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5]], "square"])},
+        lambda: {"corners": [[0, 0], [1, 0], [1, 1], [0, rng.choice([number(), 1.0000001, -1e-9])]]},
+        lambda: {"grid": {"columns": rng.choice([1, 18, 0, -3]), "rows": 2, "points": [[0, 0]] * 4}},
+        lambda: {"grid": {"columns": 2, "rows": 18, "points": [[0.5, 0.5]] * 36}},
+        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1]]}},
+        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, number()]]}},
+        lambda: {"grid": rng.choice([{}, "fine", {"columns": 2.5, "rows": 2, "points": []}])},
+        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]]},
+                 "corners": [[0, 0], [1, 0], [1, 1], [0, 1]]},
+        lambda: {"blend": {rng.choice(sides): rng.choice([0.6, -0.1, 0.5000001, "NaN", "wide", []])}},
+        lambda: {"blend": {"gamma": rng.choice([0.5, 0.99, 3.01, 0, "Infinity", "2.2", {}])}},
+        lambda: {"blend": rng.choice([[], "soft", 2])},
+        lambda: {"mask": rng.choice([[], [[0, 0], [1, 1]], [[i / 65, 0.5] for i in range(65)], "all", 7])},
+        lambda: {"mask": [[0, 0], [1, 1], [number(), 0.5]]},
+        lambda: {"mask": [[0, 0], [1, 0], [rng.choice([2, -0.5]), 1]]},
+        lambda: {"brightness": rng.choice([number(), -0.01, 1.01])},
+        lambda: {"testPattern": rng.choice(["plaid", "", 1, "GRID", "black", True, {}])},
+    ]
+    cases = []
+    for _ in range(count):
+        if rng.random() < kept:
+            name, body = kept_output()
+            cases.append((name, _json_text(body), False))
+            continue
+        roll = rng.random()
+        if roll < 0.6:
+            name, body = "Wall", {**(good() if rng.random() < 0.5 else {"name": "Wall"}), **rng.choice(breaks)()}
+        elif roll < 0.72:
+            name = _refused_name(rng, 64)
+            name, body = name, {"name": name}
+        elif roll < 0.76:
+            name, body = "Wall", {**good(), "name": rng.choice([None, 7, "", "   ", "A\x00B", "\ud800", "x" * 65, ["Wall"]])}
+        elif roll < 0.82:
+            name, body = "Wall", {"name": rng.choice(["Door", "Main", "wall"])}
+        elif roll < 0.9:
+            name, body = "Main", {"name": "Main", **rng.choice([{"slice": {"x": 0, "y": 0, "width": 0.5, "height": 1}},
+                                                                {"corners": [[0.1, 0], [1, 0], [1, 1], [0, 1]]},
+                                                                {"mask": [[0, 0], [1, 0], [0, 1]]}, {"blend": {"left": 0.1}},
+                                                                {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]]}}])}
+        else:
+            name, body = "Wall", rng.choice([{}, [], "Wall", None, 3, True, {"name": None}, {"name": 3}, {"name": ["Wall"]}, [good()]])
+        cases.append((name, _json_text(body), True))
+    return cases
 
 
 def hostile_outputs(count, seed=35):
-    """`count` (name in the address, JSON body) pairs for `PUT /api/outputs/{name}` that must all be refused whole
-    (issue 35): a name the text rule refuses, or one the body and the address disagree on; a slice off the stage
-    or empty; corners that are no convex quadrilateral (a bow tie, three on a line), too few, or off the window; a
-    grid of too few or too many sides or points; blend widths past 0.5 or a gamma out of 1…3; a mask of two
-    points or off the window; a brightness out of 0…1; a test pattern there is not; Main mapped; values of the
-    wrong type, NaN and Infinity; and bodies that are not an output at all."""
-    rng = random.Random(seed)
-
-    def refused_name():
-        while True:
-            name = hostile_name(rng, limit=64)
-            if expected_name(name, limit=64) is None:
-                return name
-
-    def number():  # never null: a field left null keeps its default, as one left out does
-        return rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300, "0.5", True])
-
-    breaks = [
-        lambda: {"slice": {"x": 0.6, "y": 0, "width": 0.5, "height": 1}},
-        lambda: {"slice": {"x": number(), "y": 0, "width": 1, "height": 1}},
-        lambda: {"slice": {"x": 0, "y": 0, "width": 0, "height": 1}},
-        lambda: {"slice": [0, 0, 1, 1]},
-        lambda: {"corners": [[0, 0], [1, 1], [1, 0], [0, 1]]},
-        lambda: {"corners": [[0, 0], [0.5, 0], [1, 0], [0, 1]]},
-        lambda: {"corners": [[0, 0], [1, 0], [1, 1]]},
-        lambda: {"corners": [[0, 0], [1, 0], [1, 1], [0, number()]]},
-        lambda: {"grid": {"columns": rng.choice([1, 18, 0, -3]), "rows": 2, "points": [[0, 0]] * 4}},
-        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1]]}},
-        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, number()]]}},
-        lambda: {"blend": {rng.choice(["left", "right", "top", "bottom"]): rng.choice([0.6, -0.1, "NaN", "wide"])}},
-        lambda: {"blend": {"gamma": rng.choice([0.5, 3.5, "Infinity", "2.2"])}},
-        lambda: {"mask": [[0, 0], [1, 1]]},
-        lambda: {"mask": [[0, 0], [1, 1], [number(), 0.5]]},
-        lambda: {"mask": 7},
-        lambda: {"brightness": number()},
-        lambda: {"testPattern": rng.choice(["plaid", "", 1, "GRID"])},
-    ]
-    pairs = []
-    for _ in range(count):
-        roll = rng.random()
-        if roll < 0.65:
-            pairs.append(("Wall", {"name": "Wall", **rng.choice(breaks)()}))
-        elif roll < 0.75:
-            name = refused_name()
-            pairs.append((name, {"name": name}))
-        elif roll < 0.82:
-            pairs.append(("Wall", {"name": rng.choice(["Door", "Main", "wall"])}))
-        elif roll < 0.9:
-            pairs.append(("Main", {"name": "Main", **rng.choice([{"slice": {"x": 0, "y": 0, "width": 0.5, "height": 1}},
-                                                                  {"corners": [[0.1, 0], [1, 0], [1, 1], [0, 1]]},
-                                                                  {"mask": [[0, 0], [1, 0], [0, 1]]}, {"blend": {"left": 0.1}}])}))
-        else:
-            pairs.append(("Wall", rng.choice([{}, [], "Wall", None, {"name": None}, {"name": 3}, {"name": ["Wall"]}])))
-    return [(name, json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")) for name, body in pairs]
+    """`count` (name in the address, JSON body) pairs for `PUT /api/outputs/{name}` that must all be refused
+    whole (issue 35): the refused cases of `output_cases`."""
+    return [(name, body) for name, body, _ in output_cases(count, seed, kept=0)]
 
 
 def hostile_sound_edits(count, part, sound, light, unlit, seed=37):
@@ -382,3 +556,50 @@ def hostile_sound_edits(count, part, sound, light, unlit, seed=37):
     ]
     bodies = [rng.choice(breaks)() for _ in range(count)]
     return [json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity") for body in bodies]
+
+
+SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "Tests" / "fixtures" / "hostile" / "outputs.json"
+
+
+def json_value(text):
+    """The JSON text `text` as a value JavaScript's JSON can read: a number JSON cannot hold (NaN, ±Infinity) as
+    {"$number": "NaN"} (Tests/web/hostile-sample.mjs reads it back)."""
+    def plain(value):
+        if isinstance(value, float) and not math.isfinite(value):
+            return {"$number": "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")}
+        if isinstance(value, list):
+            return [plain(item) for item in value]
+        if isinstance(value, dict):
+            return {key: plain(item) for key, item in value.items()}
+        return value
+    return plain(json.loads(text))
+
+
+def output_sample(count=150, names=60):
+    """The outputs' cases node --test reads (Tests/fixtures/hostile/outputs.json): `output_cases(count)` — the
+    address (left out when it is the body's name), the body (as `json_value` writes it) and whether it was built
+    to be refused — and
+    `hostile_names(names, limit=64)` with what the text rule keeps of each (null: refused)."""
+    return {
+        "generator": f"bench/hostile_input.py: output_cases({count}), hostile_names({names}, limit=64); "
+                     "written by `python bench/hostile_input.py`, held to the generator by Tests/python/test_twin_rules_hostile.py",
+        "outputs": [{**({} if isinstance(value, dict) and value.get("name") == name else {"address": name}), "body": value, "refused": refused}
+                    for name, value, refused in ((name, json_value(body), refused) for name, body, refused in output_cases(count))],
+        "names": [{"text": text, "kept": expected_name(text, limit=64)} for text in hostile_names(names, limit=64)],
+    }
+
+
+def sample_text(sample):
+    """`sample` as the file holds it: UTF-8 JSON, an item a line, a lone surrogate escaped (the one thing UTF-8
+    cannot hold)."""
+    def line(value):
+        return re.sub("[\\ud800-\\udfff]", lambda match: f"\\u{ord(match.group()):04x}", json.dumps(value, ensure_ascii=False))
+    parts = [f' "{key}": ' + ("[\n" + ",\n".join("  " + line(item) for item in value) + "\n ]" if isinstance(value, list) else line(value))
+             for key, value in sample.items()]
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+if __name__ == "__main__":
+    SAMPLE.parent.mkdir(exist_ok=True)
+    SAMPLE.write_text(sample_text(output_sample()), encoding="utf-8")
+    print(f"wrote {SAMPLE}")

@@ -158,22 +158,28 @@ test('the form: a fixture as fields and back, the same fixture', () => {
   assert.equal(fields.x, '0.5', 'the other places keep their defaults');
 });
 
-test('the form: what is wrong, with the field to fix', () => {
+test('the form: what is wrong, with the field to fix — what cannot be read in its own words, the rule in the server\'s', () => {
   const par = formFields(PAR);
   const wrong = (change, others = []) => fixtureFromFields({ ...par, ...change }, others);
-  assert.deepEqual(wrong({ name: '  ' }), { error: 'A fixture has a name.', field: 'name' });
-  assert.deepEqual(wrong({}, [STRIP, { ...STRIP, name: 'Par 1' }]).field, 'name');
-  assert.deepEqual(wrong({ universe: '0' }), { error: 'Universe is a whole number from 1 to 63999; 0 is not.', field: 'universe' });
+  assert.deepEqual(wrong({ name: '  ' }), { error: "A fixture's name cannot be empty.", field: 'name' });
+  assert.deepEqual(wrong({ name: 'Par\u0000' }), { error: "A fixture's name cannot hold a NUL character (U+0000); type it again without it.", field: 'name' });
+  assert.deepEqual(wrong({}, [STRIP, { ...STRIP, name: 'Par 1' }]), { error: 'Two fixtures are called “Par 1”: a name is one fixture\'s.', field: 'name' });
+  assert.deepEqual(wrong({ name: ' Par 1\u3000' }, [{ ...STRIP, name: 'Par 1' }]).field, 'name', 'the name as the text rule keeps it');
+  assert.deepEqual(wrong({ universe: '0' }), { error: 'Fixture “Par 1”: a universe is 1 to 63999; 0 is not.', field: 'universe' });
   assert.deepEqual(wrong({ address: '2.5' }), { error: 'Address is a whole number from 1 to 512; 2.5 is not.', field: 'address' });
   assert.deepEqual(wrong({ address: '' }), { error: 'Address is a whole number from 1 to 512.', field: 'address' });
-  assert.deepEqual(wrong({ gamma: '4' }).field, 'gamma');
-  assert.deepEqual(wrong({ level: '-0.1' }).field, 'level');
-  assert.deepEqual(wrong({ x: '1.2' }), { error: 'X is a number from 0 to 1; 1.2 is not.', field: 'x' });
+  assert.deepEqual(wrong({ gamma: '4' }), { error: 'Fixture “Par 1”: a gamma is 1 to 3; 4.0 is not.', field: 'gamma' }, 'a number as Swift writes it');
+  assert.deepEqual(wrong({ level: '-0.00001' }), { error: 'Fixture “Par 1”: a level is 0 to 1; -1e-05 is not.', field: 'level' });
+  assert.deepEqual(wrong({ x: '1.2' }), { error: 'Fixture “Par 1”\'s point is on the stage: x and y 0 to 1, not 1.2, 0.5.', field: 'x' });
+  assert.deepEqual(wrong({ y: '-1' }).field, 'y');
   assert.deepEqual(wrong({ kind: 'laser' }).field, 'kind');
   assert.deepEqual(wrong({ place: 'cloud' }).field, 'place');
-  assert.deepEqual(wrong({ place: 'strip', pixels: '0' }).field, 'pixels');
+  assert.deepEqual(wrong({ place: 'strip', pixels: '0' }), { error: 'Fixture “Par 1”: a strip has 1 to 2048 pixels; 0 is not.', field: 'pixels' });
   assert.deepEqual(wrong({ place: 'strip', pixels: '2049' }).field, 'pixels');
-  assert.deepEqual(wrong({ place: 'area', x: '0.9', width: '0.2' }), { error: 'The area stays on the stage: X + Width is at most 1.', field: 'width' });
+  assert.deepEqual(wrong({ place: 'strip', toY: '1.5' }).field, 'toY');
+  const offStage = 'Fixture “Par 1”\'s area has a width and a height above 0 and stays on the stage (x + width and y + height at most 1).';
+  assert.deepEqual(wrong({ place: 'area', x: '0.9', width: '0.2' }), { error: offStage, field: 'width' });
+  assert.deepEqual(wrong({ place: 'area', x: '0.9', width: '0.10000000001' }), { error: offStage, field: 'width' }, 'no rounding taken, as the server takes none');
   assert.deepEqual(wrong({ place: 'area', height: '0' }).field, 'height');
   assert.equal(wrong({ address: ' 7 ', x: '0,5' }).fixture.address, 7, 'spaces and a decimal comma are read');
   // Overlaps are the server's to judge: the form sends them and says its refusal.

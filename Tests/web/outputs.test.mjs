@@ -1,13 +1,25 @@
 // Stage outputs as the client checks them before the server does: defaults, names by the text rule, ranges,
-// convex corners, grids, masks, Main's rule — and seeded hostile bodies, every one refused in one line.
+// convex corners, grids, masks, Main's rule — and the seeded hostile cases of bench/hostile_input.py (the one
+// generator, whose cases the server is held to as well: Tests/python/test_twin_rules_hostile.py), each kept or
+// refused in one line as it was built to be.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
   MAIN_OUTPUT, defaultOutput, gridCorners, isConvexQuad, validateOutput, validateOutputName,
 } from '../../Sources/WebClient/Web/shared/outputs.js';
-import { expectedName, goodOutput, hostileName, hostileOutputs } from './hostile-outputs.mjs';
+import { outputSample } from './hostile-sample.mjs';
 import { random } from './seeded-random.mjs';
+
+const sample = outputSample();
+
+/** A good output named `name`, for the tests to spoil one field of. */
+function goodOutput(name = 'Left') {
+  return {
+    name, slice: { x: 0, y: 0, width: 0.6, height: 1 }, corners: [[0.1, 0.1], [0.9, 0.05], [0.95, 0.9], [0.05, 0.95]], grid: null,
+    blend: { left: 0, right: 0.3, top: 0, bottom: 0, gamma: 2.2 }, mask: null, brightness: 1, testPattern: null,
+  };
+}
 
 test('a missing field keeps its default; unknown fields are left out', () => {
   assert.deepEqual(validateOutput({ name: 'Left' }), { output: defaultOutput('Left') });
@@ -32,10 +44,10 @@ test('names are trimmed, NFC and 1 to 64 characters with no control characters',
 });
 
 test('seeded hostile names: what the client stores is what the text rule says', () => {
-  const next = random(24);
-  for (let n = 0; n < 600; n += 1) {
-    const text = hostileName(next), expected = expectedName(text), result = validateOutputName(text);
-    assert.equal(result.name ?? null, expected, JSON.stringify(text.slice(0, 80)));
+  assert.ok(sample.names.length >= 50);
+  for (const { text, kept } of sample.names) {
+    const result = validateOutputName(text);
+    assert.equal(result.name ?? null, kept, JSON.stringify(text.slice(0, 80)));
     if (result.error) assert.ok(!result.error.includes('\n') && result.error.length < 120);
   }
 });
@@ -96,14 +108,23 @@ test('Main always shows the whole stage unwarped; its brightness and test patter
   }
 });
 
-test('seeded hostile bodies are all refused with one line, and nothing throws', () => {
-  const next = random(35);
-  for (const body of hostileOutputs(next, 2000)) {
+test('seeded cases: each kept or refused in one line as it was built to be, and nothing throws', () => {
+  const built = { kept: 0, refused: 0 };
+  for (const { address, body, refused } of sample.outputs) {
     let result;
     assert.doesNotThrow(() => { result = validateOutput(body); });
-    assert.ok(result.error && !result.output, JSON.stringify(body));
-    assert.ok(!result.error.includes('\n') && result.error.length <= 160, result.error);
+    built[refused ? 'refused' : 'kept'] += 1;
+    if (refused) {
+      // Refused here, or kept under a name that is not the address's: that the server refuses at its door.
+      assert.ok(result.error || result.output.name !== address, JSON.stringify(body).slice(0, 300));
+      if (result.error) assert.ok(!result.error.includes('\n') && result.error.length <= 160, result.error);
+    } else {
+      assert.equal(result.error, undefined, JSON.stringify(body).slice(0, 300));
+      assert.equal(result.output.name, address);
+      assert.deepEqual(validateOutput(result.output), result, 'what is kept is kept again as it is');
+    }
   }
+  assert.ok(built.kept >= 20 && built.refused >= 80, JSON.stringify(built));
   // A body built to throw where it is read (a getter) is refused, not thrown.
   const trap = { name: 'Left', get slice() { throw new Error('boom'); } };
   assert.deepEqual(validateOutput(trap), { error: 'the output could not be read' });

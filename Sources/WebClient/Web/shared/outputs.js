@@ -131,12 +131,11 @@ function readCorners(value, grid) {
   if (value === undefined || value === null) return grid ? gridCorners(grid) : defaultOutput().corners;
   const corners = unitPoints(value, 4);
   demand(corners !== null, 'corners must be four points [x, y] (top-left, top-right, bottom-right, bottom-left), each from 0 to 1');
-  if (grid) {
-    const outline = gridCorners(grid);
-    demand(corners.every(([x, y], i) => Math.abs(x - outline[i][0]) <= ROUNDING && Math.abs(y - outline[i][1]) <= ROUNDING),
-      "with a grid, the corners must be the grid's four outer points");
-  }
-  return corners;
+  if (!grid) return corners;
+  const outline = gridCorners(grid);
+  demand(corners.every(([x, y], i) => Math.abs(x - outline[i][0]) <= ROUNDING && Math.abs(y - outline[i][1]) <= ROUNDING),
+    "with a grid, the corners must be the grid's four outer points");
+  return outline;  // kept as the server keeps them: the outline itself, not what was within a rounding of it
 }
 
 function readBlend(value) {
