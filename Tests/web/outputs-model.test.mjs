@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  MAIN, OVERLAP, PROJECTOR_WIDTH, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, gammaText, identifyIntent,
-  isMain, mainBody, outputBody, outputNamed, parseCanvasesMessage, parseOutput, parseOutputs, parseOutputsAnswer, parseOutputsMessage, patternOf,
-  patternValue, percentText, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
+  MAIN, OVERLAP, PROJECTOR_WIDTH, canvasCount, canvasHref, canvasesText, changeBody, defaultOutput, followRename, freeOutputName,
+  gammaText, identifyIntent, isMain, mainBody, outputBody, outputNamed, parseCanvasesMessage, parseOutput, parseOutputs,
+  parseOutputsAnswer, parseOutputsMessage, patternOf, patternValue, percentText, readOutputName, twoProjectors, withOutput, withRenamed,
+  withoutOutput,
 } from '../../Sources/WebClient/Web/console/outputs/outputs-model.js';
 import { ConsoleStore, onlyLiveNews } from '../../Sources/WebClient/Web/console/console-store.js';
 import { validateOutput } from '../../Sources/WebClient/Web/shared/outputs.js';
@@ -164,6 +165,8 @@ test('what is sent: the whole output; for Main its name, test pattern and bright
   const main = { ...defaultOutput(MAIN), brightness: 0.5, testPattern: 'white' };
   assert.deepEqual(mainBody(main), { name: 'Main', brightness: 0.5, testPattern: 'white' });
   assert.ok(validateOutput(mainBody(main)).output);
+  assert.deepEqual(changeBody(main), mainBody(main), 'a change of Main sends only what may change of it');
+  assert.deepEqual(changeBody(extra), LEFT, 'a change of any other output sends the whole of it');
   assert.equal(isMain(main), true);
   assert.equal(isMain(LEFT), false);
   assert.deepEqual(identifyIntent('Left'), { type: 'identifyOutput', name: 'Left' });

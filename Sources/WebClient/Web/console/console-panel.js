@@ -114,6 +114,17 @@ export function element(tag, attributes = {}, ...children) {
   return node;
 }
 
+/**
+ * Replaces `list`'s children with `items`, the focus kept: on the control (`selector`) with the name — its
+ * `aria-label`, else its text — of the one it was on, for a list rebuilt under the performer's hand.
+ */
+export function replaceKeepingFocus(list, items, selector = 'button') {
+  const nameOf = (node) => node.getAttribute('aria-label') ?? node.textContent;
+  const focused = list.contains(document.activeElement) ? nameOf(document.activeElement) : null;
+  list.replaceChildren(...items);
+  if (focused) [...list.querySelectorAll(selector)].find((node) => nameOf(node) === focused)?.focus();
+}
+
 /** Whether a key event's target is a place to type (an input, a text area, a select, an editable). */
 export function isTyping(event) {
   const target = event.target;

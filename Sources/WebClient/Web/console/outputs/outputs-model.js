@@ -187,6 +187,11 @@ export function mainBody(output) {
   return body;
 }
 
+/** The body a change of `output` is sent with: the whole output (outputBody) — for Main only what may change of it (mainBody). */
+export function changeBody(output) {
+  return isMain(output) ? mainBody(output) : outputBody(output);
+}
+
 /** The live intent that makes the canvases showing `name` say it large for a while. */
 export function identifyIntent(name) {
   return { type: 'identifyOutput', name };

@@ -2,13 +2,10 @@
 // page shows one output, a slice of the stage drawn through its warp, blend and mask.
 //
 // - "Two projectors": Left and Right, halves of the stage overlapping by 15 %, blended across the overlap.
-// - The outputs as a list, "Outputs" (the name, which selects it; how many canvases show it; "Open canvas
-//   for NAME", a new window on /canvas?output=NAME); "New output", "Rename", "Delete" and "Identify" (its
-//   canvases say its name large) for the one selected. Main — the whole stage, unwarped — is neither
-//   renamed nor deleted, and only its test pattern and brightness change.
-// - For the one selected: "Test pattern" and "Brightness" (outputs-settings.js); the calibration picture of
-//   its window with the corners or the grid's points to drag (outputs-calibration.js); the grid warp; the
-//   slice on the stage's picture and its fields (outputs-slice.js); the edge blend's sliders.
+// - The outputs as a list, "Outputs", with "New output", "Rename", "Delete" and "Identify" (its canvases say
+//   its name large) for the one selected (outputs-list.js); the name form (outputs-name-form.js). Main — the
+//   whole stage, unwarped — is neither renamed nor deleted, and only its test pattern and brightness change.
+// - The output selected: its light, its window and grid, its slice and its edge blend (output-detail.js).
 //
 // Every change sends the whole output with PUT /api/outputs/{name}, at most one request at a time and the
 // newest always sent (panel-kit/edited-copy.js); it shows at once and, refused, goes back to the stored output
@@ -31,49 +28,46 @@ import { apiPaths } from '../../shared/sender.js';
 import { uid } from '../../shared/dom.js';
 import { conflictText, readConflict } from '../../shared/revisions.js';
 import {
-  MAIN, canvasCount, canvasHref, canvasesText, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, mainBody, outputBody,
-  outputNamed, parseOutput, parseOutputsAnswer, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
+  MAIN, changeBody, defaultOutput, followRename, freeOutputName, identifyIntent, isMain, outputBody, outputNamed, parseOutput,
+  parseOutputsAnswer, readOutputName, twoProjectors, withOutput, withRenamed, withoutOutput,
 } from './outputs-model.js';
-import { OutputCalibration } from './outputs-calibration.js';
+import { OutputDetail } from './output-detail.js';
+import { OutputList } from './outputs-list.js';
 import { OutputNameForm } from './outputs-name-form.js';
-import { OutputSettings } from './outputs-settings.js';
-import { SliceEditor } from './outputs-slice.js';
 import { EditedCopy } from '../panel-kit/edited-copy.js';
 import { StatusLine } from '../panel-kit/status-line.js';
 
-/** The Outputs panel: the outputs, and the calibration of the one selected (the file's header says what it holds). */
+/** The Outputs panel: the outputs and every change of them (the file's header says what it holds). */
 class OutputsPanel extends ConsolePanel {
   build() {
     this.selected = MAIN;
     // The output as edited here, until the server answers, and its writes: the whole output, PUT.
     this.copy = new EditedCopy({
-      write: (output, ifMatch) => this.request('PUT', apiPaths.output(output.name), this.bodyOf(output), { quiet: true, ifMatch }),
+      write: (output, ifMatch) => this.request('PUT', apiPaths.output(output.name), changeBody(output), { quiet: true, ifMatch }),
       taken: (answer, output) => this.kept(answer, (outputs) => withOutput(outputs, parseOutput(answer.data) ?? output)),
     });
     this.pushed = null;  // the last output given to the write
     this.lastSent = null;  // its JSON: the same again is not sent
-    this.listShown = '';
     this.fetch = new LatestFetch(
       () => this.sender.api('GET', apiPaths.outputs),
       (answer) => this.showAnswer(answer),
       (error) => this.status.say(`The outputs cannot be read: ${error?.message ?? error}`, true),
     );
-    this.calibration = new OutputCalibration({
-      onMove: (output) => this.edit(output), onDrop: (output) => this.edit(output), onNudge: (output) => this.edit(output),
-      onCancel: () => this.settle(),
+    this.list = new OutputList({
+      onSelect: (name) => this.select(name), onNew: () => this.openForm('new'), onRename: () => this.openForm('rename'),
+      onDelete: () => this.remove(), onIdentify: () => this.identify(),
     });
-    this.slice = new SliceEditor({
-      onMove: (slice) => this.change({ slice }), onDrop: (slice) => this.change({ slice }), onCancel: () => this.settle(),
+    this.detail = new OutputDetail({
+      onEdit: (output) => this.edit(output), onChange: (changes) => this.change(changes), onSettle: () => this.settle(),
     });
-    this.settings = new OutputSettings({ onChange: (changes) => this.change(changes) });
     this.form = new OutputNameForm({ onSave: (name) => this.saveName(name), onCancel: () => this.closeForm() });
     const titleId = uid('outputs-title');
     this.status = new StatusLine(element('p', { class: 'outputs-status', role: 'status' }));
     this.append(element('section', { class: 'outputs-layout', 'aria-labelledby': titleId },
       this.buildHeader(titleId),
-      this.buildList(),
+      this.list.element,
       this.form.element,
-      this.buildSelected(),
+      this.detail.element,
       this.status.element));
   }
 
@@ -84,34 +78,6 @@ class OutputsPanel extends ConsolePanel {
       onclick: () => this.makeTwoProjectors(),
     }, 'Two projectors');
     return element('div', { class: 'outputs-header' }, element('h2', { id: titleId }, 'Outputs'), two);
-  }
-
-  /** The list and the buttons acting on the output selected. */
-  buildList() {
-    this.list = element('ul', { class: 'outputs-list', 'aria-label': 'Outputs' });
-    const button = (label, onclick, extra = {}) => element('button', { type: 'button', class: 'list-button small', onclick, ...extra }, label);
-    this.newButton = button('New output', () => this.openForm('new'));
-    this.renameButton = button('Rename', () => this.openForm('rename'));
-    this.deleteButton = button('Delete', () => this.remove(), { class: 'list-button small danger' });
-    this.identifyButton = button('Identify', () => this.identify());
-    return element('div', { class: 'outputs-choice' }, this.list,
-      element('div', { class: 'output-buttons' }, this.newButton, this.renameButton, this.deleteButton, this.identifyButton));
-  }
-
-  /** What the output selected is: its light, its window, its grid, its slice and its blend. */
-  buildSelected() {
-    this.selectedTitle = element('h3', {}, MAIN);
-    this.mainNote = element('p', { class: 'outputs-note' }, 'Main shows the whole stage, unwarped: only its test pattern and brightness change.');
-    return element('div', { class: 'output-detail' },
-      this.selectedTitle,
-      this.settings.lightElement,
-      this.mainNote,
-      element('h4', {}, 'Window'),
-      this.calibration.element,
-      this.settings.gridElement,
-      element('h4', {}, 'Slice of the stage'),
-      this.slice.element,
-      this.settings.blendElement);
   }
 
   shownChanged(shown) {
@@ -128,7 +94,7 @@ class OutputsPanel extends ConsolePanel {
   }
 
   /** Whether a handle or the slice is being dragged. */
-  get dragging() { return this.calibration.dragging || this.slice.dragging; }
+  get dragging() { return this.detail.dragging; }
 
   /** Whether nothing is being dragged, sent or shown as edited (for tests: the page's own state). */
   get settled() { return !this.dragging && !this.copy.busy && this.copy.edited === null; }
@@ -162,9 +128,7 @@ class OutputsPanel extends ConsolePanel {
 
   /** A 409's `current`: the outputs as another console left them, shown — a drag under way let go, the edit dropped. */
   takeCurrent(current) {
-    this.calibration.letGo();
-    this.slice.letGo();
-    this.slice.reset();
+    this.detail.letGo();
     this.copy.drop();
     this.lastSent = null;
     this.store?.setOutputsAnswer(current);
@@ -186,39 +150,8 @@ class OutputsPanel extends ConsolePanel {
     const output = this.current;
     if (output) this.selected = output.name;
     const editable = output !== null && !isMain(output);
-    this.drawList();
-    this.renameButton.disabled = this.deleteButton.disabled = !editable;
-    this.identifyButton.disabled = !output;
-    for (const button of [this.renameButton, this.deleteButton, this.identifyButton]) {
-      button.setAttribute('aria-description', output ? output.name : '');
-    }
-    this.selectedTitle.textContent = output?.name ?? '';
-    this.mainNote.hidden = !isMain(output);
-    this.calibration.draw(output, { editable });
-    this.slice.draw(output, this.outputs, { editable });
-    this.settings.draw(output, { editable });
-  }
-
-  /** The list, rebuilt only when what it says changes (the focus stays on its buttons otherwise). */
-  drawList() {
-    const signature = JSON.stringify([this.outputs.map((output) => output.name), this.selected, this.canvases]);
-    if (signature === this.listShown) return;
-    this.listShown = signature;
-    const focused = this.list.contains(document.activeElement) ? document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent : null;
-    this.list.replaceChildren(...this.outputs.map((output) => this.listItem(output)));
-    if (focused) [...this.list.querySelectorAll('button, a')].find((node) => (node.getAttribute('aria-label') ?? node.textContent) === focused)?.focus();
-  }
-
-  listItem(output) {
-    const selected = output.name === this.selected;
-    return element('li', { class: `output-item${selected ? ' is-selected' : ''}` },
-      element('button', {
-        type: 'button', class: 'output-name', 'aria-pressed': String(selected), onclick: () => this.select(output.name),
-      }, output.name),
-      element('span', { class: 'output-canvases' }, canvasesText(canvasCount(this.canvases, output.name))),
-      element('a', {
-        class: 'list-button small', href: canvasHref(output.name), target: '_blank', rel: 'noopener', 'aria-label': `Open canvas for ${output.name}`,
-      }, 'Open canvas'));
+    this.list.draw(this.outputs, { selected: this.selected, canvases: this.canvases, output, editable });
+    this.detail.draw(output, this.outputs, { editable });
   }
 
   select(name) {
@@ -229,11 +162,6 @@ class OutputsPanel extends ConsolePanel {
   }
 
   // ---- changing the output selected: always the whole of it, through PUT
-
-  /** The body sent for `output`: the whole output — for Main only what may change of it. */
-  bodyOf(output) {
-    return isMain(output) ? mainBody(output) : outputBody(output);
-  }
 
   /** Changed fields of the output shown (`{ slice }`, `{ blend }`, …), sent with the rest of it. */
   change(changes) {
@@ -268,7 +196,7 @@ class OutputsPanel extends ConsolePanel {
     const conflict = this.status.sayAnswer(answer);
     if (conflict) this.takeCurrent(conflict.current);
     else if (!answer?.ok) {
-      this.slice.reset();
+      this.detail.reset();
       this.fetch.request();
     }
     this.settle();
@@ -295,7 +223,7 @@ class OutputsPanel extends ConsolePanel {
   closeForm() {
     const mode = this.form.mode;
     this.form.close();
-    (mode === 'rename' ? this.renameButton : this.newButton).focus();
+    (mode === 'rename' ? this.list.renameButton : this.list.newButton).focus();
   }
 
   /**
