@@ -1,10 +1,11 @@
 // Ableton Link as the listening panel shows it: `link` messages read defensively, the beat carried forward
-// between them, the dot lit within the quantum, and the `link` request.
+// between them, the dot lit within the quantum and the beat it says, and the `link` request.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  DEFAULT_QUANTUM, LINK_EXTRAPOLATION_MILLISECONDS, beatDot, beatDotCount, linkIntent, linkProblem, linkText, parseLink, phaseAt, readQuantum,
+  DEFAULT_QUANTUM, LINK_EXTRAPOLATION_MILLISECONDS, beatDot, beatDotCount, beatReading, linkIntent, linkProblem, linkText, parseLink,
+  phaseAt, readQuantum,
 } from '../../Sources/WebClient/Web/console/listening/link-model.js';
 
 const message = (more = {}) => ({ type: 'link', enabled: true, peers: 2, tempo: 120, beat: 17.5, phase: 1.5, quantum: 4, playing: true, ...more });
@@ -49,6 +50,19 @@ test('one dot a beat of the quantum; the dot of the beat lit', () => {
   assert.equal(beatDot(4, 64), 1);
   assert.equal(beatDot(null, 4), -1, 'no beat: none lit');
   assert.equal(beatDot(Number.NaN, 4), -1);
+});
+
+test('the beat said: within the quantum in whole beats, or why there is none', () => {
+  const link = parseLink(message());
+  assert.deepEqual(beatReading(0, link), { beat: 1, beats: 4, text: 'Beat 1 of 4' });
+  assert.deepEqual(beatReading(3.99, link), { beat: 4, beats: 4, text: 'Beat 4 of 4' });
+  assert.deepEqual(beatReading(null, link), { beat: 0, beats: 4, text: 'No beat yet' }, 'joined, no beat said yet');
+  assert.deepEqual(beatReading(null, parseLink(message({ enabled: false }))), { beat: 0, beats: 4, text: 'Link is off' });
+  assert.deepEqual(beatReading(null, null), { beat: 0, beats: DEFAULT_QUANTUM, text: 'Link is off' }, 'before any message');
+  assert.deepEqual(beatReading(30.2, parseLink(message({ quantum: 32 }))), { beat: 31, beats: 32, text: 'Beat 31 of 32' },
+    'a long quantum is said in its beats, though its dots stand for several');
+  assert.deepEqual(beatReading(2.5, parseLink(message({ quantum: 2.6 }))), { beat: 3, beats: 3, text: 'Beat 3 of 3' }, 'rounded to whole beats');
+  assert.equal(beatReading(0.4, parseLink(message({ quantum: 0.4 }))).beats, 1, 'at least one beat');
 });
 
 test('the link for a person', () => {

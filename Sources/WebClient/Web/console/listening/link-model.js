@@ -1,7 +1,7 @@
 // Ableton Link as the console shows it (docs/live-protocol.md, `link`): the server's `link` messages read
 // into the store's `link`, the beat within the quantum carried forward between messages (they come ten
-// times a second), the dot of the beat indicator that is lit, and the `link` request that joins or leaves
-// a session and sets the quantum. No DOM here.
+// times a second), the dot of the beat indicator that is lit and the beat it says, and the `link` request
+// that joins or leaves a session and sets the quantum. No DOM here.
 
 /** The quantum a performer may set: whole beats, 1 to 64, as the server takes it (Link's default is 4). */
 export const QUANTUM_RANGE = Object.freeze([1, 64]);
@@ -65,6 +65,18 @@ export function beatDot(phase, quantum) {
   const q = finite(quantum) && quantum > 0 ? quantum : DEFAULT_QUANTUM;
   const count = beatDotCount(q);
   return Math.min(Math.max(Math.floor((phase / q) * count + 1e-9), 0), count - 1);
+}
+
+/**
+ * What the beat indicator says of `phase` (phaseAt; null: no beat) in `link`'s quantum: `{ beat, beats, text }`
+ * — `beat` from 1 to `beats` (the quantum in whole beats; a dot may stand for several), 0 when there is none,
+ * and `text` its accessible value ("Beat 2 of 4", "No beat yet", "Link is off").
+ */
+export function beatReading(phase, link) {
+  const beats = Math.max(1, Math.round(link?.quantum ?? DEFAULT_QUANTUM));
+  const beat = phase === null || phase === undefined ? 0 : Math.min(Math.floor(phase), beats - 1) + 1;
+  const text = beat === 0 ? (link?.enabled ? 'No beat yet' : 'Link is off') : `Beat ${beat} of ${beats}`;
+  return { beat, beats, text };
 }
 
 /** The link for a person: "Off", "Alone · 120.0 BPM", "2 peers · 120.0 BPM". */

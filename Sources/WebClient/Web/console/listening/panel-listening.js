@@ -11,10 +11,8 @@
 //   most four times a second.
 // - "Tempo follows sound", "Onsets release chord" and "Onset gap (ms)" (the least time between two onsets'
 //   releases, each retriggering the last): the engine's `soundResponse`, changed with the `soundResponse` intent.
-// - Link: "Link" joins or leaves an Ableton Link session, "Quantum" sets its quantum (the `link` request,
-//   link-model.js); the peers, the session's tempo and the beat within the quantum ("Link beat": a dot a
-//   beat — at most sixteen, each several beats of a longer quantum — carried forward between the server's
-//   messages); what went wrong with it (the session started and nothing could play), below them.
+// - Link: "Link" and "Quantum", the session and its beat ("Link beat"), and what went wrong with it
+//   (listening-link.js).
 // - "Clock from": the MIDI input whose clock sets the tempo (listening-clock.js).
 
 import { ConsolePanel, element } from '../console-panel.js';
@@ -24,10 +22,8 @@ import {
   meterValue, onsetGapFromMilliseconds, onsetSince, soundResponse, soundResponseIntent, tempoText,
 } from './listening-model.js';
 import { parseListening, shownProblem, sourceChoices, sourceRequest } from './listening-sources.js';
-import {
-  DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, linkIntent, linkProblem, linkText, phaseAt, readQuantum,
-} from './link-model.js';
 import { MidiClockSection } from './listening-clock.js';
+import { LinkSection } from './listening-link.js';
 import { uid } from '../../shared/dom.js';
 import { apiPaths } from '../../shared/sender.js';
 
@@ -41,6 +37,7 @@ const clock = () => performance.now();
 /** The engine's gap between onset releases, in milliseconds as the field shows it ('' when it says none). */
 const gapText = (response) => (response?.onsetGap === undefined ? '' : String(Math.round(response.onsetGap * 1000)));
 
+/** The listening panel: what is heard and how the performance answers it (the file's header says what it holds). */
 class ListeningPanel extends ConsolePanel {
   build() {
     this.listening = null;
@@ -48,8 +45,6 @@ class ListeningPanel extends ConsolePanel {
     this.heardFrame = 0;
     this.staleTimer = 0;
     this.pollTimer = 0;
-    this.beatFrame = 0;
-    this.litDot = -2;
     this.seenOnsets = null;
     this.lastCount = 0;
     this.ariaThrottle = new Throttle(ARIA_MILLISECONDS);
@@ -65,16 +60,16 @@ class ListeningPanel extends ConsolePanel {
     );
     this.status = element('p', { class: 'listening-status', role: 'status' });
     this.midiClock = new MidiClockSection(() => this.shown);
+    this.linkSection = new LinkSection(this);
     this.append(element('div', { class: 'listening-layout' },
       element('h2', { class: 'visually-hidden' }, 'Listening'),
       this.buildSource(),
       this.problem,
       this.buildHeard(),
       this.buildResponse(),
-      this.buildLink(),
+      this.linkSection.element,
       this.midiClock.element,
       this.status));
-    this.drawBeatDots(DEFAULT_QUANTUM);
   }
 
   /** "Listen to" and, below it, why nothing is heard. */
@@ -123,38 +118,12 @@ class ListeningPanel extends ConsolePanel {
       element('label', { class: 'listening-gap-label' }, element('span', {}, 'Onset gap (ms)'), this.onsetGap));
   }
 
-  /** Link: the switch, the quantum, the beat within it, the session and what went wrong with it. */
-  buildLink() {
-    this.linkBox = element('input', { type: 'checkbox', onchange: () => this.setLink() });
-    const quantumId = uid('quantum');
-    this.quantum = element('input', {
-      type: 'number', id: quantumId, class: 'listening-quantum', min: String(QUANTUM_RANGE[0]), max: String(QUANTUM_RANGE[1]),
-      step: '1', inputmode: 'numeric', value: String(DEFAULT_QUANTUM),
-      onchange: () => this.setQuantum(),
-      oninput: () => { this.quantumEdited = true; },
-      onblur: () => { this.quantumEdited = false; this.drawLink(); },
-    });
-    this.beat = element('div', {
-      class: 'listening-beat', role: 'meter', 'aria-label': 'Link beat', 'aria-valuemin': '1',
-      'aria-valuemax': String(DEFAULT_QUANTUM), 'aria-valuenow': '1', 'aria-valuetext': 'Link is off',
-    });
-    this.linkStatus = element('span', { class: 'listening-link-status' }, linkText(null));
-    this.linkProblem = element('p', { class: 'listening-problem listening-link-problem', role: 'status', hidden: true });
-    return element('div', { class: 'listening-link', role: 'group', 'aria-label': 'Ableton Link' },
-      element('label', { class: 'listening-switch' }, this.linkBox, element('span', {}, 'Link')),
-      element('label', { class: 'listening-quantum-label', for: quantumId }, 'Quantum'), this.quantum,
-      this.beat,
-      this.linkStatus,
-      this.linkProblem);
-  }
-
   disconnectedCallback() {
     super.disconnectedCallback();
     this.midiClock.stop();
     this.stopPolling();
     clearTimeout(this.staleTimer);
-    if (this.beatFrame) cancelAnimationFrame(this.beatFrame);
-    this.beatFrame = 0;
+    this.linkSection?.stop();
   }
 
   shownChanged(shown) {
@@ -165,7 +134,7 @@ class ListeningPanel extends ConsolePanel {
       this.sourcesFetch.request();
       this.startPolling();
       this.drawHeard();
-      this.drawLink();
+      this.linkSection?.draw();
     } else {
       this.stopPolling();
     }
@@ -174,7 +143,7 @@ class ListeningPanel extends ConsolePanel {
   update(what) {
     if (this.shown && !this.midiClock.started) this.midiClock.start(this.store, this.sender);
     if (what.has('heard')) this.scheduleHeard();
-    if (what.has('link') || what.has('connection')) this.drawLink();
+    if (what.has('link') || what.has('connection')) this.linkSection?.draw();
     if (what.has('listening') || what.has('snapshot') || what.has('connection')) this.drawResponse();
     if (what.has('connection') && this.store?.connected && this.shown) this.sourcesFetch.request();
   }
@@ -313,85 +282,6 @@ class ListeningPanel extends ConsolePanel {
     this.send(soundResponseIntent(this.state, change));
     clearTimeout(this.responseTimer);
     this.responseTimer = setTimeout(() => this.drawResponse(), RESYNC_MILLISECONDS);
-  }
-
-  // ---- Link
-
-  get link() { return this.store?.link ?? null; }
-
-  /** Link's controls keep what the performer set for a moment: messages said before it was heard do not undo it. */
-  holdLink() {
-    this.linkHeldUntil = clock() + RESYNC_MILLISECONDS;
-    clearTimeout(this.linkTimer);
-    this.linkTimer = setTimeout(() => this.drawLink(), RESYNC_MILLISECONDS + 20);
-  }
-
-  setLink() {
-    this.send(linkIntent(this.linkBox.checked, readQuantum(this.quantum.value) ?? this.link?.quantum ?? DEFAULT_QUANTUM));
-    this.holdLink();
-  }
-
-  setQuantum() {
-    this.quantumEdited = false;
-    const quantum = readQuantum(this.quantum.value);
-    if (quantum === null) {
-      this.showStatus(`The quantum is a whole number of beats, ${QUANTUM_RANGE[0]} to ${QUANTUM_RANGE[1]}.`, true);
-    } else {
-      this.showStatus('');
-      this.send(linkIntent(this.link?.enabled === true, quantum));
-    }
-    this.holdLink();
-  }
-
-  drawLink() {
-    if (!this.linkBox) return;
-    const link = this.link;
-    const held = clock() < (this.linkHeldUntil ?? 0);
-    if (!held) this.linkBox.checked = link?.enabled === true;
-    const quantum = link?.quantum ?? DEFAULT_QUANTUM;
-    if (!held && !this.quantumEdited && document.activeElement !== this.quantum) this.quantum.value = String(quantum);
-    const text = linkText(link);
-    if (this.linkStatus.textContent !== text) this.linkStatus.textContent = text;
-    this.linkStatus.classList.toggle('is-playing', link?.playing === true);
-    const problem = linkProblem(link) ?? '';
-    if (this.linkProblem.textContent !== problem) this.linkProblem.textContent = problem;
-    this.linkProblem.hidden = problem === '';
-    this.drawBeatDots(quantum);
-    this.drawBeat();
-  }
-
-  /** One dot a beat of the quantum. */
-  drawBeatDots(quantum) {
-    const count = beatDotCount(quantum);
-    if (this.beat.childElementCount === count) return;
-    this.beat.replaceChildren(...Array.from({ length: count }, () => element('span', { class: 'listening-dot' })));
-    this.litDot = -2;
-  }
-
-  /** Lights the beat's dot, carried forward between messages, each animation frame while Link is on and the panel shows. */
-  drawBeat() {
-    const link = this.link;
-    const phase = this.shown ? phaseAt(link, this.store?.linkAt, clock()) : null;
-    const lit = beatDot(phase, link?.quantum);
-    if (lit !== this.litDot) {
-      this.litDot = lit;
-      [...this.beat.children].forEach((dot, index) => dot.classList.toggle('is-lit', index === lit));
-    }
-    // Said as the beat within the quantum (a dot may stand for several beats of a long one).
-    const beats = Math.max(1, Math.round(link?.quantum ?? DEFAULT_QUANTUM));
-    const beat = phase === null ? 0 : Math.min(Math.floor(phase), beats - 1) + 1;
-    const text = beat === 0 ? (link?.enabled ? 'No beat yet' : 'Link is off') : `Beat ${beat} of ${beats}`;
-    if (this.beat.getAttribute('aria-valuetext') !== text) {
-      this.beat.setAttribute('aria-valuemax', String(beats));
-      this.beat.setAttribute('aria-valuenow', String(Math.max(beat, 1)));
-      this.beat.setAttribute('aria-valuetext', text);
-    }
-    if (phase !== null && !this.beatFrame) {
-      this.beatFrame = nextFrame(() => {
-        this.beatFrame = 0;
-        this.drawBeat();
-      });
-    }
   }
 }
 
