@@ -22,7 +22,7 @@ __all__ = [
     "SPACES", "expected_name", "free_title", "graphemes", "hostile_name", "hostile_names", "malformed_messages",
     "round_trips", "random_osc_packets", "stalled_client", "flood_osc", "fuzz", "hostile_polyphonies",
     "hostile_chord_polyphonies", "hostile_follows", "fixture_patch_cases", "hostile_fixture_patches", "output_cases",
-    "hostile_outputs", "hostile_sound_edits", "output_sample", "json_value", "sample_text", "SAMPLE",
+    "hostile_outputs", "hostile_sound_edits", "light_from_sound_cases", "output_sample", "json_value", "sample_text", "SAMPLE",
 ]
 
 
@@ -330,7 +330,7 @@ def fixture_patch_cases(count, seed=36, kept=0.3):
             lambda: placed(good(), area=(lambda x: {"x": x, "y": 0, "width": just_past(x), "height": 1})(rng.choice([0.3, 0.7, 0.9, rng.random()]))),
             lambda: placed(good(), strip={"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 1}, "pixels": rng.choice([0, -1, 2049, 10**9])}),
             lambda: placed(good(), strip={"from": {"x": 0, "y": 0}, "to": {"x": rng.choice([1.5, -0.25]), "y": 1}, "pixels": 4}),
-            lambda: {**good(), "gamma": rng.choice([0.5, 3.5, 0.999, 3.0001, 1e16, 0, -0.0, "NaN", -1, "2"])},
+            lambda: {**good(), "gamma": rng.choice([0.5, 3.5, 0.999, 3.0001, 1e16, 0, "NaN", -1, "2"])},  # no -0.0: a console's JSON never holds one
             lambda: {**good(), "level": rng.choice([-0.1, 1.01, -1e-5, "Infinity", True])},
             lambda: {**good(), "address": rng.choice([511, 512])},
         ])()
@@ -556,6 +556,32 @@ def hostile_sound_edits(count, part, sound, light, unlit, seed=37):
     ]
     bodies = [rng.choice(breaks)() for _ in range(count)]
     return [json.dumps(body).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity") for body in bodies]
+
+
+def light_from_sound_cases(count, seed=44):
+    """The kept-cue rule's cases (light from sound: Sources/Composition/HeardSound.swift's cues and
+    LightFromSound.events, and the lab's cueEvents): a seeded drum piece to be heard (bench/listening_signals.py's
+    `drum_piece`: kicks, snares and hats at drawn velocities, so every follow has cues of many strengths), the
+    parts it is heard in — its own tempo, 20 and 400 beats a minute and one drawn, each ending before the piece or
+    after it —, and `count` lights, each (part, follow, sensitivity): a sensitivity of 0 or 1, a step of the
+    lab's slider, one drawn, or ("threshold", rank, nudge) — 1 − √strength of the follow's rank-th strongest cue
+    (known once the piece is heard), moved by `nudge`: where the rounding of doubles decides what is kept."""
+    rng = random.Random(seed)
+    bpm = rng.choice([84, 100, 123, 140, 174, rng.randrange(70, 181)])
+    piece = {"style": rng.choice(["hip-hop", "rock", "house", "breakbeat", "drum & bass"]), "bpm": bpm, "seconds": 6,
+             "seed": rng.randrange(2**31)}
+    parts = []
+    for tempo in [bpm, 20, 400, round(rng.uniform(20, 400), 3)]:
+        beat = 60 / tempo
+        parts.append({"tempo": tempo, "beats": max(1, round(rng.choice([4, 20]) / beat))})  # about 4 s (cut short) or 20 s
+    follows = ["onsets", "beats", "bars", "low", "lowMid", "highMid", "high"]
+    lights = []
+    for _ in range(count):
+        sensitivity = rng.choice([0, 1, 0.5, round(rng.randrange(21) * 0.05, 2), rng.random(), None, None])
+        if sensitivity is None:
+            sensitivity = ("threshold", rng.randrange(8), rng.choice([0, 0, 1e-13, -1e-13, 1e-11, -1e-11]))
+        lights.append((rng.randrange(len(parts)), rng.choice(follows), sensitivity))
+    return {"piece": piece, "parts": parts, "lights": lights}
 
 
 SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "Tests" / "fixtures" / "hostile" / "outputs.json"

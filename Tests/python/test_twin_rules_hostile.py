@@ -8,8 +8,10 @@ before the rule (not JSON, NaN, a value of the wrong type: "the body is not what
 console refuses too, in words of its own; a body the console cannot make at all (the Fixtures form has no field
 for it), which the server refuses; and, for the fixture patch, the patch's layout (overlaps, channels past 512,
 universes past 63999), which the form leaves to the server. The text rule comes with both: the outputs' names and
-the fixtures' are bench/hostile_names.py's. Light from sound, the mesh and the blend have no HTTP door that takes
-a case (their twins are held to their tables alone).
+the fixtures' are bench/hostile_names.py's. Light from sound's kept cues come from a sound the server hears: a
+seeded drum piece is brought in, its hearing read, and the events each light is scored with (lightFromSound) must
+be the ones the lab's preview shows for the same cues (cueEvents). The mesh and the blend take no case over HTTP
+(their twins are held to their tables alone).
 
 IMAGER_TWIN_SEED explores other cases; the committed sample node --test reads (Tests/fixtures/hostile/outputs.json)
 is held to what the generator makes now."""
@@ -29,12 +31,14 @@ from live import api, serving
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 from hostile_input import (  # noqa: E402
-    SAMPLE, json_value, expected_name, fixture_patch_cases, output_cases, output_sample, sample_text,
+    SAMPLE, json_value, expected_name, fixture_patch_cases, light_from_sound_cases, output_cases, output_sample, sample_text,
 )
+from listening_signals import drum_piece, write_wav  # noqa: E402
 
 SEED = int(os.environ.get("IMAGER_TWIN_SEED", "45"))  # the issue's number
 OUTPUTS = output_cases(300, seed=SEED)
 PATCHES = fixture_patch_cases(200, seed=SEED)
+LIGHTS = light_from_sound_cases(140, seed=SEED)
 VERDICTS = ROOT / "Tests" / "web" / "twin-rule-verdicts.mjs"
 JSON = {"Content-Type": "application/json"}
 # The server's refusal at its door, before any rule: the body is not JSON, or not of the rule's shape.
@@ -44,16 +48,20 @@ LAYOUT = ["overlaps “", "runs past channel 512", "runs past universe 63999", "
 PAR = {"name": "Par", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}, "gamma": 2.2, "level": 1}
 
 
-@pytest.fixture(scope="module")
-def console():
-    """The console's verdicts on every case, rule by rule, from one node process."""
+def console_says(asked):
+    """The console's verdicts on `asked` ({rule: [case, …]}), rule by rule, from one node process."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("no node on PATH: the console's side of the twin rules runs in Node")
-    asked = {"outputs": [json_value(body) for _, body, _ in OUTPUTS], "fixture-patch": [json_value(body) for body, _ in PATCHES]}
     done = subprocess.run([node, str(VERDICTS)], input=json.dumps(asked), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, f"{VERDICTS.name} failed: {done.stderr[-3000:]}"
     return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def console():
+    """The console's verdicts on every output and patch."""
+    return console_says({"outputs": [json_value(body) for _, body, _ in OUTPUTS], "fixture-patch": [json_value(body) for body, _ in PATCHES]})
 
 
 def shortened(text, length=400):
@@ -177,6 +185,74 @@ def test_the_server_and_the_fixtures_form_keep_and_refuse_patches_alike(imager, 
                 disagreements.append({"case": index, "why": why, "body": body, "server": heard, "console": said})
     report("fixture patch", tally, disagreements, len(PATCHES))
     assert tally["kept alike"] >= 30 and tally["refused alike, in the same words"] >= 30, tally
+
+
+def edit(server, *edits):
+    status, answer = api(server, "POST", "/api/music/edits", {"edits": list(edits)})
+    assert status == 200, answer
+    return answer
+
+
+def scored(library, part, voice):
+    """The events of `voice` in `part`, as [start, length, gain]."""
+    scores = {score["id"]: score["events"] for score in library["scores"]}
+    events = next((scores[pair["score"]] for pair in library["pairs"] if pair["part"] == part and pair["voice"] == voice), [])
+    return [[event["start"], event["length"], event["gain"]] for event in events]
+
+
+def sensitivity_of(spec, cues):
+    """A light's sensitivity: a number as it is, or ("threshold", rank, nudge) resolved on the cues heard."""
+    if not isinstance(spec, (list, tuple)):
+        return spec
+    _, rank, nudge = spec
+    strengths = sorted({strength for _, strength in cues}, reverse=True)
+    if not strengths:
+        return 0.5
+    return min(1, max(0, 1 - strengths[rank % len(strengths)] ** 0.5 + nudge))
+
+
+def test_the_server_scores_light_from_sound_as_the_labs_preview_shows_it(imager, tmp_path):
+    piece = drum_piece("twin", **{key: LIGHTS["piece"][key] for key in ("style", "bpm", "seconds", "seed")})
+    write_wav(tmp_path / "piece.wav", piece.samples)
+    follows = ["onsets", "beats", "bars", "low", "lowMid", "highMid", "high"]
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
+        status, brought = api(server, "POST", "/api/music/sounds?name=piece.wav", (tmp_path / "piece.wav").read_bytes(),
+                              {"Content-Type": "application/octet-stream"})
+        assert status == 201, brought
+        sound = brought["voice"]
+        chordset = api(server, "GET", "/api/chordsets")[1]["chordsets"][0]["id"]
+        made = edit(server, *({"type": "addPart", "name": f"Part {index + 1}", **part} for index, part in enumerate(LIGHTS["parts"])),
+                    *({"type": "addVoice", "name": f"Light {index + 1}"} for index in range(len(follows))))
+        ids = [result["id"] for result in made["results"]]
+        parts, voices = ids[:len(LIGHTS["parts"])], ids[len(LIGHTS["parts"]):]
+        library = edit(server, *({"type": "setLight", "voice": voice, "chordset": chordset, "chord": 0} for voice in voices))["library"]
+        heard, shape = {}, {}
+        for part in parts:
+            length = next(p for p in library["parts"] if p["id"] == part)["length"]
+            library = edit(server, {"type": "editingRange", "part": part, "voice": sound, "start": 0, "end": length})["library"]
+            status, heard[part] = api(server, "GET", f"/api/music/hearing?part={part}&sound={sound}")
+            assert status == 200, heard[part]
+            shape[part] = next((p["tempo"], p["length"]) for p in library["parts"] if p["id"] == part)
+        cases = [(parts[index], follow, sensitivity_of(spec, heard[parts[index]]["cues"][follow])) for index, follow, spec in LIGHTS["lights"]]
+        said = console_says({"light-from-sound": [{"cues": heard[part]["cues"][follow], "sensitivity": sensitivity, "tempo": shape[part][0],
+                                                   "ticks": shape[part][1]} for part, follow, sensitivity in cases]})["light-from-sound"]
+        tally, disagreements = collections.Counter(), []
+        for start in range(0, len(cases), len(voices)):  # a voice a light, as many lights an edit as there are voices
+            batch = list(enumerate(cases))[start:start + len(voices)]
+            for part in {part for _, (part, _, _) in batch}:
+                lights = [(index, voice, case) for (index, case), voice in zip(batch, voices) if case[0] == part]
+                status, answer = api(server, "POST", "/api/music/edits", {"edits": [
+                    {"type": "lightFromSound", "part": part, "sound": sound,
+                     "lights": [{"voice": voice, "follow": follow, "sensitivity": sensitivity} for _, voice, (_, follow, sensitivity) in lights]}]})
+                for index, voice, (_, follow, sensitivity) in lights:
+                    heard_events = scored(answer["library"], part, voice) if status == 200 else {"refused": answer}
+                    if heard_events == said[index]["events"]:
+                        tally["no events" if not heard_events else "the same events"] += 1
+                    else:
+                        disagreements.append({"case": index, "why": "scored otherwise than the preview shows", "part": shape[part],
+                                              "follow": follow, "sensitivity": sensitivity, "server": heard_events, "console": said[index]})
+    report("light from sound", tally, disagreements, len(cases))
+    assert tally["the same events"] >= len(cases) // 2, tally
 
 
 def test_the_sample_node_reads_is_what_the_generator_makes_now():

@@ -170,6 +170,7 @@ test('the form: what is wrong, with the field to fix — what cannot be read in 
   assert.deepEqual(wrong({ address: '' }), { error: 'Address is a whole number from 1 to 512.', field: 'address' });
   assert.deepEqual(wrong({ gamma: '4' }), { error: 'Fixture “Par 1”: a gamma is 1 to 3; 4.0 is not.', field: 'gamma' }, 'a number as Swift writes it');
   assert.deepEqual(wrong({ level: '-0.00001' }), { error: 'Fixture “Par 1”: a level is 0 to 1; -1e-05 is not.', field: 'level' });
+  assert.deepEqual(wrong({ gamma: '-0' }).error, 'Fixture “Par 1”: a gamma is 1 to 3; 0.0 is not.', 'what JSON sends of -0, and so what the server says');
   assert.deepEqual(wrong({ x: '1.2' }), { error: 'Fixture “Par 1”\'s point is on the stage: x and y 0 to 1, not 1.2, 0.5.', field: 'x' });
   assert.deepEqual(wrong({ y: '-1' }).field, 'y');
   assert.deepEqual(wrong({ kind: 'laser' }).field, 'kind');

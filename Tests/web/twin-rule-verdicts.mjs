@@ -1,13 +1,16 @@
 // The console's verdicts on the twin rules' cases, for Tests/python/test_twin_rules_hostile.py, which asks the
 // real server for its own on the same cases and requires the two to agree. Reads
-// `{"outputs": [body, …], "fixture-patch": [body, …]}` on stdin — each body a JSON value as hostile-sample.mjs
-// writes it — and prints, rule by rule and case by case, what the console makes of it:
+// `{"outputs": [body, …], "fixture-patch": [body, …], "light-from-sound": [light, …]}` on stdin (any of them) —
+// each body a JSON value as hostile-sample.mjs writes it, each light `{cues, sensitivity, tempo, ticks}` — and
+// prints, rule by rule and case by case, what the console makes of it (a light: `{"events": [[start, length,
+// gain], …]}`, the events the lab's preview shows and Apply would score); a body:
 //   {"kept": value}              what it would keep (the server must keep the same);
 //   {"refused": words}           refused by the rule in these words (the server's must be the same);
 //   {"refused": words, "own": true}  refused in the form's own words, before the rule (a field that is no
 //                                number): the server must refuse, in words of its own;
 //   {"sent": fixtures}           (a patch) sent as the form makes it, the patch's layout being the server's;
 //   {"outside": why}             a body the console cannot make at all: the server must refuse it.
+import { cueEvents } from '../../Sources/WebClient/Web/compose/light-from-sound/light-from-sound-model.js';
 import { checkedFixture, formFields, readFields } from '../../Sources/WebClient/Web/console/fixtures/fixture-fields.js';
 import { validateOutput } from '../../Sources/WebClient/Web/shared/outputs.js';
 import { revived } from './hostile-sample.mjs';
@@ -62,7 +65,12 @@ function patchVerdict(body) {
   return { sent };
 }
 
-const RULES = { outputs: outputVerdict, 'fixture-patch': patchVerdict };
+/** The kept-cue rule: the lab's cueEvents, what its preview shows of light from sound. */
+function lightVerdict({ cues, sensitivity, tempo, ticks }) {
+  return { events: cueEvents(cues, { sensitivity, tempo, ticks }).map(({ start, length, gain }) => [start, length, gain]) };
+}
+
+const RULES = { outputs: outputVerdict, 'fixture-patch': patchVerdict, 'light-from-sound': lightVerdict };
 
 let text = '';
 for await (const chunk of process.stdin) text += chunk;
