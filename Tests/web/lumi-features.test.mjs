@@ -1,12 +1,12 @@
 // The lumi's features and motions as the panels offer them: within the engine's ranges, rates on a
-// logarithmic slider, and names for people.
+// logarithmic slider, a rate in the other unit and the engine's tempo, and names for people.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
   BEATS_RANGE, FEATURES, HERTZ_RANGE, LUMI_COUNT_RANGE, LUMI_COUNT_SLIDER_MAX, PENDING_MILLISECONDS, PendingSettings,
-  RATE_STEPS, changeFeature, designSetting, featureIntent, formatRate, lumiCountIntent, lumiCountSliderMax,
-  rateFromStep, rateParts, selectedChord, shownLumiCount, stepFromRate,
+  RATE_STEPS, changeFeature, designSetting, engineTempo, featureIntent, formatRate, lumiCountIntent, lumiCountSliderMax,
+  rateFromStep, rateInOtherUnit, rateParts, selectedChord, shownLumiCount, stepFromRate,
 } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 import { EDGES, MOTION_KINDS, defaultMotion, motionIntent } from '../../Sources/WebClient/Web/console/motion/motion-kinds.js';
 
@@ -52,6 +52,23 @@ test('the rate slider: 0 Hz, then 0.01 to 100 Hz by hundredths of a decade; 1/64
   }
   assert.equal(stepFromRate('hertz', 0.001), 1, 'below the slider: its first step');
   assert.equal(stepFromRate('beats', 3), 76);
+});
+
+test('a rate in the other unit keeps its speed at the tempo, on the slider\'s steps', () => {
+  assert.deepEqual(rateInOtherUnit({ hertz: 0.5 }, 120), { beats: 4 }, 'two beats a second, half a cycle: four beats a cycle');
+  assert.deepEqual(rateInOtherUnit({ beats: 4 }, 120), { hertz: 0.501 }, 'back again, on the nearest step of the hertz slider');
+  assert.deepEqual(rateInOtherUnit({ beats: 1 }, 90), { hertz: 1.51 });
+  assert.deepEqual(rateInOtherUnit({ hertz: 0 }, 120), { beats: 4 }, 'a still oscillator: four beats a cycle');
+  assert.deepEqual(rateInOtherUnit(undefined, 120), { beats: 4 });
+  assert.deepEqual(rateInOtherUnit({ hertz: 100 }, 20), { beats: 1 / 64 }, 'kept within the beats the engine takes');
+  assert.deepEqual(rateInOtherUnit({ beats: 1024 }, 300), { hertz: rateFromStep('hertz', 1) }, 'and within the hertz the slider offers');
+});
+
+test("the engine's tempo: a number, or beats per minute, or 120 where it says none", () => {
+  assert.equal(engineTempo({ tempo: 93 }), 93);
+  assert.equal(engineTempo({ tempo: { beatsPerMinute: 141 } }), 141);
+  assert.equal(engineTempo({ tempo: 'fast' }), 120);
+  assert.equal(engineTempo(null), 120);
 });
 
 test('rates for a person', () => {

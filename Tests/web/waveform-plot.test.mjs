@@ -1,12 +1,13 @@
 // The motion panel's waveforms against Waveform.swift: each value below is worked out by hand (or, for
-// sample-and-hold, by an independent SplitMix64 in Python) from the Swift definitions.
+// sample-and-hold, by an independent SplitMix64 in Python) from the Swift definitions; and a plot in words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  featureValue, nearestWhole, oscillatorCycles, sampleWaveform, stableUnit, turnsFloor, turnsSin, waveformJumps,
+  featureValue, nearestWhole, oscillatorCycles, plotDescription, sampleWaveform, stableUnit, turnsFloor, turnsSin, waveformJumps,
   waveformPolyline, wrappedUnit,
 } from '../../Sources/WebClient/Web/console/motion/waveform-plot.js';
+import { feature } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 
 const sine = { kind: 'sine' };
 const triangle = { kind: 'triangle' };
@@ -120,4 +121,14 @@ test('an oscillator counts cycles in seconds at a rate in Hz, in beats at a rate
   assert.equal(featureValue({ base: 0.5, oscillator: beats }, { elapsed: 0, beat: 1 }), 1.5);
   assert.equal(featureValue({ base: 0.5, oscillator: { ...hz, depth: 0 } }, { elapsed: 1.3 }), 0.7);
   assert.equal(featureValue({ base: 1, oscillator: hz }, { elapsed: 0.075 }), 1.2 + 0.5 * turnsSin(0.25));
+});
+
+test('a plot in words: the feature, its waveform, rate, depth and phase — or that the engine sent no oscillator', () => {
+  assert.equal(plotDescription(feature('size'), { waveform: { kind: 'sine' }, rate: { hertz: 0.5 }, depth: 0.2, phase: 0 }),
+    'Size: Sine at 0.5 Hz, depth 0.2, phase 0');
+  assert.equal(plotDescription(feature('hue'), { waveform: { kind: 'sample-and-hold', seed: 3 }, rate: { beats: 0.25 }, depth: -0.125, phase: 0.5 }),
+    'Hue: Sample & hold at 1/4 beat, depth −0.13, phase 0.5');
+  assert.equal(plotDescription(feature('size'), { waveform: { kind: 'wobble' }, rate: { hertz: 2 }, depth: 1, phase: 0.25 }),
+    'Size: unknown waveform at 2 Hz, depth 1, phase 0.25');
+  assert.equal(plotDescription(feature('size'), null), 'Size: the engine has sent no oscillator');
 });

@@ -9,9 +9,9 @@ import {
 } from '../color/sound-follow.js';
 import { h, uid } from '../../shared/dom.js';
 
-/** One row, shown for the feature the panel edits; its owner gives the state, the sender and the status line. */
+/** One row, shown for the feature edited; its owner (the feature column) gives the state, the sender and the status line. */
 class FollowRow {
-  /** `panel` has `store`, `featureName`, `send`, `showStatus`, `resyncSoon` and `requestUpdate`. */
+  /** `panel` (feature-oscillator.js) has `store`, `featureName`, `send`, `showStatus`, `resyncSoon` and `requestUpdate`. */
   constructor(panel) {
     this.panel = panel;
     this.remembered = new Map();

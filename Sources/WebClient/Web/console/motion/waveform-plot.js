@@ -1,9 +1,27 @@
 // The oscillators' waveforms as the engine computes them (Sources/Instrument/Oscillators/Waveform.swift,
 // Oscillator.swift, StableRandom.swift and Geometry's Turns), for the motion panel's plots: the same
-// arithmetic in the same order, so a plot shows what the lumis do. No DOM here.
+// arithmetic in the same order, so a plot shows what the lumis do; and what a plot says in words. No DOM here.
+
+import { formatRate } from '../panel-kit/lumi-features.js';
+import { formatNumber } from '../../shared/numbers.js';
 
 /** The waveforms' names, as in files and intents. */
 export const WAVEFORM_KINDS = Object.freeze(['sine', 'triangle', 'saw', 'square', 'pulse', 'sample-and-hold']);
+
+/** The waveforms' names for a person. */
+export const WAVEFORM_LABELS = Object.freeze({
+  sine: 'Sine', triangle: 'Triangle', saw: 'Saw', square: 'Square', pulse: 'Pulse', 'sample-and-hold': 'Sample & hold',
+});
+
+/**
+ * What the plot of feature `f`'s `oscillator` (null: the engine sent none) says to a screen reader: "Size: Sine
+ * at 0.5 Hz, depth 0.2, phase 0".
+ */
+export function plotDescription(f, oscillator) {
+  if (!oscillator) return `${f.label}: the engine has sent no oscillator`;
+  const waveform = WAVEFORM_LABELS[oscillator.waveform?.kind] ?? 'unknown waveform';
+  return `${f.label}: ${waveform} at ${formatRate(oscillator.rate)}, depth ${formatNumber(oscillator.depth)}, phase ${formatNumber(oscillator.phase)}`;
+}
 
 const TWO_POW_52 = 2 ** 52;
 

@@ -1,6 +1,7 @@
 // The lumi's features (Sources/Instrument/Lumis/LumiFeature.swift) and their oscillators' rates
 // (OscillatorRate.swift), for the console's panels and MIDI: the ranges the engine keeps them in, the
-// ranges a slider offers, and the `feature` intents that set them. No DOM here.
+// ranges a slider offers, a rate in either unit at the engine's tempo, and the `feature` intents that set
+// them. No DOM here.
 
 import { formatNumber } from '../../shared/numbers.js';
 
@@ -85,6 +86,27 @@ export function stepFromRate(unit, value) {
 export function rateParts(rate) {
   if (rate && typeof rate.beats === 'number') return { unit: 'beats', value: rate.beats };
   return { unit: 'hertz', value: typeof rate?.hertz === 'number' ? rate.hertz : 0 };
+}
+
+/**
+ * The rate of the same speed in the other unit at `tempo` (BPM), on the rate slider's steps: hertz as beats
+ * per cycle (4 for a rate of 0 Hz), beats per cycle as hertz.
+ */
+export function rateInOtherUnit(rate, tempo) {
+  const { unit, value } = rateParts(rate);
+  const beatsPerSecond = tempo / 60;
+  const snapped = (to, x) => rateFromStep(to, stepFromRate(to, x));
+  return unit === 'hertz'
+    ? { beats: value > 0 ? snapped('beats', clamp(beatsPerSecond / value, BEATS_RANGE)) : 4 }
+    : { hertz: snapped('hertz', clamp(beatsPerSecond / value, HERTZ_RANGE)) };
+}
+
+/** The engine's tempo in BPM (its state says a number, or `{ beatsPerMinute }`); 120 when it says none. */
+export function engineTempo(state) {
+  const tempo = state?.tempo;
+  if (typeof tempo === 'number') return tempo;
+  if (typeof tempo?.beatsPerMinute === 'number') return tempo.beatsPerMinute;
+  return 120;
 }
 
 /** A rate for a person: "0.5 Hz", "1 beat", "1/4 beat", "8 beats". */
