@@ -72,6 +72,8 @@ let package = Package(
         // Domain model: the fixture patch, each light's place on the stage, and the DMX levels a picture of the
         // stage gives them. No I/O.
         .target(name: "Fixtures", dependencies: ["DMX", "Raster", "UserText"], swiftSettings: swiftSettings),
+        // Domain adapter: fixture definitions on disk — QLC+'s `.qxf`, read safely into profiles.
+        .target(name: "FixtureDefinitions", dependencies: ["Fixtures"], swiftSettings: swiftSettings),
         // Domain model: the stage's outputs — a slice of the stage per canvas window, corner-pinned or drawn
         // through a grid, edge-blended and masked (docs/outputs.md). No I/O.
         .target(name: "StageOutputs", dependencies: ["UserText"], swiftSettings: swiftSettings),
@@ -124,7 +126,7 @@ let package = Package(
             dependencies: [
                 "Geometry", "Instrument", "Raster", "ImageFiles", "SceneRendering", "Library", "Recordings", "Engine",
                 "Export", "Server", "Composition", "Audio", "AudioFiles", "AudioDevice", "Control", "UserText", "CLink", "Listening",
-                "CBuildStamp",
+                "CBuildStamp", "Fixtures", "FixtureDefinitions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -183,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FixturesTests",
-            dependencies: ["Fixtures", "DMX", "Raster", "TestSupport"],
+            dependencies: ["Fixtures", "FixtureDefinitions", "DMX", "Raster", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

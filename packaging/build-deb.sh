@@ -120,7 +120,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: ffmpeg
+Recommends: ffmpeg, qlcplus-data
 Suggests: chromium
 Section: video
 Priority: optional

@@ -1,10 +1,12 @@
 /// A fixture as JSON (the patch's file, the API, the library's interchange):
 /// `{"name": "Par 1", "universe": 1, "address": 1, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}, "gamma": 2.2,
 /// "level": 1}` — with `"area": {"x", "y", "width", "height"}` or `"strip": {"from": {…}, "to": {…},
-/// "pixels": N}` in place of `point`; `gamma` and `level` may be left out (2.2 and 1).
+/// "pixels": N}` in place of `point`; `gamma` and `level` may be left out (2.2 and 1). A fixture of a real
+/// make names its profile's mode in place of `kind` — `"profile": {"manufacturer": "Chauvet", "model": "SlimPAR
+/// 56", "mode": "7-Ch"}`, written back with the mode's channels — and may hold channels: `"hold": {"Mode": 0}`.
 extension Fixture: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, universe, address, kind, point, area, strip, gamma, level
+        case name, universe, address, kind, profile, hold, point, area, strip, gamma, level
     }
 
     struct Area: Codable {
@@ -31,11 +33,18 @@ extension Fixture: Codable {
         default:
             try container.decode(Strip.self, forKey: .strip).placement
         }
+        let profile = try container.decodeIfPresent(PatchedProfile.self, forKey: .profile)
+        guard (profile != nil) != container.contains(.kind) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "a fixture has either a kind or a profile, and only one"))
+        }
         self.init(
             name: try container.decode(String.self, forKey: .name),
             universe: try container.decode(Int.self, forKey: .universe),
             address: try container.decode(Int.self, forKey: .address),
-            kind: try container.decode(FixtureKind.self, forKey: .kind),
+            kind: try container.decodeIfPresent(FixtureKind.self, forKey: .kind) ?? .rgb,
+            profile: profile,
+            hold: try container.decodeIfPresent([String: Int].self, forKey: .hold) ?? [:],
             placement: placement,
             gamma: try container.decodeIfPresent(Double.self, forKey: .gamma) ?? Self.defaultGamma,
             level: try container.decodeIfPresent(Double.self, forKey: .level) ?? 1)
@@ -46,7 +55,12 @@ extension Fixture: Codable {
         try container.encode(name, forKey: .name)
         try container.encode(universe, forKey: .universe)
         try container.encode(address, forKey: .address)
-        try container.encode(kind, forKey: .kind)
+        if let profile {
+            try container.encode(profile, forKey: .profile)
+            if !hold.isEmpty { try container.encode(hold, forKey: .hold) }
+        } else {
+            try container.encode(kind, forKey: .kind)
+        }
         switch placement {
         case .point(let point): try container.encode(point, forKey: .point)
         case .area(let x, let y, let width, let height): try container.encode(Area(x: x, y: y, width: width, height: height), forKey: .area)

@@ -2,8 +2,8 @@ import DMX
 import UserText
 
 /// A light on DMX, patched once: its name, where its channels start (a universe and an address), what its
-/// channels mean (its kind), where it stands on the stage (what part of the picture it shows), and how its
-/// light is shaped (gamma and level).
+/// channels mean (its profile's mode, or one of the five generic kinds), where it stands on the stage (what part
+/// of the picture it shows), and how its light is shaped (gamma and level).
 public struct Fixture: Hashable, Sendable {
     /// The name the console and the test modes call it by (the text rule; unique in a patch).
     public var name: String
@@ -11,7 +11,12 @@ public struct Fixture: Hashable, Sendable {
     public var universe: Int
     /// Its first channel, 1…512.
     public var address: Int
+    /// The channels of a fixture patched without a profile.
     public var kind: FixtureKind
+    /// The mode of the profile it is patched in (its channels kept with the patch); nil: its `kind`'s channels.
+    public var profile: PatchedProfile?
+    /// Values the patch holds channels at, by channel name, whatever the profile says of them (0…255).
+    public var hold: [String: Int]
     public var placement: FixturePlacement
     /// The curve from the picture's value to the light's level: level = value^gamma, 1…3.
     public var gamma: Double
@@ -22,17 +27,30 @@ public struct Fixture: Hashable, Sendable {
     public static let gammas = 1.0...3.0
 
     public init(
-        name: String, universe: Int, address: Int, kind: FixtureKind, placement: FixturePlacement,
-        gamma: Double = defaultGamma, level: Double = 1
+        name: String, universe: Int, address: Int, kind: FixtureKind = .rgb, profile: PatchedProfile? = nil,
+        hold: [String: Int] = [:], placement: FixturePlacement, gamma: Double = defaultGamma, level: Double = 1
     ) {
         self.name = name
         self.universe = universe
         self.address = address
         self.kind = kind
+        self.profile = profile
+        self.hold = hold
         self.placement = placement
         self.gamma = gamma
         self.level = level
     }
+
+    /// The channels one light of it takes: its mode's, or its kind's.
+    public var channelCount: Int { profile?.channels.count ?? kind.channelCount }
+
+    /// Its channels in a word, for a refusal: its kind, or its profile's mode.
+    var channelsSaid: String {
+        profile.map { "\($0.manufacturer) \($0.model), \($0.mode)" } ?? kind.rawValue
+    }
+
+    /// How many cells each light of it has: its mode's heads, or 1.
+    public var cellCount: Int { max(1, profile?.heads.count ?? 1) }
 
     /// How many lights it has: a strip's pixels, else one.
     public var pixelCount: Int {
@@ -57,6 +75,28 @@ public struct Fixture: Hashable, Sendable {
         guard gamma.isFinite, Self.gammas.contains(gamma) else { throw FixtureError("\(what): a gamma is 1 to 3; \(gamma) is not") }
         guard level.isFinite, (0...1).contains(level) else { throw FixtureError("\(what): a level is 0 to 1; \(level) is not") }
         try placement.validate(what)
+        try validateProfile(what)
+    }
+}
+
+extension Fixture {
+    /// Refuses a profile not resolved (named, but not found among the definitions), a mode too large, or a
+    /// hold of a channel it has not or out of 0…255.
+    func validateProfile(_ what: String) throws(FixtureError) {
+        guard let profile else {
+            guard hold.isEmpty else { throw FixtureError("\(what): only a fixture with a profile holds channels by name") }
+            return
+        }
+        guard !profile.channels.isEmpty else {
+            throw FixtureError("\(what): there is no fixture profile “\(profile.manufacturer) \(profile.model)” with a mode “\(profile.mode)”")
+        }
+        try profile.validate(what)
+        for (channel, value) in hold.sorted(by: { $0.key < $1.key }) {
+            guard profile.channels.contains(where: { $0.name == channel }) else {
+                throw FixtureError("\(what): its mode “\(profile.mode)” has no channel “\(channel)” to hold")
+            }
+            guard (0...255).contains(value) else { throw FixtureError("\(what): a channel is held at 0 to 255; \(value) is not") }
+        }
     }
 }
 

@@ -56,30 +56,70 @@ public enum FixtureOutput {
         let universes = patch.universes
         var frames = [DMXFrame](repeating: DMXFrame(), count: universes.count)
         var current = (universe: -1, index: 0)  // a fixture's lights fill one universe after another
-        for (fixture, lights) in zip(patch.fixtures, patch.lights) {
+        var profiled: [UInt8] = []
+        for (index, (fixture, lights)) in zip(patch.fixtures, patch.lights).enumerated() {
             let test = controls.test.flatMap { $0.fixture == nil || $0.fixture == fixture.name ? $0.mode : nil }
-            let identifying = controls.test?.mode == .identify
-            let count = fixture.kind.channelCount
+            let dark = controls.test?.mode == .identify || controls.blackout
+            let shown: Shown = switch test {
+            case .white: .white
+            case .black: .dark
+            case .identify: Int(time / FixtureTest.blink) % 2 == 0 ? .white : .dark
+            case nil where dark: .dark
+            case nil: .stage
+            }
+            let count = fixture.channelCount
             for light in lights {
-                let levels: SIMD8<UInt8> = switch test {
-                case .white: .full
-                case .black: .dark
-                case .identify: Int(time / FixtureTest.blink) % 2 == 0 ? .full : .dark
-                case nil where identifying || controls.blackout: .dark
-                case nil: Self.shaped(stage.color(of: light.region), fixture: fixture, master: controls.master)
-                }
                 if light.universe != current.universe {
-                    guard let index = universes.firstIndex(of: light.universe) else { continue }
-                    current = (light.universe, index)
+                    guard let universe = universes.firstIndex(of: light.universe) else { continue }
+                    current = (light.universe, universe)
                 }
-                for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
+                if let channels = patch.channels[index] {
+                    profiled = [UInt8](repeating: 0, count: count)
+                    Self.profiledLevels(light, channels, fixture: fixture, shown: shown, stage: stage, master: controls.master, into: &profiled)
+                    for offset in 0..<count { frames[current.index][light.address + offset] = profiled[offset] }
+                } else {
+                    let levels: SIMD8<UInt8> = switch shown {
+                    case .white: .full
+                    case .dark: .dark
+                    case .stage: Self.shaped(stage.color(of: light.region), fixture: fixture, master: controls.master)
+                    }
+                    for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
+                }
             }
         }
         return Dictionary(uniqueKeysWithValues: zip(universes, frames))
     }
 
-    /// The channel levels of one light of `fixture` showing `color`.
+    /// What a fixture shows: full white, dark, or the stage.
+    enum Shown { case white, dark, stage }
+
+    /// A profiled light's channels: its cells' colours from the stage (shaped by its gamma), or white, or dark
+    /// — its held channels, its open shutter and its wheel kept as they are.
+    static func profiledLevels(
+        _ light: PatchedLight, _ channels: ProfiledChannels, fixture: Fixture, shown: Shown, stage: StageSampler, master: Double,
+        into levels: inout [UInt8]
+    ) {
+        switch shown {
+        case .white: channels.levels(colors: Array(repeating: .white, count: light.regions.count), intensity: 1, into: &levels)
+        case .dark: channels.levels(colors: Array(repeating: .black, count: light.regions.count), intensity: 0, into: &levels)
+        case .stage:
+            let colors = light.regions.map { region in
+                let color = stage.color(of: region)
+                return SampledColor(red: shape(color.red, fixture.gamma), green: shape(color.green, fixture.gamma), blue: shape(color.blue, fixture.gamma))
+            }
+            channels.levels(colors: colors, intensity: min(max(fixture.level * master, 0), 1), into: &levels)
+        }
+    }
+
+    /// The channel levels of one light of `fixture` (of one cell) showing `color`.
     public static func levels(of color: SampledColor, fixture: Fixture, master: Double) -> [UInt8] {
+        if let profile = fixture.profile {
+            var levels = [UInt8](repeating: 0, count: profile.channels.count)
+            let shaped = SampledColor(red: shape(color.red, fixture.gamma), green: shape(color.green, fixture.gamma), blue: shape(color.blue, fixture.gamma))
+            ProfiledChannels(profile, hold: fixture.hold, name: fixture.name).levels(
+                colors: Array(repeating: shaped, count: fixture.cellCount), intensity: min(max(fixture.level * master, 0), 1), into: &levels)
+            return levels
+        }
         let levels = shaped(color, fixture: fixture, master: master)
         return (0..<fixture.kind.channelCount).map { levels[$0] }
     }
@@ -103,7 +143,7 @@ public enum FixtureOutput {
 
     /// v^gamma of a value kept within 0…1 (gamma 1 costs nothing; a pixel's own value at the default gamma is
     /// looked up, not worked out: most lights read one pixel, 40 times a second).
-    private static func shape(_ value: Double, _ gamma: Double) -> Double {
+    static func shape(_ value: Double, _ gamma: Double) -> Double {
         let kept = min(max(value, 0), 1)
         if gamma == 1 { return kept }
         let step = kept * 255

@@ -12,6 +12,8 @@ public struct FixturePatch: Hashable, Sendable, Codable {
     public let fixtures: [Fixture]
     /// Where each light is, fixture by fixture (a strip's lights in order).
     public let lights: [[PatchedLight]]
+    /// Each profiled fixture's channels as they are driven (nil for a fixture of a generic kind).
+    public let channels: [ProfiledChannels?]
 
     /// No fixtures: nothing is sent.
     public static let empty = FixturePatch(checked: [], lights: [])
@@ -36,12 +38,13 @@ public struct FixturePatch: Hashable, Sendable, Codable {
 
     /// The rows of a picture of the stage `height` rows high that the lights read (`StageSampler.rows`).
     public func rowsRead(height: Int) -> [Range<Int>] {
-        StageSampler.rows(readBy: lights.joined().map(\.region), height: height)
+        StageSampler.rows(readBy: lights.joined().flatMap(\.regions), height: height)
     }
 
     private init(checked fixtures: [Fixture], lights: [[PatchedLight]]) {
         self.fixtures = fixtures
         self.lights = lights
+        channels = fixtures.map { fixture in fixture.profile.map { ProfiledChannels($0, hold: fixture.hold, name: fixture.name) } }
         universes = Set(lights.joined().map(\.universe)).sorted()
     }
 
@@ -66,11 +69,14 @@ public struct FixturePatch: Hashable, Sendable, Codable {
     }
 }
 
-/// One light of a fixture, patched: its universe, its first channel, and where on the stage it shows.
+/// One light of a fixture, patched: its universe, its first channel, and where on the stage it shows — a place
+/// for each of its cells (the heads of a bar, laid along it), one for a light of one cell.
 public struct PatchedLight: Hashable, Sendable {
     public let universe: Int
     public let address: Int
-    public let region: StageRegion
+    public let regions: [StageRegion]
+    /// Where its first (or only) cell shows.
+    public var region: StageRegion { regions[0] }
 }
 
 /// What part of the stage a light shows: the picture at a point, or the mean of an area.
@@ -86,13 +92,14 @@ struct ChannelLayout {
     private var names: [String] = []
 
     mutating func place(_ fixture: Fixture) throws(FixtureError) -> [PatchedLight] {
-        let width = fixture.kind.channelCount
+        let width = fixture.channelCount, cells = fixture.cellCount
         var (universe, address) = (fixture.universe, fixture.address)
         var lights: [PatchedLight] = []
-        for (index, region) in Self.regions(of: fixture.placement).enumerated() {
+        let regions = Self.regions(of: fixture.placement, cells: cells)
+        for index in stride(from: 0, to: regions.count, by: cells) {
             if address + width - 1 > 512 {
                 guard case .strip = fixture.placement, index > 0 else {
-                    throw FixtureError("fixture “\(fixture.name)” (\(fixture.kind.rawValue), \(width) channels from \(address)) runs past channel 512 of universe \(universe)")
+                    throw FixtureError("fixture “\(fixture.name)” (\(fixture.channelsSaid), \(width) channels from \(address)) runs past channel 512 of universe \(universe)")
                 }
                 (universe, address) = (universe + 1, 1)
                 guard E131DataPacket.universes.contains(universe) else {
@@ -100,7 +107,7 @@ struct ChannelLayout {
                 }
             }
             try take(universe, address..<(address + width), for: fixture.name)
-            lights.append(PatchedLight(universe: universe, address: address, region: region))
+            lights.append(PatchedLight(universe: universe, address: address, regions: Array(regions[index..<(index + cells)])))
             address += width
         }
         return lights
@@ -116,14 +123,16 @@ struct ChannelLayout {
         universes[universe] = taken
     }
 
-    /// The regions a placement's lights show, in order.
-    static func regions(of placement: FixturePlacement) -> [StageRegion] {
+    /// The regions a placement's cells show, in order, `cells` a light: a point's or an area's cells all show
+    /// it; a strip's are laid along it, each at the middle of its share of the line.
+    static func regions(of placement: FixturePlacement, cells: Int = 1) -> [StageRegion] {
         switch placement {
-        case .point(let point): return [.point(point)]
-        case .area(let x, let y, let width, let height): return [.area(x: x, y: y, width: width, height: height)]
+        case .point(let point): return Array(repeating: .point(point), count: cells)
+        case .area(let x, let y, let width, let height): return Array(repeating: .area(x: x, y: y, width: width, height: height), count: cells)
         case .strip(let from, let to, let pixels):
-            return (0..<pixels).map { index in
-                let along = (Double(index) + 0.5) / Double(pixels)
+            let count = pixels * cells
+            return (0..<count).map { index in
+                let along = (Double(index) + 0.5) / Double(count)
                 return .point(StagePoint(x: from.x + (to.x - from.x) * along, y: from.y + (to.y - from.y) * along))
             }
         }

@@ -1,0 +1,86 @@
+import Fixtures
+import Foundation
+
+/// The fixture definitions on the machine: QLC+'s (Debian's `qlcplus-data`, in `/usr/share/qlcplus/fixtures`),
+/// then the user's own (`$XDG_DATA_HOME/imager/fixtures`, where QLC+ users copy theirs and where those imported
+/// through the API are kept) — each `.qxf` read on its own, one that cannot be read said with its file and why,
+/// never hiding the others.
+public struct FixtureDefinitionFolders: Sendable {
+    /// The folders read, in order: a later one's definition of a manufacturer's model replaces an earlier's.
+    public let folders: [URL]
+    /// Where imported definitions are kept (the last folder).
+    public var userFolder: URL { folders[folders.count - 1] }
+
+    public static let systemFolder = URL(fileURLWithPath: "/usr/share/qlcplus/fixtures")
+
+    public init(folders: [URL]) {
+        precondition(!folders.isEmpty, "at least the user's folder")  // a programming error: the callers name it
+        self.folders = folders
+    }
+
+    /// The system's folder and the user's, under `$XDG_DATA_HOME` (else `~/.local/share`).
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FixtureDefinitionFolders {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        return FixtureDefinitionFolders(folders: [systemFolder, data.appendingPathComponent("imager/fixtures")])
+    }
+
+    /// What could be read: the profiles, and a line for each file refused (its path and why).
+    public struct Reading: Sendable {
+        public var profiles: [FixtureProfile] = []
+        public var refused: [(file: String, reason: String)] = []
+        /// Modes left out of profiles that were read (a mode naming a channel its definition lacks).
+        public var leftOut: [(file: String, reason: String)] = []
+    }
+
+    /// Every definition in the folders (those missing are skipped), read in the order of their paths.
+    public func read() -> Reading {
+        var reading = Reading()
+        for folder in folders {
+            for file in Self.definitions(under: folder) {
+                do {
+                    let read = try QXFReader.reading(try Self.contents(of: file))
+                    reading.profiles.append(read.profile)
+                    reading.leftOut += read.leftOut.map { (file.path, $0) }
+                } catch let refusal as FixtureError {
+                    reading.refused.append((file.path, refusal.description))
+                } catch {
+                    reading.refused.append((file.path, "it cannot be read (\(error.localizedDescription))"))
+                }
+            }
+        }
+        return reading
+    }
+
+    /// Keeps `data`, once it reads as a profile, in the user's folder as `Manufacturer-Model.qxf` (written whole
+    /// or not at all); the profile.
+    public func keep(_ data: Data) throws -> FixtureProfile {
+        let profile = try QXFReader.profile(from: data)
+        try FileManager.default.createDirectory(at: userFolder, withIntermediateDirectories: true)
+        let name = Self.fileName(for: profile)
+        try data.write(to: userFolder.appendingPathComponent(name), options: .atomic)
+        return profile
+    }
+
+    /// A file name for `profile`'s definition: its manufacturer and model, with anything but letters, digits,
+    /// dots and dashes made a dash.
+    static func fileName(for profile: FixtureProfile) -> String {
+        let base = "\(profile.manufacturer)-\(profile.model)".unicodeScalars.map { scalar in
+            CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-" ? Character(scalar) : "-"
+        }
+        return String(String(base).prefix(200)) + ".qxf"
+    }
+
+    /// The `.qxf` files under `folder`, any depth, in the order of their paths (none when it is missing).
+    public static func definitions(under folder: URL) -> [URL] {
+        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        return walk.compactMap { $0 as? URL }.filter { $0.pathExtension.lowercased() == "qxf" }.sorted { $0.path < $1.path }
+    }
+
+    /// A file's bytes, at most one more than a definition may have (so that a huge file is refused, not read).
+    static func contents(of file: URL) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }  // a file only read: closing cannot lose anything
+        return try handle.read(upToCount: QXFReader.maximumBytes + 1) ?? Data()
+    }
+}
