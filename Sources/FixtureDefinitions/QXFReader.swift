@@ -9,8 +9,8 @@ import FoundationXML
 /// (the bare `<!DOCTYPE FixtureDefinition>` every definition starts with is all there is), no entity but XML's
 /// five and character references, nothing fetched; every refusal one line saying why.
 public enum QXFReader {
-    /// The largest definition read: QLC+'s largest is 71 KB.
-    public static let maximumBytes = 1 << 20
+    /// The largest definition read.
+    public static let maximumBytes = FixtureProfile.maximumDefinitionBytes
 
     /// The profile `data` defines (its modes that cannot be used left out: see `reading(_:)`).
     public static func profile(from data: Data) throws(FixtureError) -> FixtureProfile {

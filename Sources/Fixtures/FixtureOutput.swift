@@ -8,11 +8,18 @@ public struct FixtureControls: Hashable, Sendable {
     /// All dark, whatever the stage shows (the master kept for when it ends).
     public var blackout: Bool
     public var test: FixtureTest?
+    /// Lets the stage flash the fixtures faster than 3 times a second (off: `FlashGuard` holds them to it).
+    public var allowStrobe: Bool
+    /// The fixtures never driven from the stage (smoke, hazers, lasers, strobes) the performer holds on now:
+    /// each shows full white at its level while held, else rests at its safe values.
+    public var firing: Set<String>
 
-    public init(master: Double = 1, blackout: Bool = false, test: FixtureTest? = nil) {
+    public init(master: Double = 1, blackout: Bool = false, test: FixtureTest? = nil, allowStrobe: Bool = false, firing: Set<String> = []) {
         self.master = master
         self.blackout = blackout
         self.test = test
+        self.allowStrobe = allowStrobe
+        self.firing = firing
     }
 }
 
@@ -49,24 +56,26 @@ public struct FixtureTest: Hashable, Sendable {
 /// colour channels and the level and master in its dimmer. A fixture whose level times the master is 0 (a
 /// blackout) sends 0 on every channel.
 public enum FixtureOutput {
-    /// The frames of every universe `patch` fills, at `time` (seconds, for identify's blinking).
+    /// The frames of every universe `patch` fills, at `time` (seconds, for identify's blinking), each frame on
+    /// its own (no flash held off: `frames(of:showing:controls:at:flashes:)` keeps the guard between frames).
     public static func frames(
         of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double
+    ) -> [Int: DMXFrame] {
+        var flashes = FlashGuard()
+        return frames(of: patch, showing: stage, controls: controls, at: time, flashes: &flashes)
+    }
+
+    /// The frames of every universe `patch` fills, at `time` (seconds), the stage's flashes held to 3 a second
+    /// by `flashes` (kept from one frame to the next) unless the controls allow strobing.
+    public static func frames(
+        of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double, flashes: inout FlashGuard
     ) -> [Int: DMXFrame] {
         let universes = patch.universes
         var frames = [DMXFrame](repeating: DMXFrame(), count: universes.count)
         var current = (universe: -1, index: 0)  // a fixture's lights fill one universe after another
-        var profiled: [UInt8] = []
+        var sampler = CellSampler(stage: stage, flashes: controls.allowStrobe ? nil : flashes, count: patch.cellCount, time: time)
         for (index, (fixture, lights)) in zip(patch.fixtures, patch.lights).enumerated() {
-            let test = controls.test.flatMap { $0.fixture == nil || $0.fixture == fixture.name ? $0.mode : nil }
-            let dark = controls.test?.mode == .identify || controls.blackout
-            let shown: Shown = switch test {
-            case .white: .white
-            case .black: .dark
-            case .identify: Int(time / FixtureTest.blink) % 2 == 0 ? .white : .dark
-            case nil where dark: .dark
-            case nil: .stage
-            }
+            let shown = Self.shown(fixture, controls: controls, at: time)
             let count = fixture.channelCount
             for light in lights {
                 if light.universe != current.universe {
@@ -74,40 +83,56 @@ public enum FixtureOutput {
                     current = (light.universe, universe)
                 }
                 if let channels = patch.channels[index] {
-                    profiled = [UInt8](repeating: 0, count: count)
-                    Self.profiledLevels(light, channels, fixture: fixture, shown: shown, stage: stage, master: controls.master, into: &profiled)
-                    for offset in 0..<count { frames[current.index][light.address + offset] = profiled[offset] }
+                    var levels = [UInt8](repeating: 0, count: count)
+                    let colors = light.regions.map { sampler.color(of: $0, shaped: fixture.gamma) }
+                    Self.profiledLevels(colors, channels, fixture: fixture, shown: shown, master: controls.master, into: &levels)
+                    for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
                 } else {
+                    let color = sampler.color(of: light.region, shaped: 1)
                     let levels: SIMD8<UInt8> = switch shown {
                     case .white: .full
                     case .dark: .dark
-                    case .stage: Self.shaped(stage.color(of: light.region), fixture: fixture, master: controls.master)
+                    case .stage: Self.shaped(color, fixture: fixture, master: controls.master)
                     }
                     for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
                 }
             }
         }
+        if let guarded = sampler.flashes { flashes = guarded }
         return Dictionary(uniqueKeysWithValues: zip(universes, frames))
+    }
+
+    /// What `fixture` shows at `time`: the test it is under, dark in a blackout (or while another is identified),
+    /// white while the performer fires a fixture the stage never drives, else the stage.
+    static func shown(_ fixture: Fixture, controls: FixtureControls, at time: Double) -> Shown {
+        let test = controls.test.flatMap { $0.fixture == nil || $0.fixture == fixture.name ? $0.mode : nil }
+        switch test {
+        case .white: return .white
+        case .black: return .dark
+        case .identify: return Int(time / FixtureTest.blink) % 2 == 0 ? .white : .dark
+        case nil where controls.test?.mode == .identify || controls.blackout: return .dark
+        case nil where controls.firing.contains(fixture.name): return .white
+        case nil: return .stage
+        }
     }
 
     /// What a fixture shows: full white, dark, or the stage.
     enum Shown { case white, dark, stage }
 
     /// A profiled light's channels: its cells' colours from the stage (shaped by its gamma), or white, or dark
-    /// — its held channels, its open shutter and its wheel kept as they are.
+    /// — its held channels, its open shutter and its wheel kept as they are. A fixture the stage never drives
+    /// shows white only while fired, else rests.
     static func profiledLevels(
-        _ light: PatchedLight, _ channels: ProfiledChannels, fixture: Fixture, shown: Shown, stage: StageSampler, master: Double,
-        into levels: inout [UInt8]
+        _ colors: [SampledColor], _ channels: ProfiledChannels, fixture: Fixture, shown: Shown, master: Double, into levels: inout [UInt8]
     ) {
+        let level = min(max(fixture.level * master, 0), 1)
         switch shown {
-        case .white: channels.levels(colors: Array(repeating: .white, count: light.regions.count), intensity: 1, into: &levels)
-        case .dark: channels.levels(colors: Array(repeating: .black, count: light.regions.count), intensity: 0, into: &levels)
-        case .stage:
-            let colors = light.regions.map { region in
-                let color = stage.color(of: region)
-                return SampledColor(red: shape(color.red, fixture.gamma), green: shape(color.green, fixture.gamma), blue: shape(color.blue, fixture.gamma))
-            }
-            channels.levels(colors: colors, intensity: min(max(fixture.level * master, 0), 1), into: &levels)
+        case .white where channels.restsUnlessFired:
+            ProfiledChannels(channels.profile, hold: fixture.hold, name: fixture.name, fired: true)
+                .levels(colors: Array(repeating: .white, count: colors.count), intensity: level, into: &levels)
+        case .white: channels.levels(colors: Array(repeating: .white, count: colors.count), intensity: 1, into: &levels)
+        case .dark: channels.levels(colors: Array(repeating: .black, count: colors.count), intensity: 0, into: &levels)
+        case .stage: channels.levels(colors: colors, intensity: level, into: &levels)
         }
     }
 
@@ -116,8 +141,9 @@ public enum FixtureOutput {
         if let profile = fixture.profile {
             var levels = [UInt8](repeating: 0, count: profile.channels.count)
             let shaped = SampledColor(red: shape(color.red, fixture.gamma), green: shape(color.green, fixture.gamma), blue: shape(color.blue, fixture.gamma))
-            ProfiledChannels(profile, hold: fixture.hold, name: fixture.name).levels(
-                colors: Array(repeating: shaped, count: fixture.cellCount), intensity: min(max(fixture.level * master, 0), 1), into: &levels)
+            profiledLevels(
+                Array(repeating: shaped, count: fixture.cellCount), ProfiledChannels(profile, hold: fixture.hold, name: fixture.name),
+                fixture: fixture, shown: .stage, master: master, into: &levels)
             return levels
         }
         let levels = shaped(color, fixture: fixture, master: master)
@@ -155,6 +181,33 @@ public enum FixtureOutput {
     private static let defaultGammaTable: [Double] = (0...255).map { pow(Double($0) / 255, Fixture.defaultGamma) }
 
     private static func byte(_ value: Double) -> UInt8 { UInt8(min(max(value * 255, 0), 255).rounded()) }
+}
+
+/// Reads each cell's colour from the stage, one after another in the patch's order, through the flash guard
+/// when there is one.
+struct CellSampler {
+    let stage: StageSampler
+    var flashes: FlashGuard?
+    let count: Int
+    let time: Double
+    private var next = 0
+
+    init(stage: StageSampler, flashes: FlashGuard?, count: Int, time: Double) {
+        self.stage = stage
+        self.flashes = flashes
+        self.count = count
+        self.time = time
+    }
+
+    /// The next cell's colour, showing `region`, shaped by `gamma`.
+    mutating func color(of region: StageRegion, shaped gamma: Double) -> SampledColor {
+        var color = stage.color(of: region)
+        if next < count, let limited = flashes?.limit(color, cell: next, of: count, at: time) { color = limited }
+        next += 1
+        guard gamma != 1 else { return color }
+        return SampledColor(
+            red: FixtureOutput.shape(color.red, gamma), green: FixtureOutput.shape(color.green, gamma), blue: FixtureOutput.shape(color.blue, gamma))
+    }
 }
 
 extension SIMD8<UInt8> {

@@ -14,6 +14,8 @@ public struct FixturePatch: Hashable, Sendable, Codable {
     public let lights: [[PatchedLight]]
     /// Each profiled fixture's channels as they are driven (nil for a fixture of a generic kind).
     public let channels: [ProfiledChannels?]
+    /// How many cells sample the stage, every light's of every fixture (what `FlashGuard` watches).
+    public let cellCount: Int
 
     /// No fixtures: nothing is sent.
     public static let empty = FixturePatch(checked: [], lights: [])
@@ -45,6 +47,7 @@ public struct FixturePatch: Hashable, Sendable, Codable {
         self.fixtures = fixtures
         self.lights = lights
         channels = fixtures.map { fixture in fixture.profile.map { ProfiledChannels($0, hold: fixture.hold, name: fixture.name) } }
+        cellCount = lights.joined().reduce(0) { $0 + $1.regions.count }
         universes = Set(lights.joined().map(\.universe)).sorted()
     }
 

@@ -27,8 +27,13 @@ public enum LibrarySession {
         // from before one is never taken for the newest.
         let firstRevision = Int(Date().timeIntervalSince1970 * 1000)
         let fixtures = LiveFixtures(
-            shelf: LibraryShelf(library: library), commandLine: dmx, rate: dmxRate, firstRevision: firstRevision,
-            transmitter: { DMXSender(target: $0, cid: dmxSourceID, said: { print("warning: \($0)") }) })
+            shelf: LibraryShelf(library: library), profiles: DefinitionShelf(folders: .standard()), commandLine: dmx, rate: dmxRate,
+            firstRevision: firstRevision, transmitter: { DMXSender(target: $0, cid: dmxSourceID, said: { print("warning: \($0)") }) })
+        // QLC+'s 1,358 definitions and the user's are read in the background: the patch plays meanwhile (each
+        // fixture's mode is kept with it).
+        Task(executorPreference: WorkerPool.library) {
+            for problem in fixtures.loadProfiles() { print("warning: \(problem)") }
+        }
         fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {
             for problem in try fixtures.load() { print("warning: \(problem)") }

@@ -41,6 +41,7 @@ public func buildApplication<C: Clock>(
     RenderRoutes.add(to: router, session: session)
     ListeningRoutes.add(to: router, session: session)
     FixtureRoutes.add(to: router, session: session)
+    FixtureProfileRoutes.add(to: router, session: session)
     OutputRoutes.add(to: router, session: session)
     router.ws("/live") { inbound, outbound, context in
         let connection = LiveConnection(

@@ -228,7 +228,7 @@ enum LibraryRoutes {
     }
 
     /// The request's body, refused past `limit` bytes.
-    private static func body(of request: Request, upTo limit: Int) async throws -> Data {
+    static func body(of request: Request, upTo limit: Int) async throws -> Data {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw APIRefusal(.contentTooLarge, "the body is \(length) bytes; this address takes at most \(limit)")
         }

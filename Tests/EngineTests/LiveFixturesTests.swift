@@ -144,7 +144,8 @@ struct PaintedStage: StagePicture {
         let live = try fixtures([])
         _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))], from: nil)
         var stage = PaintedStage(colour: RGBAColor(red: 1, green: 0, blue: 1))
-        let frames = LiveFixtures.frames(of: live.now, picture: &stage, at: 0)
+        var flashes = FlashGuard()
+        let frames = LiveFixtures.frames(of: live.now, picture: &stage, at: 0, flashes: &flashes)
         #expect(frames[1].map { [$0[1], $0[2], $0[3]] } == [255, 0, 255])
         #expect(stage.asked.count == 1)
     }

@@ -117,6 +117,18 @@ import Testing
         }
     }
 
+    @Test func aSmokeMachineFiredShowsWhiteAtItsLevelAndRestsWhenLetGo() throws {
+        let profile = try Self.profile("Antari/Antari-Z-1520-RGB.qxf")
+        let patched = try #require(profile.mode(named: profile.modes[0].name))
+        let smoke = Fixture(name: "Smoke", universe: 1, address: 1, profile: patched, placement: .point(StagePoint(x: 0.5, y: 0.5)), gamma: 1)
+        let resting = try Self.channels(smoke, showing: [0, 0, 0])
+        let fired = try Self.channels(smoke, showing: [0, 0, 0], controls: FixtureControls(firing: ["Smoke"]))
+        // Fog, Red, Green, Blue, Chase, Chase Speed, Master Dimmer, Strobe: the fog on and the light white while held.
+        #expect(fired[0] == 255 && Array(fired[1...3]) == [255, 255, 255] && fired[6] == 255)
+        #expect(resting == patched.channels.map { UInt8(ChannelRole.safeValue(of: $0)) })
+        #expect(try Self.channels(smoke, showing: [255, 255, 255], controls: FixtureControls(firing: ["Other"])) == resting)
+    }
+
     @Test func theGenericProfilesDriveTheirChannelsExactlyAsTheKindsDo() throws {
         var random = SystemRandomNumberGenerator()
         for kind in FixtureKind.allCases {

@@ -31,16 +31,22 @@ public final class LiveFixtures: Sendable {
     private let current = Mutex<[any DMXTransmitter]>([])
     /// DMX frames drawn and sent since the start.
     private let framesSent = Atomic<Int>(0)
+    /// The last frames sent, by universe, for the console's DMX monitor.
+    private let lastFrames = Mutex<[Int: DMXFrame]>([:])
+    /// Where profiles come from, and those known so far (the generic five until the definitions are read).
+    let profileShelf: (any FixtureProfileShelf)?
+    let profiles = Mutex(KnownProfiles())
 
     /// Fixtures kept on `shelf` (none without one), sent to `commandLine`'s targets (and those kept, once
     /// `follow(kept:)` is told them) `rate` times a second, each through the transmitter `transmitter` makes
     /// for it; `said` hears each kept target the patch cannot reach. The patch's revisions count from
     /// `firstRevision` (the wall clock's milliseconds, so that they rise across restarts).
     public init(
-        shelf: (any FixtureShelf)?, commandLine: [DMXTarget], rate: Int = defaultRate, firstRevision: Int = 1,
-        said: @escaping @Sendable (String) -> Void = { print("warning: \($0)") }, transmitter: @escaping Transmitting
+        shelf: (any FixtureShelf)?, profiles: (any FixtureProfileShelf)? = nil, commandLine: [DMXTarget], rate: Int = defaultRate,
+        firstRevision: Int = 1, said: @escaping @Sendable (String) -> Void = { print("warning: \($0)") }, transmitter: @escaping Transmitting
     ) {
         self.shelf = shelf
+        profileShelf = profiles
         self.commandLine = commandLine
         self.rate = min(max(rate, Self.rates.lowerBound), Self.rates.upperBound)
         self.transmitter = transmitter
@@ -103,7 +109,9 @@ public final class LiveFixtures: Sendable {
     /// target cannot carry.
     public var revisedPatch: RevisedPatch {
         let now = patch.now
-        return RevisedPatch(patch: now.value.patch, problems: now.value.problems + outOfReach(now.value.patch, of: targets), revision: now.revision)
+        let profiled = now.value.patch.channels.compactMap { $0?.problems }.joined()
+        return RevisedPatch(
+            patch: now.value.patch, problems: now.value.problems + profiled + outOfReach(now.value.patch, of: targets), revision: now.revision)
     }
 
     /// Keeps `fixtures` as the patch, checked whole first — refused when a target DMX goes to cannot carry one
@@ -112,7 +120,8 @@ public final class LiveFixtures: Sendable {
     /// the library's pool). The new revision.
     public func setPatch(_ fixtures: [Fixture], from expected: Int?, tell: (RevisedPatch) -> Void = { _ in }) throws -> Int {
         let checked: FixturePatch
-        do { checked = try FixturePatch(fixtures) } catch { throw LiveError(.invalid, error.description) }
+        let resolved = try resolveProfiles(of: fixtures)
+        do { checked = try FixturePatch(resolved) } catch { throw LiveError(.invalid, error.description) }
         if let problem = outOfReach(checked, of: targets).first { throw LiveError(.invalid, problem) }
         return try patch.change(
             from: expected, { kept, _ in kept = (checked, []) }, keep: { try shelf?.keep($0.patch) },
@@ -137,6 +146,9 @@ public final class LiveFixtures: Sendable {
         }
     }
 
+    /// The frames sent last, by universe (none before the first, or with no target).
+    public var framesSentLast: [Int: DMXFrame] { lastFrames.withLock { $0 } }
+
     /// What `/status` tells of DMX.
     public var status: LiveDMXStatus {
         let now = self.now
@@ -154,11 +166,13 @@ public final class LiveFixtures: Sendable {
         let interval = Duration.seconds(1) / rate
         let start = clock.now
         var deadline = start
+        var flashes = FlashGuard()
         while !Task.isCancelled {
             let time = start.duration(to: clock.now).inSeconds
             let transmitters = self.transmitters
-            let frames = transmitters.isEmpty ? [:] : Self.frames(of: now, picture: &picture, at: time)
+            let frames = transmitters.isEmpty ? [:] : Self.frames(of: now, picture: &picture, at: time, flashes: &flashes)
             for transmitter in transmitters { transmitter.send(frames, at: time) }
+            lastFrames.withLock { $0 = frames }
             framesSent.add(1, ordering: .relaxed)
             deadline = deadline.advanced(by: interval)
             if deadline < clock.now { deadline = clock.now.advanced(by: interval) }  // fell behind: no burst
@@ -166,13 +180,15 @@ public final class LiveFixtures: Sendable {
         }
     }
 
-    /// The DMX frames of `now`'s patch for the stage `picture` draws (a dark stage before the first frame).
+    /// The DMX frames of `now`'s patch for the stage `picture` draws (a dark stage before the first frame), the
+    /// stage's flashes held to 3 a second by `flashes`, kept from one frame to the next.
     public static func frames(
-        of now: (patch: FixturePatch, problems: [String], controls: FixtureControls), picture: inout some StagePicture, at time: Double
+        of now: (patch: FixturePatch, problems: [String], controls: FixtureControls), picture: inout some StagePicture, at time: Double,
+        flashes: inout FlashGuard
     ) -> [Int: DMXFrame] {
         guard !now.patch.fixtures.isEmpty else { return [:] }
         let stage = picture.draw(rows: now.patch.rowsRead(height: stageSize.height)) ?? Bitmap(width: stageSize.width, height: stageSize.height)
-        return FixtureOutput.frames(of: now.patch, showing: StageSampler(stage), controls: now.controls, at: time)
+        return FixtureOutput.frames(of: now.patch, showing: StageSampler(stage), controls: now.controls, at: time, flashes: &flashes)
     }
 }
 

@@ -32,6 +32,8 @@ public struct FixtureProfile: Hashable, Sendable, Codable {
     public static let maximumChannels = 2_048
     public static let maximumModes = 64
     public static let maximumCapabilities = 256
+    /// The largest definition file read: QLC+'s largest is 71 KB.
+    public static let maximumDefinitionBytes = 1 << 20
 
     /// The mode called `name` (ignoring case), laid out: its channels in order and its heads.
     public func mode(named name: String) -> PatchedProfile? {

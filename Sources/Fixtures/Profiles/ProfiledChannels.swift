@@ -7,6 +7,11 @@ public struct ProfiledChannels: Hashable, Sendable {
     public static let neverDriven: Set<String> = ["Smoke", "Hazer", "Laser", "Strobe"]
 
     public let roles: [ChannelRole]
+    /// The mode they are of.
+    public let profile: PatchedProfile
+    /// Whether the stage never drives it (a smoke machine, a hazer, a laser, a strobe): it rests at its safe
+    /// values unless the performer fires it.
+    public let restsUnlessFired: Bool
     /// Each cell's channels; the last group is the channels of no head (a bar's master, its whole colour),
     /// lit with the mean of the cells' colours.
     let groups: [Group]
@@ -32,9 +37,12 @@ public struct ProfiledChannels: Hashable, Sendable {
         let isCell: Bool
     }
 
-    /// The channels of `profile` for the fixture called `name`, with the values `hold` keeps by channel name.
-    public init(_ profile: PatchedProfile, hold: [String: Int] = [:], name: String = "") {
-        let safe = Self.neverDriven.contains(profile.type)
+    /// The channels of `profile` for the fixture called `name`, with the values `hold` keeps by channel name;
+    /// `fired`: driven by their roles even when the stage never drives its type (while the performer fires it).
+    public init(_ profile: PatchedProfile, hold: [String: Int] = [:], name: String = "", fired: Bool = false) {
+        self.profile = profile
+        restsUnlessFired = Self.neverDriven.contains(profile.type)
+        let safe = restsUnlessFired && !fired
         let roles = profile.channels.map { channel in
             if let value = hold[channel.name] { return ChannelRole.held(value) }
             return safe ? .held(ChannelRole.safeValue(of: channel)) : ChannelRole(of: channel)

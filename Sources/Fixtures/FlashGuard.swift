@@ -1,0 +1,42 @@
+/// Keeps the light the fixtures show from flashing faster than 3 times a second, whatever the stage does
+/// (the photosensitive-epilepsy guideline: a flash is a pair of opposing changes of a tenth of full light or
+/// more; three a second at most). Each cell the stage drives is watched on its own: a change that turns back
+/// sooner than a sixth of a second after the last one is held off — the cell keeps what it showed — until it
+/// may come. Gentle changes, and changes that keep going the same way, pass as they are.
+public struct FlashGuard: Sendable {
+    /// The most flashes a second a fixture shows from the stage.
+    public static let maximumRate = 3.0
+    /// The smallest change of light (of full) that counts as one half of a flash.
+    public static let smallestFlash = 0.1
+
+    private var cells: [Cell] = []
+
+    private struct Cell {
+        var shown = SampledColor.black
+        var level = 0.0
+        var lastTurn = -Double.infinity
+        var direction = 0.0
+    }
+
+    public init() {}
+
+    /// What cell `index` of `count` shows at `time` (seconds) when the stage gives it `color`: the colour, or
+    /// what it showed, while a change that would make a flash too soon is held off. A new patch (a new count)
+    /// starts afresh.
+    public mutating func limit(_ color: SampledColor, cell index: Int, of count: Int, at time: Double) -> SampledColor {
+        if cells.count != count { cells = Array(repeating: Cell(), count: count) }
+        let level = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+        var cell = cells[index]
+        let change = level - cell.level
+        if abs(change) >= Self.smallestFlash {
+            let direction: Double = change > 0 ? 1 : -1
+            if direction != cell.direction, cell.direction != 0, time - cell.lastTurn < 1 / (2 * Self.maximumRate) {
+                return cell.shown
+            }
+            if direction != cell.direction { (cell.lastTurn, cell.direction) = (time, direction) }
+        }
+        (cell.shown, cell.level) = (color, level)
+        cells[index] = cell
+        return color
+    }
+}
