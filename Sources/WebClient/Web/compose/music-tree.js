@@ -14,56 +14,29 @@
 //
 // Keys: Up/Down, Home/End, Right (open, then to the first child), Left (close, then to the parent),
 // Enter/Space select, Alt+Up/Alt+Down move the row among its siblings. A row is dragged by its grip (mouse,
-// pen or touch) onto a sibling's place.
+// pen or touch) onto a sibling's place (tree-drag.js).
+//
+// What is open and selected, and the rows, buttons and edits that follow, are the tree's state (tree-state.js);
+// the element draws it and hands it the user's hand and keys.
 
-import { DRAG_THRESHOLD, isDrag } from '../shared/drag.js';
 import { h } from '../shared/dom.js';
 import { adoptStyleSheet, loadStyleSheet } from '../shared/style-sheets.js';
 import {
   beatsText, childQuestion, newNodeQuestion, questionForm, renameQuestion, splitQuestion,
 } from './music-tree-questions.js';
-import {
-  ancestorKeys, childCandidates, closestKey, dropIndex, keyOfNode, parentKey, resolveKey, treeKeyAction, treeRows,
-} from './tree-rows.js';
+import { RowDrag } from './tree-drag.js';
+import { treeKeyAction } from './tree-rows.js';
+import { TreeState } from './tree-state.js';
 
 /** The trees' look (the lab's shared controls, then music-tree.css): read once, adopted by each tree's shadow root. */
 const CONTROLS_STYLE = await loadStyleSheet(new URL('../shared/shadow-controls.css', import.meta.url));
 const TREE_STYLE = await loadStyleSheet(new URL('./music-tree.css', import.meta.url));
 
-/** How near the tree's top or bottom edge a dragged row scrolls it, and by how much each move, in pixels. */
-const DRAG_SCROLL_MARGIN = 28;
-const DRAG_SCROLL_STEP = 14;
-
-/** What differs between the two trees: the tree's name, the word for a node, where the answer keeps them, the edits. */
-const TREE_KINDS = {
-  part: {
-    tree: 'Parts', noun: 'part', records: 'parts', roots: 'rootParts',
-    types: {
-      add: 'addPart', rename: 'renamePart', addChild: 'addPartChild', removeChild: 'removePartChild',
-      moveChild: 'movePartChild', split: 'splitPart',
-    },
-  },
-  voice: {
-    tree: 'Voices', noun: 'voice', records: 'voices', roots: 'rootVoices',
-    types: {
-      add: 'addVoice', rename: 'renameVoice', addChild: 'addVoiceChild', removeChild: 'removeVoiceChild',
-      moveChild: 'moveVoiceChild', split: 'splitVoice',
-    },
-  },
-};
-
 /** The part or voice hierarchy of the music library as a tree the composer selects in, edits and reorders. */
 class MusicTree extends HTMLElement {
   static observedAttributes = ['kind'];
 
-  #music = null;
-  #expanded = new Set();
-  #rootsOpened = false;
-  #selectedKey = null;
-  #focusKey = null;
-  /** This tree's nodes (a Map id → record) and roots, from `music`. */
-  #hierarchy = { nodes: new Map(), roots: [] };
-  #rows = [];
+  #state = new TreeState();
   /** key → { row, element } for the rows on screen. */
   #shown = new Map();
   #drag = null;
@@ -91,42 +64,38 @@ class MusicTree extends HTMLElement {
 
   attributeChangedCallback(name, old, value) {
     if (old === value) return;
-    this.#expanded.clear();
-    this.#rootsOpened = false;
-    this.#selectedKey = null;
-    this.#focusKey = null;
+    this.#state.reset(this.kind);
     this.#applyKind();
   }
 
   get kind() { return this.getAttribute('kind') === 'voice' ? 'voice' : 'part'; }
   set kind(kind) { this.setAttribute('kind', kind); }
 
-  get music() { return this.#music; }
+  get music() { return this.#state.music; }
   set music(music) {
-    this.#music = music ?? null;
+    this.#state.music = music ?? null;
     this.#render();
   }
 
-  get selectedKey() { return this.#selectedKey; }
+  get selectedKey() { return this.#state.selectedKey; }
   set selectedKey(key) {
-    this.#selectedKey = key === null || key === undefined ? null : String(key);
-    if (this.#selectedKey !== null) for (const above of ancestorKeys(this.#selectedKey)) this.#expanded.add(above);
-    this.#focusKey = this.#selectedKey;
+    this.#state.reveal(key);
     this.#render();
   }
 
-  get selectedId() { return this.#selectedRow()?.id ?? null; }
+  get selectedId() { return this.#state.selectedRow?.id ?? null; }
 
   /** Selects a row of node `id` (the one selected, if it shows it; else the nearest the roots), or nothing. */
   selectId(id) {
     if (this.selectedId === id) return;
-    this.selectedKey = this.#hierarchy ? keyOfNode(this.#hierarchy, id) : null;
+    this.selectedKey = this.#state.keyOfNode(id);
     this.shadowRoot.querySelector('[role="treeitem"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }
 
-  get #treeKind() { return TREE_KINDS[this.kind]; }
+  get #treeKind() { return this.#state.treeKind; }
 
   #applyKind() {
+    this.#state.kind = this.kind;
     const { tree, noun } = this.#treeKind;
     this.#tree.setAttribute('aria-label', tree);
     const button = (label, onclick) => h('button', { type: 'button', onclick }, label);
@@ -145,32 +114,20 @@ class MusicTree extends HTMLElement {
 
   #render() {
     this.#drag?.finish(false);
-    const { records, roots, noun } = this.#treeKind;
-    const hierarchy = {
-      nodes: new Map((this.#music?.library?.[records] ?? []).map((record) => [record.id, record])),
-      roots: this.#music?.[roots] ?? [],
-    };
-    this.#hierarchy = hierarchy;
-    if (this.#music) {
-      if (!this.#rootsOpened) for (const root of hierarchy.roots) this.#expanded.add(String(root));
-      this.#rootsOpened = true;
-      this.#selectedKey = closestKey(this.#selectedKey, (key) => resolveKey(hierarchy, key) !== null);
-    }
-    this.#rows = treeRows({ ...hierarchy, expanded: this.#expanded });
-    const visible = new Set(this.#rows.map((row) => row.key));
-    this.#focusKey = closestKey(this.#focusKey ?? this.#selectedKey, (key) => visible.has(key)) ?? this.#rows[0]?.key ?? null;
-
+    const state = this.#state;
+    state.layout();
+    const { noun } = this.#treeKind;
     const hadFocus = this.shadowRoot.activeElement?.getAttribute('role') === 'treeitem';
-    this.#shown = new Map(this.#rows.map((row) => [row.key, { row, element: this.#rowElement(row) }]));
+    this.#shown = new Map(state.rows.map((row) => [row.key, { row, element: this.#rowElement(row) }]));
     this.#tree.replaceChildren(...[...this.#shown.values()].map(({ element }) => element));
-    if (hadFocus) this.#shown.get(this.#focusKey)?.element.focus();
-    this.#empty.hidden = !this.#music || this.#rows.length > 0;
+    if (hadFocus) this.#shown.get(state.focusKey)?.element.focus();
+    this.#empty.hidden = !state.music || state.rows.length > 0;
     this.#empty.textContent = `No ${noun}s yet: add one with “New ${noun}”.`;
-    this.#updateButtons();
+    for (const [name, can] of Object.entries(state.actions)) this.#buttons[name].disabled = !can;
   }
 
   #rowElement(row) {
-    const node = this.#hierarchy.nodes.get(row.id);
+    const node = this.#state.hierarchy.nodes.get(row.id);
     const detail = row.composed ? '' : this.#atomicDetail(node);
     const places = row.uses > 1 ? `in ${row.uses} places` : '';
     const description = [detail, places].filter(Boolean).join(', ');
@@ -183,9 +140,9 @@ class MusicTree extends HTMLElement {
       'aria-level': row.depth + 1,
       'aria-setsize': row.setSize,
       'aria-posinset': row.index + 1,
-      'aria-selected': String(row.key === this.#selectedKey),
+      'aria-selected': String(row.key === this.#state.selectedKey),
       'aria-expanded': row.composed ? String(row.expanded) : undefined,
-      tabindex: row.key === this.#focusKey ? '0' : '-1',
+      tabindex: row.key === this.#state.focusKey ? '0' : '-1',
       style: `--depth: ${row.depth}`,
     },
     h('span', { className: 'twisty', 'aria-hidden': 'true' }, row.composed ? (row.expanded ? '▾' : '▸') : ''),
@@ -207,27 +164,6 @@ class MusicTree extends HTMLElement {
     return 'silent';
   }
 
-  #updateButtons() {
-    const selected = this.#selectedRow();
-    const composed = selected !== null && (this.#hierarchy.nodes.get(selected.id)?.children?.length ?? 0) > 0;
-    this.#buttons.add.disabled = !this.#music;
-    this.#buttons.rename.disabled = selected === null;
-    this.#buttons.split.disabled = selected === null || composed;
-    this.#buttons.addChild.disabled = selected === null || this.#candidates(selected.id).length === 0;
-    this.#buttons.remove.disabled = selected === null || selected.parent === null;
-  }
-
-  /** The selected row's `{ key, id, parent, place, node }`, or null. */
-  #selectedRow() {
-    if (this.#selectedKey === null) return null;
-    const found = resolveKey(this.#hierarchy, this.#selectedKey);
-    return found && { ...found, key: this.#selectedKey, node: this.#hierarchy.nodes.get(found.id) };
-  }
-
-  #candidates(parent) {
-    return childCandidates({ nodes: this.#hierarchy.nodes, parent, kind: this.kind });
-  }
-
   // The user's hand and keys.
 
   #clicked(event) {
@@ -243,7 +179,7 @@ class MusicTree extends HTMLElement {
   }
 
   #keyDown(event) {
-    const action = treeKeyAction(this.#rows, this.#focusKey, event);
+    const action = treeKeyAction(this.#state.rows, this.#state.focusKey, event);
     if (!action) return;
     event.preventDefault();
     if (action.focus) this.#shown.get(action.focus)?.element.focus();
@@ -256,27 +192,23 @@ class MusicTree extends HTMLElement {
   /** Roving tabindex: the focused row is the one Tab comes back to. */
   #focused(event) {
     const key = rowKeyOf(event.target);
-    if (key === null || key === this.#focusKey) return;
-    this.#shown.get(this.#focusKey)?.element.setAttribute('tabindex', '-1');
+    if (key === null || key === this.#state.focusKey) return;
+    this.#shown.get(this.#state.focusKey)?.element.setAttribute('tabindex', '-1');
     this.#shown.get(key)?.element.setAttribute('tabindex', '0');
-    this.#focusKey = key;
+    this.#state.focusKey = key;
   }
 
   #toggle(key) {
-    if (this.#shown.get(key)?.row.composed) this.#setExpanded(key, !this.#expanded.has(key));
+    if (this.#shown.get(key)?.row.composed) this.#setExpanded(key, !this.#state.expanded.has(key));
   }
 
   #setExpanded(key, open) {
-    if (open) this.#expanded.add(key);
-    else this.#expanded.delete(key);
-    this.#focusKey = key;
+    this.#state.setExpanded(key, open);
     this.#render();
   }
 
   #select(key) {
-    const changed = key !== this.#selectedKey;
-    this.#selectedKey = key;
-    this.#focusKey = key;
+    const changed = this.#state.select(key);
     this.#render();
     if (changed) this.dispatchEvent(new CustomEvent('select', { detail: { id: this.selectedId, key } }));
   }
@@ -291,41 +223,35 @@ class MusicTree extends HTMLElement {
   #edits = (edits, doing) => this.#edit(edits, doing);
 
   #move(row, index) {
-    const { noun, types } = this.#treeKind;
-    this.#edit([{ type: types.moveChild, parent: row.parent, place: row.place, index }], `move the ${noun}`);
+    const { edits, doing } = this.#state.moveEdit(row, index);
+    this.#edit(edits, doing);
   }
 
   #askNew() {
-    this.#ask(newNodeQuestion(this.#treeKind, { tempo: this.#selectedRow()?.node.tempo, edit: this.#edits }));
+    this.#ask(newNodeQuestion(this.#treeKind, { tempo: this.#state.selectedRow?.node.tempo, edit: this.#edits }));
   }
 
   #askRename() {
-    const selected = this.#selectedRow();
+    const selected = this.#state.selectedRow;
     if (selected) this.#ask(renameQuestion(this.#treeKind, { selected, edit: this.#edits }));
   }
 
   #askSplit() {
-    const selected = this.#selectedRow();
+    const selected = this.#state.selectedRow;
     if (!selected) return;
-    this.#ask(splitQuestion(this.#treeKind, { selected, expand: () => this.#expanded.add(selected.key), edit: this.#edits }));
+    this.#ask(splitQuestion(this.#treeKind, { selected, expand: () => this.#state.expanded.add(selected.key), edit: this.#edits }));
   }
 
   #askChild() {
-    const selected = this.#selectedRow();
+    const selected = this.#state.selectedRow;
     if (!selected) return;
-    const candidates = this.#candidates(selected.id);
-    this.#ask(childQuestion(this.#treeKind, { selected, candidates, expand: () => this.#expanded.add(selected.key), edit: this.#edits }));
+    const candidates = this.#state.candidates(selected.id);
+    this.#ask(childQuestion(this.#treeKind, { selected, candidates, expand: () => this.#state.expanded.add(selected.key), edit: this.#edits }));
   }
 
   #removeFromParent() {
-    const selected = this.#selectedRow();
-    if (!selected || selected.parent === null) return;
-    const { noun, types } = this.#treeKind;
-    this.#edit(
-      [{ type: types.removeChild, parent: selected.parent, place: selected.place }],
-      `take the ${noun} out of its parent`,
-      { key: parentKey(selected.key), id: selected.parent },
-    );
+    const remove = this.#state.removeEdit();
+    if (remove) this.#edit(remove.edits, remove.doing, remove.select);
   }
 
   /** Opens the dialog with a question (music-tree-questions.js); it closes when answered or cancelled. */
@@ -339,53 +265,19 @@ class MusicTree extends HTMLElement {
     if (first.input.type === 'text') first.input.select();
   }
 
-  // Dragging a row by its grip among its siblings.
+  // Dragging a row by its grip among its siblings (tree-drag.js).
 
   #startDrag(event, row) {
     if (event.button > 0 || this.#drag) return;
     event.preventDefault();
-    const grip = event.currentTarget;
-    grip.setPointerCapture(event.pointerId);
-    const drag = { row, pointerId: event.pointerId, start: { x: event.clientX, y: event.clientY }, moved: false, index: null, mark: null };
-    const move = (moveEvent) => { if (moveEvent.pointerId === drag.pointerId) this.#dragTo(drag, moveEvent); };
-    const end = (endEvent) => { if (endEvent.pointerId === drag.pointerId) drag.finish(endEvent.type === 'pointerup'); };
-    drag.finish = (dropped) => {
-      grip.removeEventListener('pointermove', move);
-      grip.removeEventListener('pointerup', end);
-      grip.removeEventListener('pointercancel', end);
-      this.#drag = null;
-      this.#markDrop(drag, null);
-      this.#shown.get(row.key)?.element.classList.remove('dragging');
-      if (dropped && drag.index !== null) this.#move(row, drag.index);
-    };
-    grip.addEventListener('pointermove', move);
-    grip.addEventListener('pointerup', end);
-    grip.addEventListener('pointercancel', end);
-    this.#drag = drag;
-  }
-
-  #dragTo(drag, event) {
-    const point = { x: event.clientX, y: event.clientY };
-    if (!drag.moved && !isDrag(drag.start, point, DRAG_THRESHOLD)) return;
-    if (!drag.moved) this.#shown.get(drag.row.key)?.element.classList.add('dragging');
-    drag.moved = true;
-    const edge = this.#scroller.getBoundingClientRect();
-    if (point.y < edge.top + DRAG_SCROLL_MARGIN) this.#scroller.scrollTop -= DRAG_SCROLL_STEP;
-    else if (point.y > edge.bottom - DRAG_SCROLL_MARGIN) this.#scroller.scrollTop += DRAG_SCROLL_STEP;
-
-    const element = this.shadowRoot.elementFromPoint(point.x, point.y)?.closest('[role="treeitem"]') ?? null;
-    const target = element ? this.#shown.get(element.dataset.key)?.row : undefined;
-    const box = element?.getBoundingClientRect();
-    const side = box && point.y >= box.top + box.height / 2 ? 'after' : 'before';
-    drag.index = dropIndex(drag.row, target, side);
-    this.#markDrop(drag, drag.index === null ? null : { element, side });
-  }
-
-  /** Shows the drop line at `mark` (`{ element, side }`), or nowhere. */
-  #markDrop(drag, mark) {
-    drag.mark?.element.classList.remove('drop-before', 'drop-after');
-    mark?.element.classList.add(`drop-${mark.side}`);
-    drag.mark = mark;
+    this.#drag = new RowDrag(event, row, {
+      scroller: this.#scroller,
+      root: this.shadowRoot,
+      rowElement: (key) => this.#shown.get(key)?.element,
+      rowOf: (key) => this.#shown.get(key)?.row,
+      move: (dragged, index) => this.#move(dragged, index),
+      ended: () => { this.#drag = null; },
+    });
   }
 }
 
