@@ -12,38 +12,29 @@
 //   row     { row }      the row the performer works on changed (the one "Make unique" acts on)
 //   cell    { cell }     a composed plane's cell worked on (`cell` below) was focused (a tap on one: `range`)
 //   open    { part, voice }  a composed plane's cell opened (double tap, Enter with shift): select its pair
+//
+// What the plane shows and how the gestures and the grid's keys change it is its state (plane-state.js); the
+// element carries the pointer, the wheel and the keys to it, and draws, dispatches and measures what it says.
 
 import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
-import { makeView, panView, resizeView, rowAt, tickAt, visibleTicks, zoomView } from './plane-view.js';
-import { planeRange } from './editing-range.js';
 import { PlaneGestures } from './plane-gestures.js';
-import { secondsOfPlaneTime } from './plane-model.js';
 import { drawPlane } from './plane-drawing.js';
-import { gridColumns, gridKeyAction, gridMove, renderGrid } from './plane-grid.js';
+import { gridColumns, gridKeyAction, renderGrid } from './plane-grid.js';
+import { PlaneState } from './plane-state.js';
 import { PlaneStats } from './plane-stats.js';
-
-/** Two taps this close (ms) on one cell of a composed plane open it. */
-const DOUBLE_TAP_MS = 350;
 
 /** The plane's look (editing-plane.css): read once, adopted by the plane's shadow root. */
 const PLANE_STYLE = await loadStyleSheet(new URL('./editing-plane.css', import.meta.url));
 
 /** The editing plane of the selected pair. */
 export class EditingPlane extends HTMLElement {
-  #plane = null;
-  #view = null;
+  #state = new PlaneState();
   #gestures = new PlaneGestures();
-  #range = null;          // the editing range shown: events `{ row, start, end, inside }`, cells `{ row, from, to, inside }`
-  #held = false;
-  #row = 0;               // the row worked on
-  #focus = null;          // the keyboard's cell `{ row, key }`: key, a raster cell's first tick or a column's index
   #transport = null;      // `{ seconds, playing, loop, at }`: the last status heard and when
   #dirty = true;
   #frame = null;
   #gridTimer = null;
-  #lastTap = null;        // `{ t, row, column }`: the last tap on a composed plane's cell
   #pointerIds = new Map();
-  #size = { width: 0, height: 0 };
   #stats = new PlaneStats();
 
   constructor() {
@@ -93,32 +84,19 @@ export class EditingPlane extends HTMLElement {
   #lostFocus = () => this.#apply(this.#gestures.reset(), performance.now());
 
   /** The plane shown (plane-model.js planeOf), or null for none. A new pair is shown whole; the same pair keeps its view. */
-  get plane() { return this.#plane; }
+  get plane() { return this.#state.plane; }
   set plane(plane) {
-    const samePair = plane && this.#plane && plane.part === this.#plane.part && plane.voice === this.#plane.voice && plane.kind === this.#plane.kind;
-    this.#plane = plane;
-    if (!plane) this.#view = null;
-    else if (samePair && this.#view) this.#view = resizeView(this.#view, { ticks: Math.max(plane.extent, 1), rows: Math.max(plane.rows.length, 1) });
-    else {
-      this.#view = this.#size.width > 0 ? this.#newView() : null;
-      this.#row = 0;
-      this.#focus = null;
-      this.#range = null;
-    }
-    if (plane && this.#row >= plane.rows.length) this.#row = Math.max(plane.rows.length - 1, 0);
+    this.#state.show(plane);
     this.parts.empty.hidden = Boolean(plane && plane.rows.length > 0);
     this.parts.empty.textContent = plane ? 'This voice has no rows yet.' : 'Select a part and a voice.';
     this.#changed({ grid: true });
   }
 
   /** The row worked on: its index in `plane.rows`. */
-  get row() { return this.#row; }
+  get row() { return this.#state.row; }
 
   /** On a composed part's plane, the cell worked on, `{ row, column }` (the keyboard's, or the last tapped); else null. */
-  get cell() {
-    const plane = this.#plane, focus = this.#focus;
-    return plane?.kind === 'cells' && focus && plane.rows[focus.row] && plane.columns[focus.key] ? { row: focus.row, column: focus.key } : null;
-  }
+  get cell() { return this.#state.cell; }
 
   /** The engine's transport status for this pair (or null when another plays): the playhead, the loop. */
   set transport(status) {
@@ -130,14 +108,10 @@ export class EditingPlane extends HTMLElement {
   get gestureMode() { return this.#gestures.mode; }
 
   /** The view: `{ x, y }` axes (plane-view.js), for tests and for the page's loop button. */
-  get view() { return this.#view; }
+  get view() { return this.#state.view; }
 
   /** The stretch of the pair the plane shows now, in seconds: `{ from, to }`. */
-  get visibleSeconds() {
-    if (!this.#view || !this.#plane) return null;
-    const { from, to } = visibleTicks(this.#view);
-    return { from: secondsOfPlaneTime(this.#plane, from), to: secondsOfPlaneTime(this.#plane, to) };
-  }
+  get visibleSeconds() { return this.#state.visibleSeconds; }
 
   /**
    * What the plane measured: `framesDrawn`, and `latencies` — for each range drawn, the milliseconds from the
@@ -146,24 +120,17 @@ export class EditingPlane extends HTMLElement {
    */
   get stats() { return this.#stats.measured; }
 
-  #newView() {
-    return makeView({
-      width: this.#size.width, height: this.#size.height,
-      ticks: Math.max(this.#plane.extent, 1), rows: Math.max(this.#plane.rows.length, 1),
-    });
-  }
-
   #resize() {
     const box = this.parts.plane.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
-    this.#size = { width: box.width, height: box.height };
+    const size = { width: box.width, height: box.height };
     for (const canvas of [this.parts.plane, this.parts.partRuler, this.parts.voiceRuler]) {
       const rect = canvas.getBoundingClientRect();
       const ratio = window.devicePixelRatio || 1;
       canvas.width = Math.max(1, Math.round(rect.width * ratio));
       canvas.height = Math.max(1, Math.round(rect.height * ratio));
     }
-    if (this.#plane) this.#view = this.#view ? resizeView(this.#view, this.#size) : this.#newView();
+    this.#state.resize(size);
     this.#changed({ grid: true });
   }
 
@@ -208,7 +175,7 @@ export class EditingPlane extends HTMLElement {
   }
 
   #pointer(event) {
-    if (!this.#view || !this.#plane) return;
+    if (!this.#state.view || !this.#state.plane) return;
     if (event.pointerType === 'mouse' && event.type === 'pointerdown' && event.button !== 0) return;
     const id = event.pointerType === 'mouse' ? 'mouse' : event.pointerId;
     const { area, point } = this.#locate(event.clientX, event.clientY);
@@ -230,7 +197,7 @@ export class EditingPlane extends HTMLElement {
   }
 
   #wheel(event) {
-    if (!this.#view) return;
+    if (!this.#state.view) return;
     const { area, point } = this.#locate(event.clientX, event.clientY);
     if (area === 'outside') return;
     event.preventDefault();
@@ -240,85 +207,19 @@ export class EditingPlane extends HTMLElement {
     }), event.timeStamp);
   }
 
-  /** Carries out the gesture machine's actions (plane-gestures.js) at input time `t`. */
+  /** Carries out the gesture machine's actions (plane-gestures.js) at input time `t`, through the state. */
   #apply(actions, t) {
-    for (const action of actions) {
-      switch (action.type) {
-        case 'range':
-          this.#range = planeRange(this.#plane, this.#view, action.from, action.to);
-          if (this.#range) this.#setRow(this.#range.row);
-          this.#stats.rangeInput(t);
-          this.#dirty = true;
-          break;
-        case 'commitRange': {
-          const range = planeRange(this.#plane, this.#view, action.from, action.to);
-          this.#range = null;
-          this.#dirty = true;
-          if (range?.inside) this.#commit(range, t);
-          break;
-        }
-        case 'cancelRange':
-          this.#range = null;
-          this.#dirty = true;
-          break;
-        case 'pan':
-          this.#view = panView(this.#view, action.dx, action.dy);
-          this.#changed({ grid: true });
-          break;
-        case 'zoom':
-          this.#view = zoomView(this.#view, action.axis, action.factor, action.focus);
-          this.#changed({ grid: true });
-          break;
-        case 'held':
-          this.#held = action.on;
-          this.parts.held.hidden = !action.on;
-          this.#dirty = true;
-          break;
-        case 'tap':
-          if (action.area === 'partRuler') this.#locateAt(action.at.x);
-          else if (action.area === 'voiceRuler') {
-            const row = rowAt(this.#view, action.at.y);
-            if (row !== -1) this.#setRow(row);
-          }
-          break;
-        default:
-          break;
-      }
-    }
+    for (const action of actions) this.#perform(this.#state.apply(action, t), t);
   }
 
-  #commit(range, t) {
-    if (this.#plane.kind === 'cells' && range.from === range.to) {
-      this.#focus = { row: range.row, key: range.from };  // the cell worked on (and the grid's tab stop)
-      // A double tap on one cell opens it; the first tap of the two toggled it, the second puts it back.
-      const last = this.#lastTap;
-      this.#lastTap = { t, row: range.row, column: range.from };
-      if (last && t - last.t < DOUBLE_TAP_MS && last.row === range.row && last.column === range.from) {
-        this.#lastTap = null;
-        this.#emit('range', { range });
-        this.#open(range.row, range.from);
-        return;
-      }
-    }
-    this.#emit('range', { range });
-  }
-
-  #open(row, column) {
-    const plane = this.#plane;
-    if (plane.kind !== 'cells' || !plane.rows[row] || !plane.columns[column]) return;
-    this.#emit('open', { part: plane.columns[column].part, voice: plane.rows[row].voice });
-  }
-
-  #locateAt(x) {
-    const time = Math.min(Math.max(tickAt(this.#view, x), 0), this.#plane.extent);
-    this.#emit('locate', { seconds: secondsOfPlaneTime(this.#plane, time) });
-  }
-
-  #setRow(row) {
-    if (row === this.#row || row < 0) return;
-    this.#row = row;
-    this.#dirty = true;
-    this.#emit('row', { row });
+  /** Does what a change of the state asks (plane-state.js): the overlay, the events, the timing, the drawing. */
+  #perform(change, t) {
+    if (change.held !== undefined) this.parts.held.hidden = !change.held;
+    for (const [type, detail] of change.events) this.#emit(type, detail);
+    if (change.open) for (const [type, detail] of this.#state.open(change.open.row, change.open.column)) this.#emit(type, detail);
+    if (change.rangeDrawn) this.#stats.rangeInput(t);
+    if (change.grid) this.#changed({ grid: true });
+    else if (change.redraw) this.#dirty = true;
   }
 
   #emit(type, detail) {
@@ -328,19 +229,12 @@ export class EditingPlane extends HTMLElement {
   // ——— drawing (plane-drawing.js) ———
 
   #draw(now) {
+    const state = this.#state;
     const corner = drawPlane(this.parts, {
-      plane: this.#plane, view: this.#view, size: this.#size, row: this.#row, range: this.#range, focus: this.#focusCell(),
-      transport: this.#transport, now,
+      plane: state.plane, view: state.view, size: state.size, row: state.row, range: state.range,
+      focus: this.shadowRoot.activeElement === null ? null : state.focusCell(), transport: this.#transport, now,
     });
     if (corner !== null) this.parts.corner.textContent = corner;
-  }
-
-  /** The keyboard's cell, `{ row, start, end }`, while the plane has the focus and the cell is shown; else null. */
-  #focusCell() {
-    const focus = this.#focus;
-    if (!focus || !this.#plane || !this.#view || this.shadowRoot.activeElement === null) return null;
-    const column = gridColumns(this.#plane, this.#view).find((one) => one.key === focus.key);
-    return column ? { row: focus.row, start: column.start, end: column.end } : null;
   }
 
   // ——— the accessible grid (plane-grid.js) ———
@@ -357,41 +251,38 @@ export class EditingPlane extends HTMLElement {
 
   #buildGrid() {
     const active = this.shadowRoot.activeElement;
-    renderGrid(this.parts.grid, this.#plane, this.#view, this.#focus, active?.closest?.('.grid') !== null && active !== null);
+    const { plane, view, focus } = this.#state;
+    renderGrid(this.parts.grid, plane, view, focus, active?.closest?.('.grid') !== null && active !== null);
   }
 
   #focusIn(event) {
     const cell = event.target.closest?.('[role="gridcell"]');
     if (!cell) return;
-    this.#focus = { row: Number(cell.dataset.row), key: Number(cell.dataset.key) };
-    this.#setRow(this.#focus.row);
-    if (this.#plane?.kind === 'cells') this.#emit('cell', { cell: this.cell });
+    this.#perform(this.#state.focusOn(Number(cell.dataset.row), Number(cell.dataset.key)));
     this.#changed();
   }
 
   #key(event) {
     const cell = event.target.closest?.('[role="gridcell"]');
-    if (!cell || !this.#plane) return;
+    const plane = this.#state.plane;
+    if (!cell || !plane) return;
     const row = Number(cell.dataset.row), key = Number(cell.dataset.key);
-    const plane = this.#plane;
-    const columns = gridColumns(plane, this.#view);
+    const columns = gridColumns(plane, this.#state.view);
     const action = gridKeyAction(plane, columns, row, columns.findIndex((column) => column.key === key), event);
     if (!action) return;
     event.preventDefault();
     if (action.range) this.#emit('range', { range: action.range });
-    else if (action.open) this.#open(action.open.row, action.open.column);
+    else if (action.open) this.#perform({ events: [], open: action.open });
     else this.#moveFocus(columns, action.move.row, action.move.index);
   }
 
   /** Moves the keyboard's cell to row `row`, column `index` of `columns` (or just past them: the plane moves on). */
   #moveFocus(columns, row, index) {
-    const move = gridMove(this.#plane, this.#view, columns, row, index);
-    if (!move) return;
-    this.#view = move.view;
-    this.#focus = { row, key: move.target.key };
-    this.#setRow(row);
+    const change = this.#state.moveFocus(columns, row, index);
+    if (!change) return;
+    this.#perform(change);
     this.#buildGrid();
-    this.parts.grid.querySelector(`[data-row="${row}"][data-key="${move.target.key}"]`)?.focus();
+    this.parts.grid.querySelector(`[data-row="${row}"][data-key="${change.target}"]`)?.focus();
     this.#changed();
   }
 }
