@@ -9,27 +9,9 @@ import { indexMusic, planeOf } from '../../Sources/WebClient/Web/compose/plane/p
 import { DOUBLE_TAP_MS, PlaneState } from '../../Sources/WebClient/Web/compose/plane/plane-state.js';
 import { gridColumns } from '../../Sources/WebClient/Web/compose/plane/plane-grid.js';
 import { xOfTick, yOfRow } from '../../Sources/WebClient/Web/compose/plane/plane-view.js';
+import { SMALL_MUSIC } from './small-music.mjs';
 
-/** Intro (atomic, 4 beats at 120) and Song (Intro twice, 4 s); Kick and Veil, and Band holding both. */
-const index = indexMusic({
-  revision: 3, canUndo: false, canRedo: false,
-  library: {
-    parts: [
-      { id: 1, name: 'Intro', length: 3840, tempo: 120, children: [] },
-      { id: 2, name: 'Song', length: 960, tempo: 120, children: [{ node: 1, place: 5 }, { node: 1, place: 6 }] },
-    ],
-    voices: [
-      { id: 3, name: 'Kick', sound: 9, children: [] },
-      { id: 4, name: 'Veil', chordset: 'x', chord: 0, children: [] },
-      { id: 7, name: 'Band', children: [{ node: 3, place: 8 }, { node: 4, place: 11 }] },
-    ],
-    scores: [{ id: 10, events: [{ start: 960, length: 480, gain: 1, offset: 0, continues: false }] }],
-    pairs: [{ part: 1, voice: 3, score: 10 }, { part: 1, voice: 4, score: 10 }],
-    mutedCells: [], sounds: [], compositions: [], lastIdentifier: 12,
-  },
-  durations: { 1: 2, 2: 4 },
-  rootParts: [2], rootVoices: [7],
-});
+const index = indexMusic(SMALL_MUSIC);
 
 /** A state 800 × 400 CSS pixels showing `part` × `voice`, and the point in row `row` at time `time`. */
 function shown(part, voice) {
