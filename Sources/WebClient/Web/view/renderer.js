@@ -1,28 +1,23 @@
 // Draws decoded frames with WebGL2, as the Swift SceneRenderer draws scenes: the background, the lit
-// panes, the trail layer added on, then the lumis — each run of instances sharing a blend and a shape in
-// one draw call (two for a disc's rim and inside; not instanced: strip-indices.js says why), circles and
-// rings worked out in the shader (analytic-forms.js), every other form drawn from the atlas. The trail
-// layer may be smaller than the drawing buffer (a lower quality): it then has its own canvas area and is
-// stretched onto the picture's. It composes into the drawing buffer, the stage letterboxed (Main), or into
+// panes (pane-layer.js), the trail layer added on, then the lumis — each run of instances sharing a blend and
+// a shape in one draw call (two for a disc's rim and inside: instance-runs.js), circles and rings worked out
+// in the shader (analytic-forms.js), every other form drawn from the atlas. The trail layer may be smaller
+// than the drawing buffer (a lower quality): it then has its own canvas area and is stretched onto the
+// picture's. It composes into the drawing buffer, the stage letterboxed (Main), or into
 // another framebuffer with the stage placed otherwise (a mapped output's slice, stage-slice.js).
 // Below full quality, large additive discs are drawn on coarse layers added on (coarse-fills.js).
 
-import { ANALYTIC_BASE, AnalyticShapes, Shape, annulusSegments } from './analytic-forms.js';
-import { ATLAS_EXTENT, FormAtlas, atlasLayerSize } from './atlas.js';
+import { ANALYTIC_BASE, AnalyticShapes, Shape } from './analytic-forms.js';
+import { FormAtlas, atlasLayerSize } from './atlas.js';
 import { packInstances } from './batches.js';
 import { fitCanvasArea, glPixelBox } from './canvas-area.js';
 import { setBlend, setScaledBlend } from './blends.js';
 import { coarseArea, coarseLayerSize, pictureToCoarse } from './coarse-fills.js';
 import { CoarseLayer } from './coarse-layer.js';
-import { INSTANCE_TEXTURE_UNIT, InstanceStore } from './instance-store.js';
-import { PANE_SIZE } from '../shared/frames.js';
-import {
-  ANNULUS_FRAGMENT, ANNULUS_VERTEX, DISC_INSIDE_VERTEX, DISC_QUAD_VERTEX, INSTANCE_UNIFORMS, PICTURE_FRAGMENT, PICTURE_VERTEX,
-  SOLID_FRAGMENT, shapeVertices,
-} from './instance-shaders.js';
-import {
-  COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, PANE_FRAGMENT, PANE_VERTEX, STRETCH_FRAGMENT, buildProgram,
-} from './shaders.js';
+import { InstanceRuns } from './instance-runs.js';
+import { InstanceStore } from './instance-store.js';
+import { PaneLayer } from './pane-layer.js';
+import { COPY_FRAGMENT, FADE_FRAGMENT, FULL_VIEW_VERTEX, STRETCH_FRAGMENT, buildProgram } from './shaders.js';
 import { TrailLayer } from './trails.js';
 
 /** The context attributes the canvas asks for (tests read the drawing buffer back, so it is preserved). */
@@ -42,26 +37,13 @@ export class CanvasRenderer {
     this.framebuffer = null;
     this.placeStage = fitCanvasArea;
     this.forms = forms;
-    /** The instance programs: one for each shape, and the inside of a disc. */
-    this.shapePrograms = {
-      [Shape.picture]: buildProgram(gl, PICTURE_VERTEX, PICTURE_FRAGMENT, INSTANCE_UNIFORMS),
-      [Shape.annulus]: buildProgram(gl, ANNULUS_VERTEX, ANNULUS_FRAGMENT, INSTANCE_UNIFORMS),
-      [Shape.discQuad]: buildProgram(gl, DISC_QUAD_VERTEX, ANNULUS_FRAGMENT, INSTANCE_UNIFORMS),
-      discInside: buildProgram(gl, DISC_INSIDE_VERTEX, SOLID_FRAGMENT, INSTANCE_UNIFORMS),
-    };
-    this.shapePrograms[Shape.disc] = this.shapePrograms[Shape.annulus];
-    /** The instance programs not yet given the bands and the boxes as they are now. */
-    this.staleBands = new Set();
-    this.staleBoxes = new Set();
-    this.paneProgram = buildProgram(gl, PANE_VERTEX, PANE_FRAGMENT, ['canvasToPixels', 'bufferSize']);
+    this.panes = new PaneLayer(gl);
     this.fadeProgram = buildProgram(gl, FULL_VIEW_VERTEX, FADE_FRAGMENT, ['source', 'scales', 'count']);
     this.copyProgram = buildProgram(gl, FULL_VIEW_VERTEX, COPY_FRAGMENT, ['source']);
     this.stretchProgram = buildProgram(gl, FULL_VIEW_VERTEX, STRETCH_FRAGMENT, ['source', 'pixelToSource']);
     this.emptyArray = gl.createVertexArray();
     /** The packed records of the frame prepared last, and the index lists that draw them. */
     this.instances = new InstanceStore(gl);
-    this.paneBuffer = gl.createBuffer();
-    this.paneArray = this.createPaneArray();
     /** Whether the trail layer may hold anything: false while new and after a clear, until a stamp. */
     this.trailsMayShow = false;
     this.packedBytes = null;
@@ -74,6 +56,8 @@ export class CanvasRenderer {
     this.trailArea = fitCanvasArea(this.trails.width, this.trails.height);
     this.atlas = new FormAtlas(gl, forms, { layerSize: atlasLayerSize(this.height) });
     this.shapes = new AnalyticShapes();
+    /** The lumis' runs of instances, drawn with the atlas as it is now. */
+    this.runs = new InstanceRuns(gl, { instances: this.instances, shapes: this.shapes, atlas: () => this.atlas });
     /** Whether large additive discs are drawn on coarse layers (coarse-fills.js); set by the page. */
     this.coarseFills = false;
     this.coarseLayers = { picture: new CoarseLayer(gl), trails: new CoarseLayer(gl) };
@@ -153,7 +137,7 @@ export class CanvasRenderer {
       this.trails.bindTarget();
       this.useScissor(this.trailBox());
       gl.enable(gl.BLEND);
-      this.drawRuns(trails, this.trailArea, this.trails.width, this.trails.height, setScaledBlend);
+      this.runs.draw(trails, this.trailArea, this.trails.width, this.trails.height, setScaledBlend);
       gl.disable(gl.BLEND);
       gl.disable(gl.SCISSOR_TEST);
     }
@@ -176,7 +160,7 @@ export class CanvasRenderer {
     const gl = this.gl, size = coarseLayerSize(width, height);
     layer.begin(size);
     gl.enable(gl.BLEND);
-    this.drawRuns(runs, coarseArea(area), size.width, size.height, blendFor);
+    this.runs.draw(runs, coarseArea(area), size.width, size.height, blendFor);
   }
 
   /** Draws `frame` (as decodeFrame returns it) over the trail layer as it stands. */
@@ -204,28 +188,21 @@ export class CanvasRenderer {
     this.atlas.dispose();
     this.trails.dispose();
     for (const layer of Object.values(this.coarseLayers)) layer.dispose();
-    const instancePrograms = new Set(Object.values(this.shapePrograms));
-    for (const p of [...instancePrograms, this.paneProgram, this.fadeProgram, this.copyProgram, this.stretchProgram]) {
-      gl.deleteProgram(p.program);
-    }
+    this.runs.dispose();
+    this.panes.dispose();
+    for (const p of [this.fadeProgram, this.copyProgram, this.stretchProgram]) gl.deleteProgram(p.program);
     this.instances.dispose();
-    for (const a of [this.emptyArray, this.paneArray]) gl.deleteVertexArray(a);
-    gl.deleteBuffer(this.paneBuffer);
+    gl.deleteVertexArray(this.emptyArray);
   }
 
   /** Packs and uploads the frame's instances (one texture upload) and panes. */
   prepare(frame) {
-    const gl = this.gl;
     this.lastFrame = frame;
     const packed = packInstances(frame.instances, (form, stroke) => this.layerFor(form, stroke), this.packedBytes,
       (layer) => (layer >= ANALYTIC_BASE ? this.shapes.shapeOf(layer - ANALYTIC_BASE) : Shape.picture), this.coarseFills);
     this.packedBytes = packed.bytes;
     this.instances.upload(packed.bytes, packed.byteLength);
-    if (frame.paneCount > 0) {
-      gl.bindBuffer(gl.ARRAY_BUFFER, this.paneBuffer);
-      gl.bufferData(gl.ARRAY_BUFFER, frame.paneBytes, gl.STREAM_DRAW);
-      gl.bindBuffer(gl.ARRAY_BUFFER, null);
-    }
+    this.panes.upload(frame);
     const { trails, lumis, coarseTrails, coarseLumis } = packed;
     this.prepared = { trails, lumis, coarseTrails, coarseLumis };
   }
@@ -254,10 +231,10 @@ export class CanvasRenderer {
     gl.clearColor(red, green, blue, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.enable(gl.BLEND);
-    if (frame.paneCount > 0) this.drawPanes(frame.paneCount);
+    if (frame.paneCount > 0) this.panes.draw(frame.paneCount, this.area, this.width, this.height);
     if (this.trailsMayShow) this.addTrails();
     if (coarse.length > 0) layer.addOnto(this.stretchProgram, pictureToCoarse(this.height, layer), this.emptyArray);
-    this.drawRuns(this.prepared.lumis, this.area, this.width, this.height, setBlend);
+    this.runs.draw(this.prepared.lumis, this.area, this.width, this.height, setBlend);
     gl.disable(gl.BLEND);
     gl.disable(gl.SCISSOR_TEST);
     gl.bindVertexArray(null);
@@ -290,75 +267,6 @@ export class CanvasRenderer {
     gl.bindTexture(gl.TEXTURE_2D, null);
   }
 
-  drawPanes(count) {
-    const gl = this.gl, { uniforms } = this.paneProgram, area = this.area;
-    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-    gl.useProgram(this.paneProgram.program);
-    gl.uniform4f(uniforms.canvasToPixels, area.scale, area.scale, area.x, area.y);
-    gl.uniform2f(uniforms.bufferSize, this.width, this.height);
-    gl.bindVertexArray(this.paneArray);
-    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
-  }
-
-  /**
-   * Draws runs of packed instances into the bound framebuffer, `width × height` pixels with the canvas at
-   * `area`, one call per run (a disc's two), each run's blend set by `blendFor(gl, blend)`.
-   */
-  drawRuns(runs, area, width, height, blendFor) {
-    if (runs.length === 0) return;
-    const gl = this.gl, segments = annulusSegments(area.scale);
-    this.noteChangedUniforms();
-    this.atlas.bind(0);
-    this.instances.bind();
-    const placed = new Set();
-    const drawWith = (program, vertices, run) => {
-      if (!placed.has(program)) {
-        placed.add(program);
-        this.placeInstances(program, area, width, height, segments);
-      } else {
-        gl.useProgram(program.program);
-      }
-      this.instances.draw(vertices, run.first, run.count);
-    };
-    for (const run of runs) {
-      blendFor(gl, run.blend);
-      drawWith(this.shapePrograms[run.shape], shapeVertices(run.shape, segments), run);
-      if (run.shape === Shape.disc) drawWith(this.shapePrograms.discInside, shapeVertices('discInside', segments), run);
-    }
-  }
-
-  /** Marks the instance programs that need the analytic shapes' bands or the atlas's boxes given again. */
-  noteChangedUniforms() {
-    const programs = Object.values(this.shapePrograms);
-    if (this.shapes.changed) {
-      for (const program of programs) this.staleBands.add(program);
-      this.shapes.changed = false;
-    }
-    if (this.atlas.boxesChanged) {
-      for (const program of programs) this.staleBoxes.add(program);
-      this.atlas.boxesChanged = false;
-    }
-  }
-
-  /**
-   * Makes `program` the one in use, its uniforms set for drawing on `width × height` pixels with the canvas
-   * at `area`, circles and rings on polygons of `segments` sides.
-   */
-  placeInstances(program, area, width, height, segments) {
-    const gl = this.gl, { uniforms } = program;
-    gl.useProgram(program.program);
-    gl.uniform4f(uniforms.canvasToClip,
-      (2 * area.scale) / width, (-2 * area.scale) / height,
-      (2 * area.x) / width - 1, 1 - (2 * area.y) / height);
-    gl.uniform1f(uniforms.extent, ATLAS_EXTENT);
-    gl.uniform1f(uniforms.pixelsPerUnit, area.scale);
-    gl.uniform1i(uniforms.atlas, 0);
-    gl.uniform1i(uniforms.instances, INSTANCE_TEXTURE_UNIT);
-    gl.uniform1i(uniforms.segments, segments);
-    if (this.staleBands.delete(program)) gl.uniform4fv(uniforms.bands, this.shapes.bands);
-    if (this.staleBoxes.delete(program)) gl.uniform4fv(uniforms.boxes, this.atlas.boxes);
-  }
-
   /** The canvas area of the drawing buffer in whole pixels, in GL window coordinates (y up). */
   scissorBox() {
     return glPixelBox(this.area, this.width, this.height);
@@ -373,19 +281,5 @@ export class CanvasRenderer {
     const gl = this.gl;
     gl.enable(gl.SCISSOR_TEST);
     gl.scissor(box.x, box.y, box.width, box.height);
-  }
-
-  createPaneArray() {
-    const gl = this.gl, array = gl.createVertexArray();
-    gl.bindVertexArray(array);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.paneBuffer);
-    gl.enableVertexAttribArray(0);
-    gl.vertexAttribPointer(0, 4, gl.SHORT, false, PANE_SIZE, 0);
-    gl.vertexAttribDivisor(0, 1);
-    gl.enableVertexAttribArray(1);
-    gl.vertexAttribPointer(1, 4, gl.UNSIGNED_BYTE, true, PANE_SIZE, 8);
-    gl.vertexAttribDivisor(1, 1);
-    gl.bindVertexArray(null);
-    return array;
   }
 }
