@@ -629,3 +629,44 @@ if __name__ == "__main__":
     SAMPLE.parent.mkdir(exist_ok=True)
     SAMPLE.write_text(sample_text(output_sample()), encoding="utf-8")
     print(f"wrote {SAMPLE}")
+
+
+def hostile_profile_patches(count, seed=46):
+    """`count` bodies for `PUT /api/fixtures` naming fixture profiles (issue 46), every one to be refused: a
+    profile or a mode there is not, a manufacturer or model of the wrong type or missing, a fixture with both a
+    kind and a profile, holds of a channel the mode has not or out of 0…255 (or not a number), a mode that runs
+    past channel 512 or overlaps another fixture, a profile's channels sent of the wrong type. Each is (JSON
+    text, what the refusal must mention)."""
+    rng = random.Random(seed)
+    slim = {"manufacturer": "Chauvet", "model": "SlimPAR 56", "mode": "7-Ch"}
+
+    def without(mapping, key):
+        return {k: v for k, v in mapping.items() if k != key}
+
+    def fixture(**changes):
+        base = {"name": "Par", "universe": 1, "address": 1, "profile": dict(slim), "point": {"x": 0.5, "y": 0.5}}
+        base.update(changes)
+        return base
+
+    makers = [
+        lambda: (fixture(profile={**slim, "model": rng.choice(["SlimPAR 57", "", "x" * 300, "Slim PAR 56"])}), "profile"),
+        lambda: (fixture(profile={**slim, "mode": rng.choice(["8-Ch", "", "7-CH ", "\u0000"])}), "mode"),
+        lambda: (fixture(profile={**slim, "manufacturer": rng.choice(["Chauvet DJ", "Chauve"])}), "profile"),
+        lambda: (fixture(profile=without(slim, rng.choice(list(slim)))), "body"),
+        lambda: (fixture(profile={**slim, "model": rng.choice([56, None, [], {}])}), "body"),
+        lambda: (fixture(kind="rgb"), "kind or a profile"),
+        lambda: (fixture(hold={rng.choice(["Shutter", "Dimmer 2", ""]): 0}), "no channel"),
+        lambda: (fixture(hold={"Mode": rng.choice([-1, 256, 1000, -300])}), "0 to 255"),
+        lambda: (fixture(hold={"Mode": rng.choice(["0", 1.5, None, True])}), "body"),
+        lambda: (fixture(address=rng.randrange(507, 513)), "runs past channel 512"),
+        lambda: ([fixture(), fixture(name="Par 2", address=rng.randrange(1, 8))], "overlaps"),
+        lambda: (fixture(profile={**slim, "channels": rng.choice([5, "x", [1, 2], [{"name": 3}]])}), "body"),
+        lambda: (fixture(profile=rng.choice(["Chauvet SlimPAR 56", 7, None, []])), "body"),
+        lambda: (fixture(hold=rng.choice([[1], "Mode", 5])), "body"),
+    ]
+    cases = []
+    for _ in range(count):
+        made, said = rng.choice(makers)()
+        fixtures = made if isinstance(made, list) else [made]
+        cases.append((json.dumps({"fixtures": fixtures}), said))
+    return cases

@@ -32,7 +32,10 @@ public enum LibrarySession {
         // QLC+'s 1,358 definitions and the user's are read in the background: the patch plays meanwhile (each
         // fixture's mode is kept with it).
         Task(executorPreference: WorkerPool.library) {
-            for problem in fixtures.loadProfiles() { print("warning: \(problem)") }
+            let problems = fixtures.loadProfiles()
+            for problem in problems { print("warning: \(problem)") }
+            print("fixture profiles: \(fixtures.knownProfiles.catalog.profiles.count) known")
+            fflush(nil)  // seen at once through a pipe too (a service's journal, a test waiting for it)
         }
         fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {

@@ -7,8 +7,9 @@ import Hummingbird
 /// `{"fixtures": […]}` replaces the patch, checked whole (the first clash named, nothing changed) and told to
 /// every client — a GET gives the patch's revision as its ETag, a PUT may carry it in `If-Match`, and one made
 /// from a stale revision is answered 409 with the patch as it now is (`RevisionHeaders`); `PATCH
-/// /api/fixtures` with `{"master": 0…1, "blackout": true|false}` changes either; `POST /api/fixtures/test`
-/// with `{"mode": "white" | "black" | "identify" | "off", "fixture": NAME?}` checks the rig.
+/// /api/fixtures` with `{"master": 0…1, "blackout": true|false, "allowStrobe": true|false, "firing": [NAME…]}`
+/// changes any of them; `POST /api/fixtures/test` with `{"mode": "white" | "black" | "identify" | "off",
+/// "fixture": NAME?}` checks the rig; `GET /api/fixtures/dmx` gives the frames sent last (the DMX monitor).
 enum FixtureRoutes {
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         @Sendable func fixtures() throws -> LiveFixtures {
@@ -43,11 +44,28 @@ enum FixtureRoutes {
         api.patch("") { request, _ in
             await answer {
                 let body = try await decoded(ControlsBody.self, from: request, otherwise: #"say what to change: {"master": 0.8} or {"blackout": true}"#)
-                guard body.master != nil || body.blackout != nil else { throw APIRefusal(.badRequest, "say what to change: master (0…1) or blackout") }
+                guard body.master != nil || body.blackout != nil || body.allowStrobe != nil || body.firing != nil else {
+                    throw APIRefusal(.badRequest, "say what to change: master (0…1), blackout, allowStrobe or firing")
+                }
+                let patch = try fixtures().now.patch
+                if let firing = body.firing, let unknown = firing.first(where: { patch.fixture(named: $0) == nil }) {
+                    throw LiveError(.notFound, "there is no fixture “\(unknown.prefix(80))” in the patch to fire")
+                }
                 _ = try session.changeFixtureControls { controls in
                     if let master = body.master { controls.master = master }
                     if let blackout = body.blackout { controls.blackout = blackout }
+                    if let allowStrobe = body.allowStrobe { controls.allowStrobe = allowStrobe }
+                    if let firing = body.firing { controls.firing = Set(firing) }
                 }
+            }
+        }
+        api.get("/dmx") { _, _ in
+            do {
+                let sent = try fixtures().framesSentLast
+                let universes = sent.sorted { $0.key < $1.key }.map { Monitor.Universe(universe: $0.key, levels: $0.value.levels.map(Int.init)) }
+                return APIAnswer.response(.ok, Monitor(universes: universes))
+            } catch {
+                return LibraryRoutes.failure(error)
             }
         }
         api.post("/test") { request, _ in
@@ -77,10 +95,22 @@ enum FixtureRoutes {
     struct ControlsBody: Decodable {
         let master: Double?
         let blackout: Bool?
+        let allowStrobe: Bool?
+        let firing: [String]?
     }
     struct TestBody: Decodable {
         let mode: String
         let fixture: String?
+    }
+
+    /// The frames sent last, a universe each: its 512 levels.
+    struct Monitor: Encodable {
+        let universes: [Universe]
+
+        struct Universe: Encodable {
+            let universe: Int
+            let levels: [Int]
+        }
     }
 
     /// The patch as the API says it.
@@ -88,8 +118,13 @@ enum FixtureRoutes {
         let revision: Int
         let fixtures: [Fixture]
         let universes: [Int]
+        /// Each fixture's channels, in order: its name and what the instrument does with it (for a profiled one;
+        /// a generic kind's are its colours).
+        let channels: [[Channel]]
         let master: Double
         let blackout: Bool
+        let allowStrobe: Bool
+        let firing: [String]
         let test: Test?
         let targets: [String]
         let rate: Int
@@ -100,14 +135,25 @@ enum FixtureRoutes {
             let fixture: String?
         }
 
+        struct Channel: Encodable {
+            let name: String
+            let role: String
+        }
+
         init(_ live: LiveFixtures) {
             let patch = live.revisedPatch
             let controls = live.now.controls
             revision = patch.revision
             fixtures = patch.patch.fixtures
+            channels = zip(patch.patch.fixtures, patch.patch.channels).map { fixture, profiled in
+                guard let profiled else { return GenericProfiles.profile(fixture.kind).channels.map { Channel(name: $0.name, role: ChannelRole(of: $0).label) } }
+                return zip(profiled.profile.channels, profiled.roles).map { Channel(name: $0.name, role: $1.label) }
+            }
             universes = patch.patch.universes
             master = controls.master
             blackout = controls.blackout
+            allowStrobe = controls.allowStrobe
+            firing = controls.firing.sorted()
             test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
             targets = live.targets.map(\.description)
             rate = live.rate

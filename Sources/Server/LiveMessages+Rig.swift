@@ -52,13 +52,16 @@ extension LiveMessages {
     }
 
     /// The fixtures' controls as they now are, told to every client after any change: `{"type": "fixtures",
-    /// "master", "blackout", "test"}` (`test`: `{"mode", "fixture"}`, or absent when none runs).
+    /// "master", "blackout", "allowStrobe", "firing", "test"}` (`test`: `{"mode", "fixture"}`, or absent when
+    /// none runs; `firing`: the fixtures held on that the stage never drives).
     static func fixtures(_ controls: FixtureControls) -> String { text(FixturesChange(controls)) }
 
     private struct FixturesChange: Encodable {
         let type = "fixtures"
         let master: Double
         let blackout: Bool
+        let allowStrobe: Bool
+        let firing: [String]
         let test: Test?
 
         struct Test: Encodable {
@@ -69,6 +72,8 @@ extension LiveMessages {
         init(_ controls: FixtureControls) {
             master = controls.master
             blackout = controls.blackout
+            allowStrobe = controls.allowStrobe
+            firing = controls.firing.sorted()
             test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
         }
     }

@@ -1,0 +1,121 @@
+"""Real fixtures patched by name (issue 46): `imager serve` reads QLC+'s definitions (Debian's qlcplus-data) and the
+user's in the background, finds them by a few letters, gives one whole with each channel's role, imports a `.qxf`
+into the user's folder (read again at the next start), and sends a Chauvet SlimPAR 56 in its 7-channel mode as it
+should be driven to an independent Art-Net listener. Hostile definitions and 300 seeded hostile patch entries are
+refused with one line and change nothing."""
+import json
+import pathlib
+import sys
+import urllib.parse
+
+import pytest
+
+from live import api, request, serving
+from test_fixtures import ArtNetListener
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
+from hostile_input import hostile_profile_patches  # noqa: E402
+
+SLIM = {"manufacturer": "Chauvet", "model": "SlimPAR 56", "mode": "7-Ch"}
+DEFINITION = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE FixtureDefinition>
+<FixtureDefinition xmlns="http://www.qlcplus.org/FixtureDefinition">
+ <Manufacturer>Imager Test</Manufacturer>
+ <Model>Bar Två</Model>
+ <Type>LED Bar (Pixels)</Type>
+ <Channel Name="Red 1" Preset="IntensityRed"/><Channel Name="Green 1" Preset="IntensityGreen"/><Channel Name="Blue 1" Preset="IntensityBlue"/>
+ <Channel Name="Red 2" Preset="IntensityRed"/><Channel Name="Green 2" Preset="IntensityGreen"/><Channel Name="Blue 2" Preset="IntensityBlue"/>
+ <Channel Name="Master" Preset="IntensityMasterDimmer"/>
+ <Mode Name="7 Channel">
+  <Channel Number="0">Master</Channel>
+  <Channel Number="1">Red 1</Channel><Channel Number="2">Green 1</Channel><Channel Number="3">Blue 1</Channel>
+  <Channel Number="4">Red 2</Channel><Channel Number="5">Green 2</Channel><Channel Number="6">Blue 2</Channel>
+  <Head><Channel>1</Channel><Channel>2</Channel><Channel>3</Channel></Head>
+  <Head><Channel>4</Channel><Channel>5</Channel><Channel>6</Channel></Head>
+ </Mode>
+</FixtureDefinition>
+"""
+
+
+def loaded(server):
+    """Once the server says it has read every definition: how many it knows."""
+    line = server.until_line("fixture profiles:", timeout=120)
+    return int(line.split("fixture profiles:")[1].split()[0])
+
+
+def profiles_server(imager, tmp_path, *arguments):
+    return serving(imager, tmp_path / "library.sqlite", "--audio", "none", *arguments,
+                   env={"XDG_DATA_HOME": str(tmp_path / "data")})
+
+
+def test_profiles_are_found_by_a_few_letters_read_whole_and_a_slimpar_is_driven_by_its_channels(imager, tmp_path):
+    with ArtNetListener() as node, profiles_server(imager, tmp_path, "--dmx", f"artnet:127.0.0.1:{node.port}") as server:
+        assert loaded(server) >= 1_358 + 5
+        status, found = api(server, "GET", "/api/fixture-profiles?search=slim%20chauvet")
+        assert status == 200 and found["loaded"], found
+        assert {"manufacturer": "Chauvet", "model": "SlimPAR 56", "type": "Color Changer",
+                "modes": [{"name": "7-Ch", "channels": 7, "heads": 0}, {"name": "3-Ch", "channels": 3, "heads": 0}]} in found["profiles"]
+        assert all("slim" in (p["manufacturer"] + p["model"]).lower() for p in found["profiles"])
+        status, heads = api(server, "GET", "/api/fixture-profiles?type=Moving%20Head&limit=5&offset=10")
+        assert status == 200 and len(heads["profiles"]) == 5 and heads["total"] >= 400 and heads["offset"] == 10
+        status, whole = api(server, "GET", "/api/fixture-profiles/Chauvet/" + urllib.parse.quote("SlimPAR 56"))
+        assert status == 200, whole
+        seven = next(m for m in whole["modes"] if m["name"] == "7-Ch")
+        assert [(c["name"], c["role"]) for c in seven["channels"]] == [
+            ("Red", "red"), ("Green", "green"), ("Blue", "blue"), ("Color Macros", "held"), ("Strobe", "shutter (open)"),
+            ("Mode", "held"), ("Dimmer", "dimmer")]
+
+        par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}, "gamma": 1}
+        status, patched = api(server, "PUT", "/api/fixtures", {"fixtures": [par]})
+        assert status == 200, patched
+        assert [c["role"] for c in patched["channels"][0]] == ["red", "green", "blue", "held", "shutter (open)", "held", "dimmer"]
+        assert patched["fixtures"][0]["profile"]["channels"][4]["name"] == "Strobe"  # the mode kept whole with the patch
+        # The stage's colour in red, green and blue; strobe and macro at no function, mode at RGB, the dimmer full.
+        node.until(lambda p: p[2][3:7] == [0, 7, 0, 255], "the SlimPAR's macro, strobe, mode and dimmer")
+        assert api(server, "POST", "/api/fixtures/test", {"mode": "white"})[0] == 200
+        node.until(lambda p: p[2][:7] == [255, 255, 255, 0, 7, 0, 255], "the SlimPAR full white under the white test")
+        status, monitor = api(server, "GET", "/api/fixtures/dmx")
+        assert status == 200 and monitor["universes"][0]["universe"] == 1 and len(monitor["universes"][0]["levels"]) == 512
+
+
+def test_a_definition_imported_is_kept_in_the_users_folder_and_read_at_the_next_start(imager, tmp_path):
+    with profiles_server(imager, tmp_path) as server:
+        loaded(server)
+        status, profile = api(server, "POST", "/api/fixture-profiles", DEFINITION.encode(),
+                              headers={"Content-Type": "application/xml"})
+        assert status == 201, profile
+        assert profile["modes"][0]["heads"] == [[1, 2, 3], [4, 5, 6]]
+        assert [c["role"] for c in profile["modes"][0]["channels"]] == ["master", "red", "green", "blue", "red", "green", "blue"]
+        bar = {"name": "Bar", "universe": 3, "address": 10, "profile": {"manufacturer": "imager test", "model": "bar två", "mode": "7 channel"},
+               "strip": {"from": {"x": 0, "y": 0.5}, "to": {"x": 1, "y": 0.5}, "pixels": 1}}
+        status, patched = api(server, "PUT", "/api/fixtures", {"fixtures": [bar]})
+        assert status == 200 and patched["fixtures"][0]["profile"]["model"] == "Bar Två", patched
+    kept = list((tmp_path / "data" / "imager" / "fixtures").glob("*.qxf"))
+    assert [p.name for p in kept] == ["Imager-Test-Bar-Två.qxf"]
+    with profiles_server(imager, tmp_path) as server:
+        loaded(server)
+        status, whole = api(server, "GET", "/api/fixture-profiles/Imager%20Test/Bar%20Tv%C3%A5")
+        assert status == 200 and whole["type"] == "LED Bar (Pixels)"
+        assert api(server, "GET", "/api/fixtures")[1]["fixtures"][0]["name"] == "Bar"
+
+
+def test_hostile_definitions_and_patch_entries_are_refused_with_one_line_and_change_nothing(imager, tmp_path):
+    bomb = ('<?xml version="1.0"?><!DOCTYPE FixtureDefinition [<!ENTITY a "aaaaaaaaaa">'
+            '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><FixtureDefinition><Manufacturer>&b;</Manufacturer></FixtureDefinition>')
+    with profiles_server(imager, tmp_path) as server:
+        loaded(server)
+        par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}}
+        assert api(server, "PUT", "/api/fixtures", {"fixtures": [par]})[0] == 200
+        before = api(server, "GET", "/api/fixtures")[1]
+        for body, said in [(bomb, "no document type"), ("<FixtureDefinition>", "well-formed"), ("", "send a fixture definition"),
+                           ('<!DOCTYPE x SYSTEM "http://127.0.0.1:9/">' + DEFINITION, "no document type"), ("\x00" * 70, "well-formed")]:
+            status, refused = api(server, "POST", "/api/fixture-profiles", body.encode())
+            assert status == 400 and said in refused["error"] and "\n" not in refused["error"], (body[:60], refused)
+        status, _, answer = request(server.port, "/api/fixture-profiles", method="POST", body=b"<" * (50 << 20))
+        assert status == 413, answer[:200]
+        assert list((tmp_path / "data").rglob("*.qxf")) == []
+        for body, said in hostile_profile_patches(300):
+            status, refused = api(server, "PUT", "/api/fixtures", body.encode(), headers={"Content-Type": "application/json"})
+            assert status == 400, (body, refused)
+            assert "\n" not in refused["error"] and (said in refused["error"] or said == "body"), (body, said, refused)
+        assert api(server, "GET", "/api/fixtures")[1]["fixtures"] == before["fixtures"]
