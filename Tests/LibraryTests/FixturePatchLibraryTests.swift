@@ -46,4 +46,38 @@ struct FixturePatchLibraryTests {
         #expect(kept.problems[0].contains("place 1") && kept.problems[0].contains("a gamma is 1 to 3"))
         #expect(kept.problems[1].contains("place 2"))
     }
+
+    @Test func aProfiledFixtureIsKeptWithItsModeWholeAndItsHoldsAndADamagedModeCostsOnlyItsFixture() throws {
+        let spot = FixtureProfile(
+            manufacturer: "Test", model: "Spot", type: "Moving Head",
+            channels: [
+                ProfileChannel(name: "Pan", preset: "PositionPan"), ProfileChannel(name: "Pan fine", preset: "PositionPanFine"),
+                ProfileChannel(name: "Dimmer", preset: "IntensityDimmer"),
+                ProfileChannel(name: "Shutter", group: "Shutter", capabilities: [
+                    ChannelCapability(minimum: 0, maximum: 9, description: "Closed", preset: "ShutterClose"),
+                    ChannelCapability(minimum: 10, maximum: 19, description: "Open", preset: "ShutterOpen"),
+                ]),
+            ],
+            modes: [ProfileMode(name: "Standard", channels: ["Pan", "Pan fine", "Dimmer", "Shutter"])], panDegrees: 540, tiltDegrees: 270)
+        let profiled = try FixturePatch(patch.fixtures + [
+            Fixture(
+                name: "Spot", universe: 3, address: 10, profile: spot.mode(named: "standard"), hold: ["Shutter": 15],
+                placement: .point(StagePoint(x: 0.5, y: 0.5))),
+        ])
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try ChordsetLibrary.open(at: folder.file("library.sqlite"))
+        try library.setFixturePatch(profiled)
+        let read = try ChordsetLibrary.open(at: folder.file("library.sqlite")).fixturePatch()
+        #expect(read == KeptFixturePatch(patch: profiled, problems: []))
+        #expect(read.patch.fixtures[3].profile?.channels[3].capabilities.count == 2 && read.patch.fixtures[3].hold == ["Shutter": 15])
+        let queue = try DatabaseQueue(path: folder.file("library.sqlite").path)
+        try queue.write { db in
+            try db.execute(sql: #"UPDATE fixture SET content = replace(content, '"PositionPanFine"', '7') WHERE position = 3"#)
+        }
+        try queue.close()
+        let damaged = try ChordsetLibrary.open(at: folder.file("library.sqlite")).fixturePatch()
+        #expect(damaged.patch.fixtures.map(\.name) == ["Par", "Wash", "Strip"])
+        #expect(damaged.problems.count == 1 && damaged.problems[0].contains("place 4"))
+    }
 }
