@@ -1,5 +1,5 @@
 // Small DOM helpers every page's custom elements use: an element from a tag, its attributes and children
-// (`h`), and ids unique in the page (`uid`).
+// (`h`), ids unique in the page (`uid`), and the next animation frame (`nextFrame`).
 
 let serial = 0;
 /** An id unique in the page, for `<label for>` within a shadow root. */
@@ -25,4 +25,9 @@ export function h(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) element.append(child);
   return element;
+}
+
+/** Calls `fn` at the next animation frame (a 16 ms timer where there are none, as in Node); returns its id. */
+export function nextFrame(fn) {
+  return typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16);
 }

@@ -6,9 +6,8 @@
 import { element } from '../console-panel.js';
 import { startMidi } from '../midi/midi-input.js';
 import { beatText, clockChoices, clockText } from '../midi/midi-clock.js';
-import { uid } from '../../shared/dom.js';
+import { nextFrame, uid } from '../../shared/dom.js';
 
-const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 
 /** The "MIDI clock" group: built once, started when the panel first shows, stopped when it leaves the page. */
 class MidiClockSection {

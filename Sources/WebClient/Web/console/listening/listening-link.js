@@ -6,7 +6,7 @@
 // set is kept a moment, so messages said before it was heard do not undo it. Arithmetic in link-model.js.
 
 import { element } from '../console-panel.js';
-import { uid } from '../../shared/dom.js';
+import { nextFrame, uid } from '../../shared/dom.js';
 import {
   DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, beatReading, linkIntent, linkProblem, linkText, phaseAt, readQuantum,
 } from './link-model.js';
@@ -14,7 +14,6 @@ import {
 /** How long after a control is worked the session's values are shown again (a refusal puts them back). */
 const HOLD_MILLISECONDS = 700;
 
-const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const clock = () => performance.now();
 
 /** The "Ableton Link" group: built once with the panel, drawn from the store's `link`. */

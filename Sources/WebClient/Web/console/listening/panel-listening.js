@@ -24,7 +24,7 @@ import {
 import { parseListening, shownProblem, sourceChoices, sourceRequest } from './listening-sources.js';
 import { MidiClockSection } from './listening-clock.js';
 import { LinkSection } from './listening-link.js';
-import { uid } from '../../shared/dom.js';
+import { nextFrame, uid } from '../../shared/dom.js';
 import { apiPaths } from '../../shared/sender.js';
 
 /** How often the sound inputs are read again while the panel shows, in milliseconds. */
@@ -32,7 +32,6 @@ const SOURCES_MILLISECONDS = 5000;
 /** How long after a control is worked the engine's value is shown again (a refusal puts it back). */
 const RESYNC_MILLISECONDS = 700;
 
-const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const clock = () => performance.now();
 /** The engine's gap between onset releases, in milliseconds as the field shows it ('' when it says none). */
 const gapText = (response) => (response?.onsetGap === undefined ? '' : String(Math.round(response.onsetGap * 1000)));

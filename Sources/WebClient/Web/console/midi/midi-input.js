@@ -20,8 +20,8 @@ import { intentsForMessage, settingKey, targetKind } from './midi-targets.js';
 import { sanitizeMappings } from './midi-learn.js';
 import { CLOCK_LOST_MILLISECONDS, ClockTempo, MidiClock, realTimeBytes, tempoIntent } from './midi-clock.js';
 import { pendingSettings } from '../panel-kit/lumi-features.js';
+import { nextFrame } from '../../shared/dom.js';
 
-const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const defaultClock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 export class MidiInput {

@@ -10,7 +10,7 @@
 // Error with a one-line message).
 
 import { onlyLiveNews } from '../console-store.js';
-import { h, uid } from '../../shared/dom.js';
+import { h, nextFrame, uid } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/numbers.js';
 import { adoptStyleSheet, loadStyleSheet } from '../../shared/style-sheets.js';
 
@@ -20,7 +20,6 @@ const PANEL_STYLE = await loadStyleSheet(new URL('./panel.css', import.meta.url)
 /** How long after the last touch of a control the engine's value is shown again, in milliseconds. */
 export const HOLD_MILLISECONDS = 400;
 
-const nextFrame = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
 const cancelFrame = (id) => (typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(id) : clearTimeout(id));
 
 /**
