@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "DMX", dependencies: ["UserText"], swiftSettings: swiftSettings),
         // Domain model: the fixture patch, each light's place on the stage, and the DMX levels a picture of the
         // stage gives them. No I/O.
-        .target(name: "Fixtures", dependencies: ["DMX", "Raster", "UserText"], swiftSettings: swiftSettings),
+        .target(name: "Fixtures", dependencies: ["DMX", "Raster", "UserText", "StageOutputs"], swiftSettings: swiftSettings),
         // Domain adapter: fixture definitions on disk — QLC+'s `.qxf`, read safely into profiles.
         .target(name: "FixtureDefinitions", dependencies: ["Fixtures"], swiftSettings: swiftSettings),
         // Domain model: the stage's outputs — a slice of the stage per canvas window, corner-pinned or drawn

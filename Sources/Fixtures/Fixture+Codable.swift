@@ -3,10 +3,11 @@
 /// "level": 1}` — with `"area": {"x", "y", "width", "height"}` or `"strip": {"from": {…}, "to": {…},
 /// "pixels": N}` in place of `point`; `gamma` and `level` may be left out (2.2 and 1). A fixture of a real
 /// make names its profile's mode in place of `kind` — `"profile": {"manufacturer": "Chauvet", "model": "SlimPAR
-/// 56", "mode": "7-Ch"}`, written back with the mode's channels — and may hold channels: `"hold": {"Mode": 0}`.
+/// 56", "mode": "7-Ch"}`, written back with the mode's channels — and may hold channels: `"hold": {"Mode": 0}`;
+/// a moving head may have an aim (`FixtureAim`'s JSON).
 extension Fixture: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, universe, address, kind, profile, hold, point, area, strip, gamma, level
+        case name, universe, address, kind, profile, hold, aim, point, area, strip, gamma, level
     }
 
     struct Area: Codable {
@@ -45,6 +46,7 @@ extension Fixture: Codable {
             kind: try container.decodeIfPresent(FixtureKind.self, forKey: .kind) ?? .rgb,
             profile: profile,
             hold: try container.decodeIfPresent([String: Int].self, forKey: .hold) ?? [:],
+            aim: try container.decodeIfPresent(FixtureAim.self, forKey: .aim),
             placement: placement,
             gamma: try container.decodeIfPresent(Double.self, forKey: .gamma) ?? Self.defaultGamma,
             level: try container.decodeIfPresent(Double.self, forKey: .level) ?? 1)
@@ -58,6 +60,7 @@ extension Fixture: Codable {
         if let profile {
             try container.encode(profile, forKey: .profile)
             if !hold.isEmpty { try container.encode(hold, forKey: .hold) }
+            try container.encodeIfPresent(aim, forKey: .aim)
         } else {
             try container.encode(kind, forKey: .kind)
         }

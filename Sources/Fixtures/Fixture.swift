@@ -17,6 +17,9 @@ public struct Fixture: Hashable, Sendable {
     public var profile: PatchedProfile?
     /// Values the patch holds channels at, by channel name, whatever the profile says of them (0…255).
     public var hold: [String: Int]
+    /// Where a moving head points (a fixture with a profile that pans or tilts); nil: its pan and tilt rest at
+    /// the middle of their travel.
+    public var aim: FixtureAim?
     public var placement: FixturePlacement
     /// The curve from the picture's value to the light's level: level = value^gamma, 1…3.
     public var gamma: Double
@@ -28,7 +31,8 @@ public struct Fixture: Hashable, Sendable {
 
     public init(
         name: String, universe: Int, address: Int, kind: FixtureKind = .rgb, profile: PatchedProfile? = nil,
-        hold: [String: Int] = [:], placement: FixturePlacement, gamma: Double = defaultGamma, level: Double = 1
+        hold: [String: Int] = [:], aim: FixtureAim? = nil, placement: FixturePlacement, gamma: Double = defaultGamma,
+        level: Double = 1
     ) {
         self.name = name
         self.universe = universe
@@ -36,6 +40,7 @@ public struct Fixture: Hashable, Sendable {
         self.kind = kind
         self.profile = profile
         self.hold = hold
+        self.aim = aim
         self.placement = placement
         self.gamma = gamma
         self.level = level
@@ -85,6 +90,7 @@ extension Fixture {
     func validateProfile(_ what: String) throws(FixtureError) {
         guard let profile else {
             guard hold.isEmpty else { throw FixtureError("\(what): only a fixture with a profile holds channels by name") }
+            guard aim == nil else { throw FixtureError("\(what): only a moving head (a fixture with a profile that pans or tilts) has an aim") }
             return
         }
         guard !profile.channels.isEmpty else {
@@ -96,6 +102,13 @@ extension Fixture {
                 throw FixtureError("\(what): its mode “\(profile.mode)” has no channel “\(channel)” to hold")
             }
             guard (0...255).contains(value) else { throw FixtureError("\(what): a channel is held at 0 to 255; \(value) is not") }
+        }
+        if let aim {
+            let moves = profile.channels.contains { ChannelRole(of: $0).isPanOrTilt }
+            guard moves, profile.panDegrees > 0 || profile.tiltDegrees > 0 else {
+                throw FixtureError("\(what): only a moving head (a fixture with a profile that pans or tilts) has an aim")
+            }
+            try aim.validate(what, panDegrees: profile.panDegrees, tiltDegrees: profile.tiltDegrees)
         }
     }
 }

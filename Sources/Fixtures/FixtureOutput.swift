@@ -57,23 +57,25 @@ public struct FixtureTest: Hashable, Sendable {
 /// blackout) sends 0 on every channel.
 public enum FixtureOutput {
     /// The frames of every universe `patch` fills, at `time` (seconds, for identify's blinking), each frame on
-    /// its own (no flash held off: `frames(of:showing:controls:at:flashes:)` keeps the guard between frames).
+    /// its own (no flash held off, no head moving from where it was: `frames(of:showing:controls:at:state:)`
+    /// keeps them between frames).
     public static func frames(
         of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double
     ) -> [Int: DMXFrame] {
-        var flashes = FlashGuard()
-        return frames(of: patch, showing: stage, controls: controls, at: time, flashes: &flashes)
+        var state = FixtureFrameState()
+        return frames(of: patch, showing: stage, controls: controls, at: time, state: &state)
     }
 
-    /// The frames of every universe `patch` fills, at `time` (seconds), the stage's flashes held to 3 a second
-    /// by `flashes` (kept from one frame to the next) unless the controls allow strobing.
+    /// The frames of every universe `patch` fills, at `time` (seconds): the stage's flashes held to 3 a second
+    /// unless the controls allow strobing, each moving head turned toward what it follows at its slew — both
+    /// kept in `state` from one frame to the next.
     public static func frames(
-        of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double, flashes: inout FlashGuard
+        of patch: FixturePatch, showing stage: StageSampler, controls: FixtureControls, at time: Double, state: inout FixtureFrameState
     ) -> [Int: DMXFrame] {
         let universes = patch.universes
         var frames = [DMXFrame](repeating: DMXFrame(), count: universes.count)
         var current = (universe: -1, index: 0)  // a fixture's lights fill one universe after another
-        var sampler = CellSampler(stage: stage, flashes: controls.allowStrobe ? nil : flashes, count: patch.cellCount, time: time)
+        var sampler = CellSampler(stage: stage, flashes: controls.allowStrobe ? nil : state.flashes, count: patch.cellCount, time: time)
         for (index, (fixture, lights)) in zip(patch.fixtures, patch.lights).enumerated() {
             let shown = Self.shown(fixture, controls: controls, at: time)
             let count = fixture.channelCount
@@ -84,8 +86,12 @@ public enum FixtureOutput {
                 }
                 if let channels = patch.channels[index] {
                     var levels = [UInt8](repeating: 0, count: count)
-                    let colors = light.regions.map { sampler.color(of: $0, shaped: fixture.gamma) }
-                    Self.profiledLevels(colors, channels, fixture: fixture, shown: shown, master: controls.master, into: &levels)
+                    let beam = fixture.aim.map { Self.beam(of: fixture, aimed: $0, on: stage, at: time, heads: &state.heads) }
+                    let regions = beam?.point.map { Array(repeating: StageRegion.point($0), count: light.regions.count) } ?? light.regions
+                    let colors = regions.map { sampler.color(of: $0, shaped: fixture.gamma) }
+                    Self.profiledLevels(
+                        colors, channels, fixture: fixture, shown: shown, master: controls.master * (beam?.lost == true ? Self.lostLevel : 1),
+                        aim: beam?.aim, into: &levels)
                     for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
                 } else {
                     let color = sampler.color(of: light.region, shaped: 1)
@@ -98,7 +104,7 @@ public enum FixtureOutput {
                 }
             }
         }
-        if let guarded = sampler.flashes { flashes = guarded }
+        if let guarded = sampler.flashes { state.flashes = guarded }
         return Dictionary(uniqueKeysWithValues: zip(universes, frames))
     }
 
@@ -123,17 +129,41 @@ public enum FixtureOutput {
     /// — its held channels, its open shutter and its wheel kept as they are. A fixture the stage never drives
     /// shows white only while fired, else rests.
     static func profiledLevels(
-        _ colors: [SampledColor], _ channels: ProfiledChannels, fixture: Fixture, shown: Shown, master: Double, into levels: inout [UInt8]
+        _ colors: [SampledColor], _ channels: ProfiledChannels, fixture: Fixture, shown: Shown, master: Double,
+        aim: (pan: Double, tilt: Double)? = nil, into levels: inout [UInt8]
     ) {
         let level = min(max(fixture.level * master, 0), 1)
         switch shown {
         case .white where channels.restsUnlessFired:
             ProfiledChannels(channels.profile, hold: fixture.hold, name: fixture.name, fired: true)
-                .levels(colors: Array(repeating: .white, count: colors.count), intensity: level, into: &levels)
-        case .white: channels.levels(colors: Array(repeating: .white, count: colors.count), intensity: 1, into: &levels)
-        case .dark: channels.levels(colors: Array(repeating: .black, count: colors.count), intensity: 0, into: &levels)
-        case .stage: channels.levels(colors: colors, intensity: level, into: &levels)
+                .levels(colors: Array(repeating: .white, count: colors.count), intensity: level, aim: aim, into: &levels)
+        case .white: channels.levels(colors: Array(repeating: .white, count: colors.count), intensity: 1, aim: aim, into: &levels)
+        case .dark: channels.levels(colors: Array(repeating: .black, count: colors.count), intensity: 0, aim: aim, into: &levels)
+        case .stage: channels.levels(colors: colors, intensity: level, aim: aim, into: &levels)
         }
+    }
+
+    /// How much of its level a moving head keeps while it has lost what it follows (resting where it is).
+    public static let lostLevel = 0.25
+
+    /// A moving head's beam this frame: its motors turned toward what it follows (at its slew, from where they
+    /// were), where on the stage the beam then falls, its pan and tilt as parts of their travel, and whether
+    /// it has lost its target.
+    static func beam(
+        of fixture: Fixture, aimed aim: FixtureAim, on stage: StageSampler, at time: Double, heads: inout [String: HeadMotion]
+    ) -> (point: StagePoint?, aim: (pan: Double, tilt: Double)?, lost: Bool) {
+        let followed: StagePoint? = switch aim.follow {
+        case .point(let point): point
+        case .brightest(let x, let y, let width, let height): stage.brightest(x: x, y: y, width: width, height: height)
+        case .chord(let chord): stage.oldestLumi(ofChord: chord)
+        }
+        var motion = heads[fixture.name] ?? HeadMotion()
+        let now = motion.move(toward: followed.flatMap(aim.panTilt(at:)), slew: aim.slew, at: time)
+        heads[fixture.name] = motion
+        guard let now, let profile = fixture.profile else { return (nil, nil, followed == nil) }
+        let travel = (pan: max(profile.panDegrees, 1e-9), tilt: max(profile.tiltDegrees, 1e-9))
+        let parts = (pan: min(max(now.pan / travel.pan, 0), 1), tilt: min(max(now.tilt / travel.tilt, 0), 1))
+        return (aim.stagePoint(at: now), parts, followed == nil)
     }
 
     /// The channel levels of one light of `fixture` (of one cell) showing `color`.

@@ -6,9 +6,34 @@ import Raster
 /// canvases show).
 public struct StageSampler: Sendable {
     public let picture: Bitmap
+    /// The lumis sounding on the stage, for the moving heads that follow a chord's.
+    public let sounding: [SoundingLumi]
 
-    public init(_ picture: Bitmap) {
+    public init(_ picture: Bitmap, sounding: [SoundingLumi] = []) {
         self.picture = picture
+        self.sounding = sounding
+    }
+
+    /// Where the brightest light of the area is (the middle of its brightest pixel, the first of equals); nil
+    /// when nothing there is lit (all of it darker than a twentieth of full light).
+    public func brightest(x: Double, y: Double, width: Double, height: Double) -> StagePoint? {
+        guard picture.width > 0, picture.height > 0 else { return nil }
+        let columns = centres(from: x, to: x + width, count: picture.width)
+        let rows = centres(from: y, to: y + height, count: picture.height)
+        var best: (level: Double, column: Int, row: Int)?
+        for row in rows.isEmpty ? self.row(y + height / 2)..<(self.row(y + height / 2) + 1) : rows {
+            for column in columns.isEmpty ? self.column(x + width / 2)..<(self.column(x + width / 2) + 1) : columns {
+                let color = pixel(column, row)
+                let level = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+                if level > (best?.level ?? 0.05) { best = (level, column, row) }
+            }
+        }
+        return best.map { StagePoint(x: (Double($0.column) + 0.5) / Double(picture.width), y: (Double($0.row) + 0.5) / Double(picture.height)) }
+    }
+
+    /// Where the oldest lumi still sounding of chord `chord` (1…8) is; nil when none sounds.
+    public func oldestLumi(ofChord chord: Int) -> StagePoint? {
+        sounding.filter { $0.chord == chord }.min { $0.since < $1.since }?.point
     }
 
     /// The colour `region` shows; black on an empty picture.
@@ -68,6 +93,19 @@ public struct StageSampler: Sendable {
         return SampledColor(
             red: Double(picture.pixels[offset]) / 255, green: Double(picture.pixels[offset + 1]) / 255,
             blue: Double(picture.pixels[offset + 2]) / 255)
+    }
+}
+
+/// A lumi sounding on the stage: the chord (1…8) that released it, when, and where it is now.
+public struct SoundingLumi: Hashable, Sendable {
+    public let chord: Int
+    public let since: Double
+    public let point: StagePoint
+
+    public init(chord: Int, since: Double, point: StagePoint) {
+        self.chord = chord
+        self.since = since
+        self.point = point
     }
 }
 

@@ -20,12 +20,12 @@ enum DMXValuesFile {
         defer { try? file.close() }  // writes are unbuffered and each checked
         let frames = PerformanceFrames(log: performance, width: 128, height: 72, fps: rate, from: start)
         var text = "seconds,universe," + (1...DMXFrame.channelCount).map(String.init).joined(separator: ",") + "\n"
-        var flashes = FlashGuard()  // the stage's flashes held to 3 a second, as live
+        var state = FixtureFrameState()  // the stage's flashes held to 3 a second and the heads moving at their slew, as live
         do {
             for index in 0..<count {
                 let time = Double(index) / Double(rate)
                 let universes = FixtureOutput.frames(
-                    of: patch, showing: StageSampler(frames.frame(index)), controls: FixtureControls(), at: time, flashes: &flashes)
+                    of: patch, showing: StageSampler(frames.frame(index)), controls: FixtureControls(), at: time, state: &state)
                 for (universe, frame) in universes.sorted(by: { $0.key < $1.key }) {
                     text += "\(FixedDecimals.format(time, decimals: 3)),\(universe),"
                     text += frame.levels.map(String.init).joined(separator: ",") + "\n"

@@ -1,4 +1,5 @@
 import Engine
+import Fixtures
 import Instrument
 import Raster
 import SceneRendering
@@ -32,8 +33,21 @@ struct RenderedStage: StagePicture {
 
     init(scenes: LatestScene) { self.scenes = scenes }
 
+    /// The scene drawn last, kept for `sounding()`.
+    private var drawn: Scene?
+
     mutating func draw(rows: [Range<Int>]) -> Bitmap? {
-        scenes.latest.map { renderer.render($0, rows: rows) }
+        drawn = scenes.latest
+        return drawn.map { renderer.render($0, rows: rows) }
+    }
+
+    func sounding() -> [SoundingLumi] {
+        guard let drawn else { return [] }
+        return drawn.sounding.map { place in
+            SoundingLumi(
+                chord: place.pad + 1, since: place.since,
+                point: StagePoint(x: min(max(place.position.x / drawn.size.width, 0), 1), y: min(max(place.position.y / drawn.size.height, 0), 1)))
+        }
     }
 }
 

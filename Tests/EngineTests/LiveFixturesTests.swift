@@ -127,6 +127,44 @@ struct PaintedStage: StagePicture {
         #expect(stage.asked.count == 6)
     }
 
+    /// A moving head re-aimed while DMX goes turns toward its new point at its slew, frame after frame on the
+    /// fixtures' clock: its motors are kept from one frame to the next, across a change of the patch.
+    @Test(.timeLimit(.minutes(1))) func aMovingHeadTurnsAtItsSlewOnTheFixturesClock() async throws {
+        let live = try fixtures(["sacn:multicast"])
+        let pan = ProfileChannel(name: "Pan", preset: "PositionPan"), fine = ProfileChannel(name: "Pan fine", preset: "PositionPanFine")
+        let profile = FixtureProfile(
+            manufacturer: "Test", model: "Head", type: "Moving Head", channels: [pan, fine],
+            modes: [ProfileMode(name: "2", channels: ["Pan", "Pan fine"])], panDegrees: 360, tiltDegrees: 10)
+        func head(following x: Double) -> Fixture {
+            let corners = [PanTilt(pan: 0, tilt: 0), PanTilt(pan: 360, tilt: 0), PanTilt(pan: 360, tilt: 10), PanTilt(pan: 0, tilt: 10)]
+            return Fixture(
+                name: "Head", universe: 1, address: 1, profile: profile.mode(named: "2"),
+                aim: FixtureAim(calibration: corners, follow: .point(StagePoint(x: x, y: 0.5)), slew: 100), placement: .point(StagePoint(x: 0.5, y: 0.5)))
+        }
+        _ = try live.setPatch([head(following: 0)], from: nil)
+        let transmitter = try #require(live.transmitters.first as? KeptTransmitter)
+        let clock = ManualClock()
+        let sending = Task {
+            var stage = PaintedStage(colour: nil)
+            await live.keepSending(on: clock, picture: &stage)
+        }
+        func degrees(_ frame: Int) -> Double {
+            let levels = transmitter.sent[frame].frames[1]!
+            return Double(Int(levels[1]) << 8 | Int(levels[2])) / 65535 * 360
+        }
+        try await awaitUntil("the first frame") { transmitter.sent.count == 1 }
+        #expect(degrees(0) < 0.01)
+        _ = try live.setPatch([head(following: 1)], from: nil)
+        for frame in 1...4 {
+            try await clock.awaitSleeper()
+            clock.advance(by: .milliseconds(25))
+            try await awaitUntil("frame \(frame + 1)") { transmitter.sent.count == frame + 1 }
+            #expect(abs(degrees(frame) - 2.5 * Double(frame)) < 0.01, "100° a second: 2.5° a frame")
+        }
+        sending.cancel()
+        await sending.value
+    }
+
     /// The master's range is the one the twin-rule table gives (Tests/fixtures/twin-rules/fixture-patch.json),
     /// which the console's form takes too.
     @Test func theMasterIsKeptInTheRangeTheTwinRuleTableGives() throws {
@@ -144,8 +182,8 @@ struct PaintedStage: StagePicture {
         let live = try fixtures([])
         _ = try live.setPatch([Fixture(name: "Par", universe: 1, address: 1, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))], from: nil)
         var stage = PaintedStage(colour: RGBAColor(red: 1, green: 0, blue: 1))
-        var flashes = FlashGuard()
-        let frames = LiveFixtures.frames(of: live.now, picture: &stage, at: 0, flashes: &flashes)
+        var state = FixtureFrameState()
+        let frames = LiveFixtures.frames(of: live.now, picture: &stage, at: 0, state: &state)
         #expect(frames[1].map { [$0[1], $0[2], $0[3]] } == [255, 0, 255])
         #expect(stage.asked.count == 1)
     }

@@ -15,11 +15,11 @@ import Testing
     /// The first channel of each fixture of `patch`, frame by frame, for a stage flashing white and black at
     /// `hertz`, 40 frames a second for `seconds`.
     static func levels(_ patch: FixturePatch, flashingAt hertz: Double, for seconds: Double, controls: FixtureControls) -> [[UInt8]] {
-        var flashes = FlashGuard()
+        var state = FixtureFrameState()
         return (0..<Int(seconds * 40)).map { frame in
             let time = Double(frame) / 40
             let lit = Int(time * hertz * 2) % 2 == 0
-            let frames = FixtureOutput.frames(of: patch, showing: stage(lit ? 255 : 0), controls: controls, at: time, flashes: &flashes)
+            let frames = FixtureOutput.frames(of: patch, showing: stage(lit ? 255 : 0), controls: controls, at: time, state: &state)
             return patch.lights.map { frames[$0[0].universe]![$0[0].address] }
         }
     }

@@ -166,11 +166,11 @@ public final class LiveFixtures: Sendable {
         let interval = Duration.seconds(1) / rate
         let start = clock.now
         var deadline = start
-        var flashes = FlashGuard()
+        var state = FixtureFrameState()
         while !Task.isCancelled {
             let time = start.duration(to: clock.now).inSeconds
             let transmitters = self.transmitters
-            let frames = transmitters.isEmpty ? [:] : Self.frames(of: now, picture: &picture, at: time, flashes: &flashes)
+            let frames = transmitters.isEmpty ? [:] : Self.frames(of: now, picture: &picture, at: time, state: &state)
             for transmitter in transmitters { transmitter.send(frames, at: time) }
             lastFrames.withLock { $0 = frames }
             framesSent.add(1, ordering: .relaxed)
@@ -181,14 +181,15 @@ public final class LiveFixtures: Sendable {
     }
 
     /// The DMX frames of `now`'s patch for the stage `picture` draws (a dark stage before the first frame), the
-    /// stage's flashes held to 3 a second by `flashes`, kept from one frame to the next.
+    /// stage's flashes and the moving heads' motors kept in `state` from one frame to the next.
     public static func frames(
         of now: (patch: FixturePatch, problems: [String], controls: FixtureControls), picture: inout some StagePicture, at time: Double,
-        flashes: inout FlashGuard
+        state: inout FixtureFrameState
     ) -> [Int: DMXFrame] {
         guard !now.patch.fixtures.isEmpty else { return [:] }
         let stage = picture.draw(rows: now.patch.rowsRead(height: stageSize.height)) ?? Bitmap(width: stageSize.width, height: stageSize.height)
-        return FixtureOutput.frames(of: now.patch, showing: StageSampler(stage), controls: now.controls, at: time, flashes: &flashes)
+        return FixtureOutput.frames(
+            of: now.patch, showing: StageSampler(stage, sounding: picture.sounding()), controls: now.controls, at: time, state: &state)
     }
 }
 

@@ -1,3 +1,4 @@
+import Fixtures
 import Raster
 
 /// The stage as the fixtures see it (a port; the server draws the scene the frame ticker last drew with the
@@ -6,4 +7,12 @@ import Raster
 public protocol StagePicture {
     /// The stage now with `rows` drawn; nil before the first frame (a dark stage).
     mutating func draw(rows: [Range<Int>]) -> Bitmap?
+    /// The lumis sounding in the stage last drawn: their chord, when it released them, where they are (for the
+    /// moving heads that follow a chord).
+    func sounding() -> [SoundingLumi]
+}
+
+extension StagePicture {
+    /// None: a stage that does not say where its lumis are.
+    public func sounding() -> [SoundingLumi] { [] }
 }

@@ -49,6 +49,14 @@ public enum ChannelRole: Hashable, Sendable {
         return true
     }
 
+    /// Whether it is a pan or tilt channel (coarse or fine).
+    public var isPanOrTilt: Bool {
+        switch self {
+        case .pan, .tilt: true
+        default: false
+        }
+    }
+
     /// A word for the console's list of channels.
     public var label: String {
         switch self {

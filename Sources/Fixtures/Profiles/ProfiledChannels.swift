@@ -91,15 +91,16 @@ public struct ProfiledChannels: Hashable, Sendable {
     }
 
     /// The channel levels for cells showing `colors` (one a cell, red, green and blue already shaped, 0…1) at
-    /// `intensity` (the fixture's level times the master, 0…1), into `levels` (a value a channel).
-    public func levels(colors: [SampledColor], intensity: Double, into levels: inout [UInt8]) {
+    /// `intensity` (the fixture's level times the master, 0…1), pan and tilt at `aim` (each 0…1 of its travel;
+    /// nil: the middle), into `levels` (a value a channel).
+    public func levels(colors: [SampledColor], intensity: Double, aim: (pan: Double, tilt: Double)? = nil, into levels: inout [UInt8]) {
         var values = [Double](repeating: 0, count: roles.count)
         var cell = 0
         let mean = colors.isEmpty ? .black : colors.dropFirst().reduce(colors[0], +).scaled(by: 1 / Double(colors.count))
         for group in groups {
             let color = group.isCell && cell < colors.count ? colors[cell] : mean
             if group.isCell { cell += 1 }
-            fill(group, color: color, intensity: intensity, into: &values)
+            fill(group, color: color, intensity: intensity, aim: aim ?? (0.5, 0.5), into: &values)
         }
         for index in roles.indices {
             switch roles[index] {
@@ -121,7 +122,7 @@ public struct ProfiledChannels: Hashable, Sendable {
 
     /// The 0…1 value of each driven channel of `group` (a slot's DMX value for a colour wheel). The level is
     /// in the fixture's own level channel when it has one, else in each cell's dimmer, else in the colours.
-    private func fill(_ group: Group, color: SampledColor, intensity: Double, into values: inout [Double]) {
+    private func fill(_ group: Group, color: SampledColor, intensity: Double, aim: (pan: Double, tilt: Double), into values: inout [Double]) {
         let cellLevel = !sharedLevel && group.hasDimmer
         let mix = EmitterMix.levels(of: color.scaled(by: sharedLevel || cellLevel ? 1 : intensity), into: group.emitters)
         let luminance = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
@@ -132,7 +133,8 @@ public struct ProfiledChannels: Hashable, Sendable {
             case .master(fine: false): values[index] = light * intensity
             case .dimmer(fine: false) where !group.isCell: values[index] = light * intensity
             case .dimmer(fine: false): values[index] = (group.emitters.isEmpty ? light : 1) * (sharedLevel ? 1 : intensity)
-            case .pan(fine: false), .tilt(fine: false): values[index] = 0.5
+            case .pan(fine: false): values[index] = aim.pan
+            case .tilt(fine: false): values[index] = aim.tilt
             case .colorSlots(let slots): values[index] = Double(Self.nearest(slots, to: color))
             default: break
             }

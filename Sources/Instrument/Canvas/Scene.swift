@@ -20,6 +20,9 @@ public struct Scene: Hashable, Sendable {
     /// How strongly the output stage keeps the picture from burning out to white, 0 (not at all) to 1
     /// (`HeadroomLimiter`).
     public var headroom: Double
+    /// Where each lumi a chord released is now, with that chord and when (for what follows a chord's light:
+    /// the moving heads); not drawn.
+    public var sounding: [SoundingPlace] = []
 
     public init(
         time: Double, size: Size = Canvas.bounds.size, background: RGBAColor = .black, panes: [LitPaneInstance] = [],
@@ -35,6 +38,20 @@ public struct Scene: Hashable, Sendable {
         self.trailPersistence = trailPersistence
         self.erasures = erasures
         self.headroom = headroom
+    }
+}
+
+/// A lumi on the canvas, as what follows a chord's light sees it: the chord's pad (0…7) that released it,
+/// when, and where it is now (the canvas's units).
+public struct SoundingPlace: Hashable, Sendable {
+    public var pad: Int
+    public var since: Double
+    public var position: Point
+
+    public init(pad: Int, since: Double, position: Point) {
+        self.pad = pad
+        self.since = since
+        self.position = position
     }
 }
 

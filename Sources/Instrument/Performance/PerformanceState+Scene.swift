@@ -41,6 +41,8 @@ extension PerformanceState {
         // buffer of that size, which is far cheaper per instance than growing an array.
         let steps = rhythms.map { visibleSteps(of: $0, at: time, beat: beatNow) }
         let bound = 2 * (live.count + zip(rhythms, steps).reduce(0) { $0 + $1.0.templates.count * $1.1.count })
+        var sounding = scene.sounding
+        sounding.removeAll(keepingCapacity: true)
         scene.instances = lumiTable.withUnsafeBufferPointer { table in
             strokes.withUnsafeBufferPointer { strokes in
               soundEnvelopes.withValues(at: time) { heard in
@@ -49,9 +51,13 @@ extension PerformanceState {
                     let followed = strokes.baseAddress
                     let envelopes = heard.baseAddress
                     for lumi in live {
+                        let first = cursor
                         cursor = appendInstances(
                             of: lumi, design: designs + Int(lumi.template), strokes: followed, envelopes: envelopes,
                             at: time, beat: beatNow, beatsPerSecond: beatsPerSecond, to: cursor)
+                        if cursor != first, (0..<8).contains(lumi.releaser) {
+                            sounding.append(SoundingPlace(pad: Int(lumi.releaser), since: lumi.releaseTime, position: first.pointee.position))
+                        }
                     }
                     for (press, range) in zip(rhythms, steps) {
                         cursor = appendRhythm(
@@ -63,6 +69,7 @@ extension PerformanceState {
               }
             }
         }
+        scene.sounding = sounding
     }
 
     /// The steps of a held rhythm that can be seen at `time`: from the first after its pad went down (or
