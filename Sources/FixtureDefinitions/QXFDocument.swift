@@ -20,6 +20,7 @@ final class QXFDocument: NSObject, XMLParserDelegate {
     private var modeChannel: Int?
     private var head: [Int]?
     private var focus: (pan: Double, tilt: Double)?
+    private var layout: PixelLayout?
     private var elements = 0
 
     /// The most elements a definition may have (QLC+'s largest has about 2,000).
@@ -33,7 +34,7 @@ final class QXFDocument: NSObject, XMLParserDelegate {
         }
         return FixtureProfile(
             manufacturer: manufacturer, model: model, type: type.isEmpty ? "Other" : type, channels: channels, modes: modes,
-            panDegrees: focus?.pan ?? 0, tiltDegrees: focus?.tilt ?? 0)
+            panDegrees: focus?.pan ?? 0, tiltDegrees: focus?.tilt ?? 0, layout: layout)
     }
 
     func parser(
@@ -59,6 +60,11 @@ final class QXFDocument: NSObject, XMLParserDelegate {
             modeChannel = attributes["Number"].flatMap { Int($0) }
         case ("Mode", "Head") where mode != nil:
             head = []
+        case ("Physical", "Layout"):
+            if let columns = attributes["Width"].flatMap({ Int($0) }), let rows = attributes["Height"].flatMap({ Int($0) }),
+               (1...1_024).contains(columns), (1...1_024).contains(rows), layout == nil || !path.contains("Mode") {
+                layout = PixelLayout(columns: columns, rows: rows)
+            }
         case ("Physical", "Focus"):
             if focus == nil || !path.contains("Mode") {  // the fixture's own, else its first mode's
                 focus = (Double(attributes["PanMax"] ?? "") ?? 0, Double(attributes["TiltMax"] ?? "") ?? 0)

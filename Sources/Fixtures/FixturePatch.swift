@@ -98,7 +98,7 @@ struct ChannelLayout {
         let width = fixture.channelCount, cells = fixture.cellCount
         var (universe, address) = (fixture.universe, fixture.address)
         var lights: [PatchedLight] = []
-        let regions = Self.regions(of: fixture.placement, cells: cells)
+        let regions = Self.regions(of: fixture.placement, cells: cells, layout: fixture.profile?.layout)
         for index in stride(from: 0, to: regions.count, by: cells) {
             if address + width - 1 > 512 {
                 guard case .strip = fixture.placement, index > 0 else {
@@ -126,12 +126,21 @@ struct ChannelLayout {
         universes[universe] = taken
     }
 
-    /// The regions a placement's cells show, in order, `cells` a light: a point's or an area's cells all show
-    /// it; a strip's are laid along it, each at the middle of its share of the line.
-    static func regions(of placement: FixturePlacement, cells: Int = 1) -> [StageRegion] {
+    /// The regions a placement's cells show, in order, `cells` a light: a point's cells all show it; an area's
+    /// share it as a grid (`layout`, else a row); a strip's are laid along it, each at the middle of its share
+    /// of the line.
+    static func regions(of placement: FixturePlacement, cells: Int = 1, layout: PixelLayout? = nil) -> [StageRegion] {
         switch placement {
         case .point(let point): return Array(repeating: .point(point), count: cells)
-        case .area(let x, let y, let width, let height): return Array(repeating: .area(x: x, y: y, width: width, height: height), count: cells)
+        case .area(let x, let y, let width, let height) where cells > 1:
+            // A matrix's heads over the area, a share each, in rows from the top-left (a bar's in one row).
+            let grid = layout ?? PixelLayout(columns: cells, rows: 1)
+            let (cellWidth, cellHeight) = (width / Double(grid.columns), height / Double(grid.rows))
+            return (0..<cells).map { index in
+                let (column, row) = (index % grid.columns, index / grid.columns)
+                return .area(x: x + Double(column) * cellWidth, y: y + Double(row) * cellHeight, width: cellWidth, height: cellHeight)
+            }
+        case .area(let x, let y, let width, let height): return [.area(x: x, y: y, width: width, height: height)]
         case .strip(let from, let to, let pixels):
             let count = pixels * cells
             return (0..<count).map { index in

@@ -34,6 +34,8 @@ public enum ChannelRole: Hashable, Sendable {
     public init(of channel: ProfileChannel) {
         if let role = Self.role(preset: channel.preset, fine: channel.fine) ?? Self.role(group: channel.group, colour: channel.colour, name: channel.name, fine: channel.fine) {
             switch role {
+            case .shutter where channel.capabilities.isEmpty && channel.preset != nil:
+                self = .shutter(open: channel.defaultValue ?? 0)  // a strobe preset's channel: 0 is no strobe
             case .shutter: self = Self.shutter(channel)
             case .colorSlots: self = Self.colorSlots(channel)
             default: self = role

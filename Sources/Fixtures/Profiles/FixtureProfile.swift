@@ -12,11 +12,14 @@ public struct FixtureProfile: Hashable, Sendable, Codable {
     /// The pan's and the tilt's whole travel in degrees (0 when it does not move).
     public var panDegrees: Double
     public var tiltDegrees: Double
+    /// How a matrix's heads are laid out, columns by rows (QLC+'s `<Layout>`); nil: in a row.
+    public var layout: PixelLayout?
 
     public init(
         manufacturer: String, model: String, type: String, channels: [ProfileChannel], modes: [ProfileMode],
-        panDegrees: Double = 0, tiltDegrees: Double = 0
+        panDegrees: Double = 0, tiltDegrees: Double = 0, layout: PixelLayout? = nil
     ) {
+        self.layout = layout
         self.manufacturer = manufacturer
         self.model = model
         self.type = type
@@ -41,7 +44,8 @@ public struct FixtureProfile: Hashable, Sendable, Codable {
         let byName = Dictionary(channels.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return PatchedProfile(
             manufacturer: manufacturer, model: model, mode: mode.name, type: type,
-            channels: mode.channels.compactMap { byName[$0] }, heads: mode.heads, panDegrees: panDegrees, tiltDegrees: tiltDegrees)
+            channels: mode.channels.compactMap { byName[$0] }, heads: mode.heads, panDegrees: panDegrees, tiltDegrees: tiltDegrees,
+            layout: layout.flatMap { $0.columns * $0.rows == mode.heads.count ? $0 : nil })
     }
 
     /// Refuses, with the first problem, a profile that cannot be patched: no manufacturer or model, no mode, a
@@ -138,6 +142,17 @@ public struct ChannelCapability: Hashable, Sendable, Codable {
     public var middle: Int { (minimum + maximum) / 2 }
 }
 
+/// How a matrix's heads are laid out: so many columns by so many rows, heads in rows from the top-left.
+public struct PixelLayout: Hashable, Sendable, Codable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
 /// A mode a fixture can be set to: the channels it listens to, by name, in order from its address; and its
 /// heads — the cells of a bar or a matrix — each the numbers (from 0) of the mode's channels it has.
 public struct ProfileMode: Hashable, Sendable, Codable {
@@ -165,6 +180,8 @@ public struct PatchedProfile: Hashable, Sendable, Codable {
     public var heads: [[Int]]
     public var panDegrees: Double
     public var tiltDegrees: Double
+    /// How its heads are laid out, when they make a matrix.
+    public var layout: PixelLayout?
 
     /// A mode named, its channels still to be found among the profiles (the API's `{"manufacturer", "model",
     /// "mode"}`); a fixture is patched only once they are.
@@ -174,8 +191,9 @@ public struct PatchedProfile: Hashable, Sendable, Codable {
 
     public init(
         manufacturer: String, model: String, mode: String, type: String, channels: [ProfileChannel], heads: [[Int]],
-        panDegrees: Double, tiltDegrees: Double
+        panDegrees: Double, tiltDegrees: Double, layout: PixelLayout? = nil
     ) {
+        self.layout = layout
         self.manufacturer = manufacturer
         self.model = model
         self.mode = mode
@@ -192,6 +210,9 @@ public struct PatchedProfile: Hashable, Sendable, Codable {
     }
 
     func validate(_ what: String) throws(FixtureError) {
+        if let layout, layout.columns < 1 || layout.rows < 1 || layout.columns * layout.rows != heads.count {
+            throw FixtureError("\(what): a layout of \(layout.columns) × \(layout.rows) does not hold its \(heads.count) heads")
+        }
         guard channels.count <= FixtureProfile.maximumModeChannels else {
             throw FixtureError("\(what): a mode has at most \(FixtureProfile.maximumModeChannels) channels; this has \(channels.count)")
         }
@@ -202,7 +223,7 @@ public struct PatchedProfile: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case manufacturer, model, mode, type, channels, heads, panDegrees, tiltDegrees
+        case manufacturer, model, mode, type, channels, heads, panDegrees, tiltDegrees, layout
     }
 
     /// Read with only its names required: a mode named is found among the profiles when it is patched.
@@ -214,6 +235,7 @@ public struct PatchedProfile: Hashable, Sendable, Codable {
             channels: try container.decodeIfPresent([ProfileChannel].self, forKey: .channels) ?? [],
             heads: try container.decodeIfPresent([[Int]].self, forKey: .heads) ?? [],
             panDegrees: try container.decodeIfPresent(Double.self, forKey: .panDegrees) ?? 0,
-            tiltDegrees: try container.decodeIfPresent(Double.self, forKey: .tiltDegrees) ?? 0)
+            tiltDegrees: try container.decodeIfPresent(Double.self, forKey: .tiltDegrees) ?? 0,
+            layout: try container.decodeIfPresent(PixelLayout.self, forKey: .layout))
     }
 }
