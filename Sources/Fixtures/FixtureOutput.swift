@@ -1,7 +1,8 @@
 import DMX
 import Foundation
 
-/// What the fixtures are asked to show besides the stage: the master, the blackout, and a test of the rig.
+/// What the fixtures are asked to show besides the stage: the master, the blackout, a test of the rig, strobing
+/// allowed, the fixtures fired, a head aimed by hand.
 public struct FixtureControls: Hashable, Sendable {
     /// Every fixture's level is multiplied by it, 0…1.
     public var master: Double
@@ -13,13 +14,47 @@ public struct FixtureControls: Hashable, Sendable {
     /// The fixtures never driven from the stage (smoke, hazers, lasers, strobes) the performer holds on now:
     /// each shows full white at its level while held, else rests at its safe values.
     public var firing: Set<String>
+    /// A moving head aimed by hand while it is calibrated: its pan and tilt as the performer nudges them, its
+    /// beam full white (a test beam).
+    public var aiming: HandAim?
 
-    public init(master: Double = 1, blackout: Bool = false, test: FixtureTest? = nil, allowStrobe: Bool = false, firing: Set<String> = []) {
+    public init(
+        master: Double = 1, blackout: Bool = false, test: FixtureTest? = nil, allowStrobe: Bool = false, firing: Set<String> = [],
+        aiming: HandAim? = nil
+    ) {
+        self.aiming = aiming
         self.master = master
         self.blackout = blackout
         self.test = test
         self.allowStrobe = allowStrobe
         self.firing = firing
+    }
+}
+
+/// A moving head aimed by hand: which, and its pan and tilt (`{"fixture", "pan", "tilt"}` in JSON).
+public struct HandAim: Hashable, Sendable, Codable {
+    public var fixture: String
+    public var at: PanTilt
+
+    public init(fixture: String, at: PanTilt) {
+        self.fixture = fixture
+        self.at = at
+    }
+
+    enum CodingKeys: String, CodingKey { case fixture, pan, tilt }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            fixture: try container.decode(String.self, forKey: .fixture),
+            at: PanTilt(pan: try container.decode(Double.self, forKey: .pan), tilt: try container.decode(Double.self, forKey: .tilt)))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fixture, forKey: .fixture)
+        try container.encode(at.pan, forKey: .pan)
+        try container.encode(at.tilt, forKey: .tilt)
     }
 }
 
@@ -86,7 +121,9 @@ public enum FixtureOutput {
                 }
                 if let channels = patch.channels[index] {
                     var levels = [UInt8](repeating: 0, count: count)
-                    let beam = fixture.aim.map { Self.beam(of: fixture, aimed: $0, on: stage, at: time, heads: &state.heads) }
+                    let byHand = controls.aiming.flatMap { $0.fixture == fixture.name ? $0.at : nil }
+                    let beam = fixture.aim.map { Self.beam(of: fixture, aimed: $0, on: stage, at: time, heads: &state.heads, aimedByHand: byHand) }
+                        ?? byHand.map { (point: nil, aim: Self.travel(of: fixture, at: $0), lost: false) }
                     let regions = beam?.point.map { Array(repeating: StageRegion.point($0), count: light.regions.count) } ?? light.regions
                     let colors = regions.map { sampler.color(of: $0, shaped: fixture.gamma) }
                     Self.profiledLevels(
@@ -117,7 +154,7 @@ public enum FixtureOutput {
         case .black: return .dark
         case .identify: return Int(time / FixtureTest.blink) % 2 == 0 ? .white : .dark
         case nil where controls.test?.mode == .identify || controls.blackout: return .dark
-        case nil where controls.firing.contains(fixture.name): return .white
+        case nil where controls.firing.contains(fixture.name) || controls.aiming?.fixture == fixture.name: return .white
         case nil: return .stage
         }
     }
@@ -150,7 +187,8 @@ public enum FixtureOutput {
     /// were), where on the stage the beam then falls, its pan and tilt as parts of their travel, and whether
     /// it has lost its target.
     static func beam(
-        of fixture: Fixture, aimed aim: FixtureAim, on stage: StageSampler, at time: Double, heads: inout [String: HeadMotion]
+        of fixture: Fixture, aimed aim: FixtureAim, on stage: StageSampler, at time: Double, heads: inout [String: HeadMotion],
+        aimedByHand: PanTilt? = nil
     ) -> (point: StagePoint?, aim: (pan: Double, tilt: Double)?, lost: Bool) {
         let followed: StagePoint? = switch aim.follow {
         case .point(let point): point
@@ -158,12 +196,21 @@ public enum FixtureOutput {
         case .chord(let chord): stage.oldestLumi(ofChord: chord)
         }
         var motion = heads[fixture.name] ?? HeadMotion()
-        let now = motion.move(toward: followed.flatMap(aim.panTilt(at:)), slew: aim.slew, at: time)
+        let now = if let manual = aimedByHand {
+            motion.place(at: manual, time: time)
+        } else {
+            motion.move(toward: followed.flatMap(aim.panTilt(at:)), slew: aim.slew, at: time)
+        }
         heads[fixture.name] = motion
-        guard let now, let profile = fixture.profile else { return (nil, nil, followed == nil) }
-        let travel = (pan: max(profile.panDegrees, 1e-9), tilt: max(profile.tiltDegrees, 1e-9))
-        let parts = (pan: min(max(now.pan / travel.pan, 0), 1), tilt: min(max(now.tilt / travel.tilt, 0), 1))
-        return (aim.stagePoint(at: now), parts, followed == nil)
+        let lost = followed == nil && aimedByHand == nil
+        guard let now else { return (nil, nil, lost) }
+        return (aim.stagePoint(at: now), travel(of: fixture, at: now), lost)
+    }
+
+    /// `aim` as parts (0…1) of `fixture`'s pan and tilt travel.
+    static func travel(of fixture: Fixture, at aim: PanTilt) -> (pan: Double, tilt: Double) {
+        let travel = (pan: max(fixture.profile?.panDegrees ?? 0, 1e-9), tilt: max(fixture.profile?.tiltDegrees ?? 0, 1e-9))
+        return (min(max(aim.pan / travel.pan, 0), 1), min(max(aim.tilt / travel.tilt, 0), 1))
     }
 
     /// The channel levels of one light of `fixture` (of one cell) showing `color`.

@@ -7,8 +7,8 @@ import Hummingbird
 /// `{"fixtures": […]}` replaces the patch, checked whole (the first clash named, nothing changed) and told to
 /// every client — a GET gives the patch's revision as its ETag, a PUT may carry it in `If-Match`, and one made
 /// from a stale revision is answered 409 with the patch as it now is (`RevisionHeaders`); `PATCH
-/// /api/fixtures` with `{"master": 0…1, "blackout": true|false, "allowStrobe": true|false, "firing": [NAME…]}`
-/// changes any of them; `POST /api/fixtures/test` with `{"mode": "white" | "black" | "identify" | "off",
+/// /api/fixtures` with `{"master": 0…1, "blackout": true|false, "allowStrobe": true|false, "firing": [NAME…],
+/// "aiming": {"fixture": NAME, "pan": DEGREES, "tilt": DEGREES} | null}` changes any of them; `POST /api/fixtures/test` with `{"mode": "white" | "black" | "identify" | "off",
 /// "fixture": NAME?}` checks the rig; `GET /api/fixtures/dmx` gives the frames sent last (the DMX monitor).
 enum FixtureRoutes {
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
@@ -44,8 +44,8 @@ enum FixtureRoutes {
         api.patch("") { request, _ in
             await answer {
                 let body = try await decoded(ControlsBody.self, from: request, otherwise: #"say what to change: {"master": 0.8} or {"blackout": true}"#)
-                guard body.master != nil || body.blackout != nil || body.allowStrobe != nil || body.firing != nil else {
-                    throw APIRefusal(.badRequest, "say what to change: master (0…1), blackout, allowStrobe or firing")
+                guard body.master != nil || body.blackout != nil || body.allowStrobe != nil || body.firing != nil || body.aiming != nil else {
+                    throw APIRefusal(.badRequest, "say what to change: master (0…1), blackout, allowStrobe, firing or aiming")
                 }
                 let patch = try fixtures().now.patch
                 if let firing = body.firing, let unknown = firing.first(where: { patch.fixture(named: $0) == nil }) {
@@ -56,6 +56,7 @@ enum FixtureRoutes {
                     if let blackout = body.blackout { controls.blackout = blackout }
                     if let allowStrobe = body.allowStrobe { controls.allowStrobe = allowStrobe }
                     if let firing = body.firing { controls.firing = Set(firing) }
+                    if let aiming = body.aiming { controls.aiming = aiming.hand }
                 }
             }
         }
@@ -97,6 +98,26 @@ enum FixtureRoutes {
         let blackout: Bool?
         let allowStrobe: Bool?
         let firing: [String]?
+        /// A head aimed by hand (`{"fixture", "pan", "tilt"}`), or none any more (`null`); nil when not said.
+        let aiming: Aiming?
+
+        struct Aiming: Decodable {
+            let hand: HandAim?
+            init(from decoder: any Decoder) throws {
+                hand = try decoder.singleValueContainer().decodeNil() ? nil : try HandAim(from: decoder)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case master, blackout, allowStrobe, firing, aiming }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            master = try container.decodeIfPresent(Double.self, forKey: .master)
+            blackout = try container.decodeIfPresent(Bool.self, forKey: .blackout)
+            allowStrobe = try container.decodeIfPresent(Bool.self, forKey: .allowStrobe)
+            firing = try container.decodeIfPresent([String].self, forKey: .firing)
+            aiming = container.contains(.aiming) ? try container.decode(Aiming.self, forKey: .aiming) : nil
+        }
     }
     struct TestBody: Decodable {
         let mode: String
@@ -125,6 +146,7 @@ enum FixtureRoutes {
         let blackout: Bool
         let allowStrobe: Bool
         let firing: [String]
+        let aiming: HandAim?
         let test: Test?
         let targets: [String]
         let rate: Int
@@ -154,6 +176,7 @@ enum FixtureRoutes {
             blackout = controls.blackout
             allowStrobe = controls.allowStrobe
             firing = controls.firing.sorted()
+            aiming = controls.aiming
             test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
             targets = live.targets.map(\.description)
             rate = live.rate

@@ -52,8 +52,9 @@ extension LiveMessages {
     }
 
     /// The fixtures' controls as they now are, told to every client after any change: `{"type": "fixtures",
-    /// "master", "blackout", "allowStrobe", "firing", "test"}` (`test`: `{"mode", "fixture"}`, or absent when
-    /// none runs; `firing`: the fixtures held on that the stage never drives).
+    /// "master", "blackout", "allowStrobe", "firing", "aiming", "test"}` (`test`: `{"mode", "fixture"}`, or absent
+    /// when none runs; `firing`: the fixtures held on that the stage never drives; `aiming`: `{"fixture", "pan",
+    /// "tilt"}`, a head aimed by hand while it is calibrated, absent when none is).
     static func fixtures(_ controls: FixtureControls) -> String { text(FixturesChange(controls)) }
 
     private struct FixturesChange: Encodable {
@@ -62,6 +63,7 @@ extension LiveMessages {
         let blackout: Bool
         let allowStrobe: Bool
         let firing: [String]
+        let aiming: HandAim?
         let test: Test?
 
         struct Test: Encodable {
@@ -74,6 +76,7 @@ extension LiveMessages {
             blackout = controls.blackout
             allowStrobe = controls.allowStrobe
             firing = controls.firing.sorted()
+            aiming = controls.aiming
             test = controls.test.map { Test(mode: $0.mode.rawValue, fixture: $0.fixture) }
         }
     }

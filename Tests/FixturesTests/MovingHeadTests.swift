@@ -110,6 +110,18 @@ import Testing
         #expect(abs(sent.pan - wanted.pan) < 0.5 && abs(sent.tilt - wanted.tilt) < 0.5)
     }
 
+    @Test func aHeadAimedByHandGoesThereAtOnceWithATestBeamAndTurnsBackAtItsSlewAfter() throws {
+        let patch = try FixturePatch([Self.fixture(.point(StagePoint(x: 0, y: 0)), slew: 40)])
+        var state = FixtureFrameState()
+        _ = Self.frame(patch, Self.stage(lit: nil), at: 0, state: &state)
+        let byHand = FixtureControls(aiming: HandAim(fixture: "Head", at: PanTilt(pan: 400, tilt: 200)))
+        let aimed = try #require(FixtureOutput.frames(of: patch, showing: Self.stage(lit: nil), controls: byHand, at: 0.025, state: &state)[1])
+        #expect(abs(Self.panTilt(aimed).pan - 400) < 0.01 && abs(Self.panTilt(aimed).tilt - 200) < 0.01)
+        #expect([aimed[5], aimed[6], aimed[7], aimed[8]] == [255, 255, 255, 255], "a white test beam at full")
+        let after = Self.panTilt(Self.frame(patch, Self.stage(lit: nil), at: 0.525, state: &state))
+        #expect(abs(after.pan - (400 - 20)) < 0.01 && abs(after.tilt - (200 - 20)) < 0.01, "40° a second back toward its point: \(after)")
+    }
+
     @Test func anAimIsRefusedWithWhyWhenItCannotBeFollowed() {
         func refusal(_ fixture: Fixture) -> String? {
             do { _ = try FixturePatch([fixture]); return nil } catch { return error.description }

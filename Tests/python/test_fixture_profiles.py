@@ -78,6 +78,34 @@ def test_profiles_are_found_by_a_few_letters_read_whole_and_a_slimpar_is_driven_
         assert status == 200 and monitor["universes"][0]["universe"] == 1 and len(monitor["universes"][0]["levels"]) == 512
 
 
+def test_a_moving_head_patched_with_an_aim_points_where_its_calibration_says_and_is_aimed_by_hand(imager, tmp_path):
+    corners = [[100, 50], [200, 50], [200, 150], [100, 150]]
+    head = {"name": "Spot", "universe": 1, "address": 1, "point": {"x": 0.5, "y": 0},
+            "profile": {"manufacturer": "American DJ", "model": "XS 400", "mode": "18 Channel"}, "hold": {"Strobing": 140},
+            "aim": {"calibration": corners, "follow": {"point": {"x": 0, "y": 0}}, "slew": 3600}}
+    with ArtNetListener() as node, profiles_server(imager, tmp_path, "--dmx", f"artnet:127.0.0.1:{node.port}") as server:
+        loaded(server)
+        status, patched = api(server, "PUT", "/api/fixtures", {"fixtures": [head]})
+        assert status == 200, patched
+        assert patched["fixtures"][0]["aim"] == {**head["aim"], "slew": 3600.0} and patched["problems"] == []
+
+        def degrees(levels, coarse, travel):
+            return (levels[coarse] << 8 | levels[coarse + 1]) / 65535 * travel
+
+        def at(pan, tilt):
+            return lambda p: abs(degrees(p[2], 0, 540) - pan) < 0.1 and abs(degrees(p[2], 2, 999) - tilt) < 0.1
+        node.until(at(100, 50), "the head at the stage's top-left corner: pan 100°, tilt 50°")
+        status, aimed = api(server, "PATCH", "/api/fixtures", {"aiming": {"fixture": "Spot", "pan": 300, "tilt": 400}})
+        assert status == 200 and aimed["aiming"] == {"fixture": "Spot", "pan": 300, "tilt": 400}, aimed
+        node.until(at(300, 400), "the head where the hand put it")
+        for refused, said in [({"fixture": "Spot", "pan": 600, "tilt": 0}, "pans 0 to 540"), ({"fixture": "Nobody", "pan": 1, "tilt": 1}, "no fixture"),
+                              ({"fixture": "Spot", "pan": "left", "tilt": 1}, "body")]:
+            status, answer = api(server, "PATCH", "/api/fixtures", {"aiming": refused})
+            assert status in (400, 404) and said in answer["error"], answer
+        assert "aiming" not in api(server, "PATCH", "/api/fixtures", {"aiming": None})[1]
+        node.until(at(100, 50), "the head back on its point once let go")
+
+
 def test_a_definition_imported_is_kept_in_the_users_folder_and_read_at_the_next_start(imager, tmp_path):
     with profiles_server(imager, tmp_path) as server:
         loaded(server)

@@ -138,6 +138,7 @@ public final class LiveFixtures: Sendable {
             if let name = controls.test?.fixture, patch.fixture(named: name) == nil {
                 throw LiveError(.notFound, "there is no fixture “\(name)” in the patch")
             }
+            if let aiming = controls.aiming { try Self.check(aiming, in: patch) }
             guard controls.master.isFinite, (0...1).contains(controls.master) else {
                 throw LiveError(.invalid, "the fixtures' master is 0 to 1; \(controls.master) is not")
             }
@@ -148,6 +149,20 @@ public final class LiveFixtures: Sendable {
 
     /// The frames sent last, by universe (none before the first, or with no target).
     public var framesSentLast: [Int: DMXFrame] { lastFrames.withLock { $0 } }
+
+    /// Refuses a head aimed by hand that is not a moving head of `patch`, or beyond its travel.
+    static func check(_ aiming: HandAim, in patch: FixturePatch) throws(LiveError) {
+        guard let fixture = patch.fixture(named: aiming.fixture) else {
+            throw LiveError(.notFound, "there is no fixture “\(aiming.fixture)” in the patch")
+        }
+        guard let profile = fixture.profile, profile.channels.contains(where: { ChannelRole(of: $0).isPanOrTilt }) else {
+            throw LiveError(.invalid, "fixture “\(fixture.name)” does not pan or tilt: it cannot be aimed")
+        }
+        let (pan, tilt) = (aiming.at.pan, aiming.at.tilt)
+        guard pan.isFinite, tilt.isFinite, (0...profile.panDegrees).contains(pan), (0...profile.tiltDegrees).contains(tilt) else {
+            throw LiveError(.invalid, "fixture “\(fixture.name)” pans 0 to \(profile.panDegrees)° and tilts 0 to \(profile.tiltDegrees)°, not \(pan)°, \(tilt)°")
+        }
+    }
 
     /// What `/status` tells of DMX.
     public var status: LiveDMXStatus {

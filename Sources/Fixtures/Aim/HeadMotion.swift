@@ -24,6 +24,15 @@ public struct HeadMotion: Hashable, Sendable {
     }
 }
 
+extension HeadMotion {
+    /// Puts the motors at `aim` at once (a head aimed by hand): from there it turns at its slew again after.
+    public mutating func place(at aim: PanTilt, time: Double) -> PanTilt? {
+        self.aim = aim
+        self.time = time
+        return aim
+    }
+}
+
 /// What the fixtures keep from one DMX frame to the next: the flash guard and each moving head's motors.
 public struct FixtureFrameState: Sendable {
     public var flashes = FlashGuard()
