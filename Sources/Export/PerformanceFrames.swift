@@ -48,7 +48,8 @@ public final class PerformanceFrames: @unchecked Sendable {
         }
     }
 
-    private func scene(_ index: Int) -> Scene {
+    /// The scene of frame `index`.
+    public func scene(_ index: Int) -> Scene {
         player.scene(at: start + Double(index) / Double(fps))
     }
 }

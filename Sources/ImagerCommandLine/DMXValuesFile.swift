@@ -1,4 +1,5 @@
 import DMX
+import Engine
 import Export
 import Fixtures
 import Foundation
@@ -25,7 +26,8 @@ enum DMXValuesFile {
             for index in 0..<count {
                 let time = Double(index) / Double(rate)
                 let universes = FixtureOutput.frames(
-                    of: patch, showing: StageSampler(frames.frame(index)), controls: FixtureControls(), at: time, state: &state)
+                    of: patch, showing: StageSampler(frames.frame(index), sounding: frames.scene(index).soundingLumis), controls: FixtureControls(),
+                    at: time, state: &state)
                 for (universe, frame) in universes.sorted(by: { $0.key < $1.key }) {
                     text += "\(FixedDecimals.format(time, decimals: 3)),\(universe),"
                     text += frame.levels.map(String.init).joined(separator: ",") + "\n"

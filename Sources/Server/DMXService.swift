@@ -41,14 +41,7 @@ struct RenderedStage: StagePicture {
         return drawn.map { renderer.render($0, rows: rows) }
     }
 
-    func sounding() -> [SoundingLumi] {
-        guard let drawn else { return [] }
-        return drawn.sounding.map { place in
-            SoundingLumi(
-                chord: place.pad + 1, since: place.since,
-                point: StagePoint(x: min(max(place.position.x / drawn.size.width, 0), 1), y: min(max(place.position.y / drawn.size.height, 0), 1)))
-        }
-    }
+    func sounding() -> [SoundingLumi] { drawn?.soundingLumis ?? [] }
 }
 
 /// The scene the frame ticker last drew, for whoever shows the stage at another rate (the fixtures).

@@ -4,6 +4,7 @@ into the user's folder (read again at the next start), and sends a Chauvet SlimP
 should be driven to an independent Art-Net listener. Hostile definitions and 300 seeded hostile patch entries are
 refused with one line and change nothing."""
 import json
+import subprocess
 import pathlib
 import sys
 import urllib.parse
@@ -147,3 +148,27 @@ def test_hostile_definitions_and_patch_entries_are_refused_with_one_line_and_cha
             assert status == 400, (body, refused)
             assert "\n" not in refused["error"] and (said in refused["error"] or said == "body"), (body, said, refused)
         assert api(server, "GET", "/api/fixtures")[1]["fixtures"] == before["fixtures"]
+
+
+def test_a_recorded_set_drives_profiled_fixtures_and_a_head_following_a_chord_offline(imager, tmp_path):
+    library, log = tmp_path / "library.sqlite", tmp_path / "demo.json"
+    assert subprocess.run([imager, "demo", "--seconds", "4", "--record", str(log)], capture_output=True, timeout=120).returncode == 0
+    par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}}
+    heads = [{"name": f"Spot {chord}", "universe": 2, "address": 1 + 20 * (chord - 1), "point": {"x": 0.5, "y": 0},
+              "profile": {"manufacturer": "American DJ", "model": "XS 400", "mode": "18 Channel"}, "hold": {"Strobing": 140},
+              "aim": {"calibration": [[0, 0], [540, 0], [540, 999], [0, 999]], "follow": {"chord": chord}, "slew": 3600}}
+             for chord in range(1, 9)]
+    with profiles_server(imager, tmp_path) as server:
+        loaded(server)
+        status, answer = api(server, "PUT", "/api/fixtures", {"fixtures": [par, *heads]})
+        assert status == 200, answer
+    result = subprocess.run([imager, "render", "performance", str(log), "--library", str(library), "--tail", "0", "--dmx",
+                             str(tmp_path / "set.csv"), "--dmx-rate", "10"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [line.split(",") for line in (tmp_path / "set.csv").read_text().splitlines()[1:]]
+    firsts = [[int(v) for v in row[2:]] for row in rows if row[1] == "1"]
+    spots = [[int(v) for v in row[2:]] for row in rows if row[1] == "2"]
+    assert firsts and all(levels[3:7] == [0, 7, 0, 255] for levels in firsts), firsts[:2]
+    pans = {tuple(levels[20 * c:20 * c + 4]) for levels in spots for c in range(8)}
+    assert len(pans) > 8, "the heads followed the chords' lumis as they moved"
+    assert all(levels[20 * c + 11] == 140 for levels in spots for c in range(8))
