@@ -26,13 +26,21 @@ test('the answer of /api/fixtures is read whole, and what is not a patch is null
     targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
   };
   assert.deepEqual(parsePatch(answer), {
-    revision: 12, fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, test: { mode: 'identify', fixture: 'Par 1' },
-    targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
+    revision: 12, fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, allowStrobe: false, firing: [],
+    test: { mode: 'identify', fixture: 'Par 1' }, targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
   });
   // `test` is absent when none runs; what the server leaves out takes its default (no revision: null).
   assert.deepEqual(parsePatch({ fixtures: [] }), {
-    revision: null, fixtures: [], universes: [], master: 1, blackout: false, test: null, targets: [], rate: null, problems: [],
+    revision: null, fixtures: [], universes: [], master: 1, blackout: false, allowStrobe: false, firing: [], test: null, targets: [],
+    rate: null, problems: [],
   });
+  // Strobing allowed, the fixtures fired, and each fixture's channels when the answer says them.
+  const rig = parsePatch({
+    fixtures: [PAR, 'junk'], allowStrobe: true, firing: ['Smoke', 3], channels: [[{ name: 'Red', role: 'red' }, { role: 'x' }], []],
+  });
+  assert.equal(rig.allowStrobe, true);
+  assert.deepEqual(rig.firing, ['Smoke']);
+  assert.deepEqual(rig.channels, { 'Par 1': { layout: 'kind rgb', channels: [{ name: 'Red', role: 'red' }] } });
   assert.equal(parsePatch({ fixtures: [], revision: -1 }).revision, null);
   assert.equal(parsePatch({ fixtures: [], revision: '3' }).revision, null);
   assert.deepEqual(parsePatch({ fixtures: [], test: { mode: 'white' }, master: 7 }).test, { mode: 'white', fixture: null });
@@ -82,14 +90,21 @@ test('the live patch and controls read; a patch kept by revision, an older one d
   assert.equal(parsePatchMessage({ ...message, type: 'fixtures' }), null);
   assert.equal(parsePatchMessage({ type: 'fixturePatch', revision: 4 }), null);
   assert.deepEqual(parseControls({ type: 'fixtures', master: 1.5, blackout: true, test: { mode: 'white' } }),
-    { master: 1, blackout: true, test: { mode: 'white', fixture: null } });
+    { master: 1, blackout: true, allowStrobe: false, firing: [], test: { mode: 'white', fixture: null } });
+  assert.deepEqual(parseControls({ type: 'fixtures', master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'] }),
+    { master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'], test: null });
   assert.equal(parseControls({ type: 'fixtures', toggleBlackout: true }), null, 'an intent, not the controls');
 
-  const answered = keptPatch(null, parsePatch({ revision: 4, fixtures: [PAR], targets: ['artnet:x'], rate: 40 }));
-  assert.deepEqual(answered, { revision: 4, fixtures: [PAR], universes: [], problems: [], targets: ['artnet:x'], rate: 40 });
+  const red = [{ name: 'Red', role: 'red' }, { name: 'Green', role: 'green' }, { name: 'Blue', role: 'blue' }];
+  const answered = keptPatch(null, parsePatch({ revision: 4, fixtures: [PAR], channels: [red], targets: ['artnet:x'], rate: 40 }));
+  const parChannels = { 'Par 1': { layout: 'kind rgb', channels: red } };
+  assert.deepEqual(answered, { revision: 4, fixtures: [PAR], universes: [], problems: [], targets: ['artnet:x'], rate: 40, channels: parChannels });
   const live = keptPatch(answered, parsePatchMessage({ ...message, revision: 5, fixtures: [PAR, STRIP] }));
-  assert.deepEqual(live, { revision: 5, fixtures: [PAR, STRIP], universes: [1], problems: ['row 2'], targets: ['artnet:x'], rate: 40 },
-    'the live message keeps where DMX goes');
+  assert.deepEqual(live, {
+    revision: 5, fixtures: [PAR, STRIP], universes: [1], problems: ['row 2'], targets: ['artnet:x'], rate: 40, channels: parChannels,
+  }, 'the live message keeps where DMX goes, and the channels of the fixtures laid out as they were');
+  assert.deepEqual(keptPatch(live, parsePatchMessage({ ...message, revision: 6, fixtures: [{ ...PAR, kind: 'rgbw' }] })).channels, {},
+    'a fixture laid out otherwise: its channels are no longer known');
   assert.equal(keptPatch(live, parsePatch({ revision: 4, fixtures: [] })), null, 'an answer older than the live message: dropped');
   assert.equal(keptPatch(live, parsePatch({ revision: 5, fixtures: [PAR, STRIP] })).revision, 5, 'the same revision is taken');
   assert.equal(keptPatch(live, parsePatchMessage({ ...message, revision: 0 }), { anyRevision: true }).revision, 0,
@@ -113,7 +128,7 @@ test('the console\'s store keeps the patch from the live socket and the answers,
   assert.equal(store.fixturePatch.targets, null, 'not said by the message');
   assert.deepEqual([...store.setFixturePatch({ revision: 8, fixtures: [PAR, STRIP], master: 0.5, blackout: false, targets: [], rate: 40 })].sort(),
     ['fixturePatch', 'fixtures']);
-  assert.deepEqual(store.fixtureControls, { master: 0.5, blackout: false, test: null });
+  assert.deepEqual(store.fixtureControls, { master: 0.5, blackout: false, allowStrobe: false, firing: [], test: null });
   assert.equal(store.fixturePatch.rate, 40);
   assert.equal(store.applyMessage(patchMessage(7, [])).size, 0, 'a message older than the answer it crossed: dropped');
   assert.deepEqual(store.setFixturePatch({ revision: 6, fixtures: [], master: 0.2 }), new Set(['fixtures']), 'an older answer: its patch dropped');

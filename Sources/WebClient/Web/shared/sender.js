@@ -29,6 +29,8 @@ export const apiPaths = Object.freeze({
   listening: '/api/listening',
   fixtures: '/api/fixtures',
   fixturesTest: '/api/fixtures/test',
+  fixturesDmx: '/api/fixtures/dmx',
+  fixtureProfiles: '/api/fixture-profiles',
   outputs: '/api/outputs',
   output: (name) => `/api/outputs/${encodeURIComponent(name)}`,
   renameOutput: (name) => `/api/outputs/${encodeURIComponent(name)}/rename`,
