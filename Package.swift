@@ -144,7 +144,7 @@ let package = Package(
             name: "imager-bench",
             dependencies: [
                 "ImagerCommandLine", "Geometry", "Instrument", "Raster", "Library", "Engine", "Export",
-                "Server", "Composition", "Audio", "AudioFiles", "SceneRendering", "DMX", "Fixtures",
+                "Server", "Composition", "Audio", "AudioFiles", "SceneRendering", "DMX", "Fixtures", "FixtureDefinitions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,6 +1,9 @@
 import ArgumentParser
 import DMX
+import Engine
+import FixtureDefinitions
 import Fixtures
+import Foundation
 import ImagerCommandLine
 import Instrument
 import SceneRendering
@@ -28,6 +31,9 @@ struct BenchDMXCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds to spend measuring (0.1…60).")
     var seconds: Double = 3
 
+    @Flag(name: .long, help: "Real fixtures instead of strips: 64 profiled from QLC+'s definitions in the universes, 16 of them moving heads following the chords' lumis.")
+    var profiled = false
+
     func validate() throws {
         guard (1...256).contains(universes) else { throw ValidationError("--universes takes a number from 1 to 256") }
         guard (1...100_000).contains(lumis) else { throw ValidationError("--lumis takes a number from 1 to 100000") }
@@ -36,7 +42,7 @@ struct BenchDMXCommand: ParsableCommand {
 
     func run() throws {
         let benchmark = SceneBenchmark(lumis: lumis)
-        let patch = try FixturePatch((0..<universes).map { index in
+        let patch = profiled ? try Self.profiledRig(universes: universes) : try FixturePatch((0..<universes).map { index in
             let y = (Double(index) + 0.5) / Double(universes)
             return Fixture(
                 name: "Strip \(index + 1)", universe: index + 1, address: 1, kind: .rgb,
@@ -50,12 +56,15 @@ struct BenchDMXCommand: ParsableCommand {
         let clock = ContinuousClock()
         var samples: [Double] = []
         var packets = 0
+        var state = FixtureFrameState()
         let deadline = clock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
         while clock.now < deadline || samples.count < 5 {
             let time = benchmark.frameTime + Double(samples.count % 40) / 40
             let start = clock.now
             let picture = renderer.render(scenes[samples.count % 40], rows: patch.rowsRead(height: 72))
-            let frames = FixtureOutput.frames(of: patch, showing: StageSampler(picture), controls: FixtureControls(), at: time)
+            let scene = scenes[samples.count % 40]
+            let frames = FixtureOutput.frames(
+                of: patch, showing: StageSampler(picture, sounding: scene.soundingLumis), controls: FixtureControls(), at: time, state: &state)
             packets += stream.packets(for: frames, at: Double(samples.count) / 40).count
             samples.append((clock.now - start).inSeconds)
         }
@@ -65,5 +74,34 @@ struct BenchDMXCommand: ParsableCommand {
             universes, patch.lights.joined().count, benchmark.state.liveLumiCount, FixedDecimals.format(samples[samples.count / 2] * 1e3, decimals: 3),
             FixedDecimals.format(samples[samples.count * 9 / 10] * 1e3, decimals: 3), FixedDecimals.format(samples[0] * 1e3, decimals: 3),
             FixedDecimals.format(Double(packets) / Double(samples.count), decimals: 1), separator: "  ")
+    }
+
+    /// 64 real fixtures over `universes` universes: 48 pars (a SlimPAR 56 in 7 channels, an RGBAW Hotbox, a
+    /// PowerBar of four RGBW zones) along rows of the stage, and 16 American DJ XS 400 moving heads in 18
+    /// channels following the eight chords' lumis.
+    static func profiledRig(universes: Int) throws -> FixturePatch {
+        let folder = FixtureDefinitionFolders.systemFolder
+        func mode(_ file: String, _ name: String) throws -> PatchedProfile {
+            let profile = try QXFReader.profile(from: try Data(contentsOf: folder.appendingPathComponent(file)))
+            guard let mode = profile.mode(named: name) else { throw ValidationError("\(file) has no mode \(name)") }
+            return mode
+        }
+        let pars = [
+            try mode("Chauvet/Chauvet-SlimPAR-56.qxf", "7-Ch"), try mode("Blizzard_Lighting/Blizzard-Lighting-Hotbox-RGBAW.qxf", "10 Channel Mode"),
+            try mode("Litecraft/Litecraft-PowerBar-4.qxf", "16 channel mode"),
+        ]
+        let head = try mode("American_DJ/American-DJ-XS-400.qxf", "18 Channel")
+        let corners = [PanTilt(pan: 200, tilt: 300), PanTilt(pan: 340, tilt: 300), PanTilt(pan: 330, tilt: 500), PanTilt(pan: 210, tilt: 520)]
+        var next = [Int](repeating: 1, count: universes)
+        return try FixturePatch((0..<64).map { index in
+            let universe = index % universes
+            let profile = index < 48 ? pars[index % 3] : head
+            defer { next[universe] += profile.channels.count }
+            let place = StagePoint(x: (Double(index % 8) + 0.5) / 8, y: (Double(index / 8) + 0.5) / 8)
+            let aim = index < 48 ? nil : FixtureAim(calibration: corners, follow: .chord(index % 8 + 1))
+            return Fixture(
+                name: "Fixture \(index + 1)", universe: universe + 1, address: next[universe], profile: profile,
+                hold: index < 48 ? [:] : ["Strobing": 140], aim: aim, placement: .point(place))
+        })
     }
 }

@@ -8,6 +8,6 @@ struct ImagerBench: AsyncParsableCommand {
         commandName: "imager-bench",
         abstract: "Measure frame evaluation (scene), the rasterizer (raster), the library (library), the live server (live, soak) a composition's mixdown (mixdown) and a music edit (music) on this machine.",
         discussion: "Build with `swift build -c release` (or run `make bench`) for meaningful figures.",
-        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self, BenchMixdownCommand.self, BenchMusicCommand.self, BenchDMXCommand.self],
+        subcommands: [BenchSceneCommand.self, BenchRasterCommand.self, BenchLibraryCommand.self, BenchLiveCommand.self, BenchSoakCommand.self, BenchMixdownCommand.self, BenchMusicCommand.self, BenchDMXCommand.self, BenchProfilesCommand.self],
         defaultSubcommand: BenchSceneCommand.self)
 }
