@@ -43,7 +43,7 @@ extension Fixture: Codable {
             name: try container.decode(String.self, forKey: .name),
             universe: try container.decode(Int.self, forKey: .universe),
             address: try container.decode(Int.self, forKey: .address),
-            kind: try container.decodeIfPresent(FixtureKind.self, forKey: .kind) ?? .rgb,
+            kind: profile == nil ? try container.decode(FixtureKind.self, forKey: .kind) : .rgb,
             profile: profile,
             hold: try container.decodeIfPresent([String: Int].self, forKey: .hold) ?? [:],
             aim: try container.decodeIfPresent(FixtureAim.self, forKey: .aim),

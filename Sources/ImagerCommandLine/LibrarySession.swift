@@ -29,14 +29,6 @@ public enum LibrarySession {
         let fixtures = LiveFixtures(
             shelf: LibraryShelf(library: library), profiles: DefinitionShelf(folders: .standard()), commandLine: dmx, rate: dmxRate,
             firstRevision: firstRevision, transmitter: { DMXSender(target: $0, cid: dmxSourceID, said: { print("warning: \($0)") }) })
-        // QLC+'s 1,358 definitions and the user's are read in the background: the patch plays meanwhile (each
-        // fixture's mode is kept with it).
-        Task(executorPreference: WorkerPool.library) {
-            let problems = fixtures.loadProfiles()
-            for problem in problems { print("warning: \(problem)") }
-            print("fixture profiles: \(fixtures.knownProfiles.catalog.profiles.count) known")
-            fflush(nil)  // seen at once through a pipe too (a service's journal, a test waiting for it)
-        }
         fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {
             for problem in try fixtures.load() { print("warning: \(problem)") }

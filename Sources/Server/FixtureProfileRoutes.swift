@@ -21,9 +21,12 @@ enum FixtureProfileRoutes {
                 let offset = try number(query["offset"].map(String.init), named: "offset", otherwise: 0, in: 0...1_000_000)
                 let limit = try number(query["limit"].map(String.init), named: "limit", otherwise: 50, in: 1...500)
                 let known = try fixtures().knownProfiles
-                let found = known.catalog.search(String(query["search"] ?? "").prefix(200).description, type: query["type"].map(String.init), offset: offset, limit: limit)
+                // A form's query writes a space as "+".
+                let words = String(query["search"] ?? "").replacingOccurrences(of: "+", with: " ").prefix(200)
+                let type = query["type"].map { String($0).replacingOccurrences(of: "+", with: " ") }
+                let found = known.catalog.search(String(words), type: type, offset: offset, limit: limit)
                 return APIAnswer.response(.ok, Listing(
-                    profiles: found.found.map(Summary.init), total: found.total, offset: offset, loaded: known.loaded, problems: known.problems.count))
+                    profiles: found.found.map(Summary.init), total: found.total, offset: offset, problems: known.problems.count))
             } catch {
                 return LibraryRoutes.failure(error)
             }
@@ -67,8 +70,6 @@ enum FixtureProfileRoutes {
         let profiles: [Summary]
         let total: Int
         let offset: Int
-        /// Whether every definition on the machine has been read (the list grows until it has).
-        let loaded: Bool
         /// How many definitions could not be read (said in the server's log).
         let problems: Int
     }

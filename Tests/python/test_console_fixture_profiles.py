@@ -158,7 +158,6 @@ def allow_strobe_and_fire(console, page, panel, server):
 
 def test_a_slimpar_found_by_typing_slim_is_patched_watched_held_and_a_smoke_machine_fired(imager, tmp_path):
     with ArtNetListener() as node, profiles_server(imager, tmp_path, node.port) as server, sync_playwright() as playwright:
-        server.until_line("fixture profiles:", timeout=120)  # every definition read
         console = ConsolePage(playwright, server.port, ALL_EDGE_CONTROLS, "fixture-profiles")
         page = console.page
         try:

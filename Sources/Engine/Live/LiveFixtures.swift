@@ -23,7 +23,7 @@ public final class LiveFixtures: Sendable {
     /// Makes the transmitter of a target new to the list.
     public typealias Transmitting = @Sendable (DMXTarget) -> any DMXTransmitter
     private let transmitter: Transmitting
-    private let said: @Sendable (String) -> Void
+    let said: @Sendable (String) -> Void
     /// The patch and what could not be read of it, revised by every change.
     private let patch: RevisedValue<(patch: FixturePatch, problems: [String])>
     private let controls = Mutex(FixtureControls())
@@ -36,6 +36,8 @@ public final class LiveFixtures: Sendable {
     /// Where profiles come from, and those known so far (the generic five until the definitions are read).
     let profileShelf: (any FixtureProfileShelf)?
     let profiles = Mutex(KnownProfiles())
+    /// Held while the definitions are read, so that they are read once.
+    let profileLoading = Mutex(())
 
     /// Fixtures kept on `shelf` (none without one), sent to `commandLine`'s targets (and those kept, once
     /// `follow(kept:)` is told them) `rate` times a second, each through the transmitter `transmitter` makes
