@@ -274,47 +274,64 @@ def fixture_patch_cases(count, seed=36, kept=0.3):
     (by a rounding's worth too: the server takes none), a strip of 0 or thousands of pixels, a gamma out of
     1…3, a level out of 0…1; fixtures that overlap or run past channel 512 or universe 63999; values of the
     wrong type; and bodies that are not a patch at all. NaN and Infinity are written as JSON's extension."""
-    rng = random.Random(seed)
+    cases = _PatchCases(random.Random(seed))
+    return [cases.next(kept) for _ in range(count)]
 
+
+class _PatchCases:
+    """`fixture_patch_cases`' making, a case at a time, from one seeded generator."""
+    channels = {"dimmer": 1, "rgb": 3, "rgbw": 4, "rgbd": 4, "rgbwd": 5}
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    @staticmethod
     def good(name="Par", universe=1, address=1):
         return {"name": name, "universe": universe, "address": address, "kind": "rgb", "point": {"x": 0.5, "y": 0.5}}
 
-    def unit():
-        return rng.choice([0, 1, 0.5, -0.0, rng.random()])
+    def unit(self):
+        return self.rng.choice([0, 1, 0.5, -0.0, self.rng.random()])
 
+    @staticmethod
     def placed(fixture, **place):
         return {**{k: v for k, v in fixture.items() if k != "point"}, **place}
 
-    channels = {"dimmer": 1, "rgb": 3, "rgbw": 4, "rgbd": 4, "rgbwd": 5}
+    @staticmethod
+    def reach(start, share):
+        """From `start`, to the stage's edge (never past it by a rounding) or short of it."""
+        length = (1 - start) * share
+        return length if start + length <= 1 else math.nextafter(length, 0)
 
-    def kept_fixture():
+    @staticmethod
+    def just_past(start):
+        """The least length that takes a fixture from `start` past the stage's edge."""
+        length = 1 - start
+        while start + length <= 1:
+            length = math.nextafter(length, 2)
+        return length
+
+    def kept_fixture(self):
+        rng, unit, channels = self.rng, self.unit, self.channels
         kind = rng.choice(list(channels))
         fixture = {"name": _kept_name(rng, 200), "universe": rng.choice([1, 63999, rng.randrange(1, 20_000)]),
                    "address": rng.choice([1, 513 - channels[kind], rng.randrange(1, 514 - channels[kind])]), "kind": kind,
                    "point": {"x": unit(), "y": unit()}}
         place = rng.random()
         if place < 0.3:
-            def reach(start, share):  # from `start`, to the stage's edge (never past it by a rounding) or short of it
-                length = (1 - start) * share
-                return length if start + length <= 1 else math.nextafter(length, 0)
             x, y = rng.choice([0, 0.1, 0.7, 0.9, rng.random()]), rng.choice([0, 0.25, rng.random()])
-            fixture = placed(fixture, area={"x": x, "y": y, "width": reach(x, rng.choice([1, 0.5])), "height": reach(y, rng.choice([1, 1 / 3]))})
+            fixture = self.placed(fixture, area={"x": x, "y": y, "width": self.reach(x, rng.choice([1, 0.5])),
+                                                 "height": self.reach(y, rng.choice([1, 1 / 3]))})
         elif place < 0.55:
-            fixture = placed(fixture, strip={"from": {"x": unit(), "y": unit()}, "to": {"x": unit(), "y": unit()},
-                                             "pixels": rng.choice([1, 2048, rng.randrange(1, 2049)])})
+            fixture = self.placed(fixture, strip={"from": {"x": unit(), "y": unit()}, "to": {"x": unit(), "y": unit()},
+                                                  "pixels": rng.choice([1, 2048, rng.randrange(1, 2049)])})
             fixture["universe"] = rng.randrange(1, 20_000)  # room for its lights to run on
         for key, value in [("gamma", rng.choice([1, 3, 2.2, rng.uniform(1, 3), None])), ("level", rng.choice([0, 1, rng.random(), None]))]:
             if rng.random() < 0.5:
                 fixture[key] = value
         return fixture
 
-    def just_past(start):  # the least length that takes a fixture from `start` past the stage's edge
-        length = 1 - start
-        while start + length <= 1:
-            length = math.nextafter(length, 2)
-        return length
-
-    def refused_fixture():
+    def refused_fixture(self):
+        rng, good, placed = self.rng, self.good, self.placed
         return rng.choice([
             lambda: {**good(), "name": _refused_name(rng, 200)},
             lambda: {**good(), "universe": rng.choice([0, -1, 64_000, 2**62, 1.5, "1", None])},
@@ -327,7 +344,7 @@ def fixture_patch_cases(count, seed=36, kept=0.3):
                                                     {"x": 0.9, "y": 0, "width": 0.10000000001, "height": 1},
                                                     {"x": 0.2, "y": 0.2, "width": 0, "height": 0.5},
                                                     {"x": 1.5, "y": 0, "width": 0.1, "height": 0.1}])),
-            lambda: placed(good(), area=(lambda x: {"x": x, "y": 0, "width": just_past(x), "height": 1})(rng.choice([0.3, 0.7, 0.9, rng.random()]))),
+            lambda: placed(good(), area=(lambda x: {"x": x, "y": 0, "width": self.just_past(x), "height": 1})(rng.choice([0.3, 0.7, 0.9, rng.random()]))),
             lambda: placed(good(), strip={"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 1}, "pixels": rng.choice([0, -1, 2049, 10**9])}),
             lambda: placed(good(), strip={"from": {"x": 0, "y": 0}, "to": {"x": rng.choice([1.5, -0.25]), "y": 1}, "pixels": 4}),
             lambda: {**good(), "gamma": rng.choice([0.5, 3.5, 0.999, 3.0001, 1e16, 0, "NaN", -1, "2"])},  # no -0.0: a console's JSON never holds one
@@ -335,32 +352,34 @@ def fixture_patch_cases(count, seed=36, kept=0.3):
             lambda: {**good(), "address": rng.choice([511, 512])},
         ])()
 
-    bad_patches = [
-        lambda: [good("A"), good("B", address=3)],
-        lambda: [good("A"), good("A", universe=2)],
-        lambda: [good("A"), {**good("B"), "name": " A\u3000"}],
-        lambda: [good("A", universe=63_999, address=1),
-                 placed(good("S", universe=63_999, address=4), strip={"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 0}, "pixels": 400})],
-    ]
-    cases = []
-    for _ in range(count):
+    def bad_patch(self):
+        good, placed = self.good, self.placed
+        return self.rng.choice([
+            lambda: [good("A"), good("B", address=3)],
+            lambda: [good("A"), good("A", universe=2)],
+            lambda: [good("A"), {**good("B"), "name": " A\u3000"}],
+            lambda: [good("A", universe=63_999, address=1),
+                     placed(good("S", universe=63_999, address=4), strip={"from": {"x": 0, "y": 0}, "to": {"x": 1, "y": 0}, "pixels": 400})],
+        ])()
+
+    def next(self, kept):
+        """One case: (JSON text, refused)."""
+        rng = self.rng
         roll = rng.random()
-        others = [good(f"Ok {i}", universe=30_000 + i) for i in range(rng.randrange(0, 3))]
+        others = [self.good(f"Ok {i}", universe=30_000 + i) for i in range(rng.randrange(0, 3))]
         if roll < kept:
-            others.insert(rng.randrange(len(others) + 1), kept_fixture())
-            cases.append((_json_text({"fixtures": others}), False))
-            continue
+            others.insert(rng.randrange(len(others) + 1), self.kept_fixture())
+            return _json_text({"fixtures": others}), False
         roll = rng.random()
         if roll < 0.6:
-            others.insert(rng.randrange(len(others) + 1), refused_fixture())
+            others.insert(rng.randrange(len(others) + 1), self.refused_fixture())
             body = {"fixtures": others}
         elif roll < 0.85:
-            body = {"fixtures": rng.choice(bad_patches)()}
+            body = {"fixtures": self.bad_patch()}
         else:
-            body = rng.choice([{}, {"fixtures": None}, {"fixtures": {}}, {"fixtures": "Par"}, [], {"fixture": [good()]},
-                               {"fixtures": [[good()]]}])
-        cases.append((_json_text(body), True))
-    return cases
+            body = rng.choice([{}, {"fixtures": None}, {"fixtures": {}}, {"fixtures": "Par"}, [], {"fixture": [self.good()]},
+                               {"fixtures": [[self.good()]]}])
+        return _json_text(body), True
 
 
 def hostile_fixture_patches(count, seed=36):
@@ -383,29 +402,54 @@ def output_cases(count, seed=35, kept=0.3):
     widths past 0.5 or a gamma out of 1…3; a mask of too few or too many points or off the window; a
     brightness out of 0…1; a test pattern there is not; Main mapped; values of the wrong type, NaN and
     Infinity; and bodies that are not an output at all."""
-    rng = random.Random(seed)
+    cases = _OutputCases(random.Random(seed))
+    return [cases.next(kept) for _ in range(count)]
+
+
+class _OutputCases:
+    """`output_cases`' making, a case at a time, from one seeded generator."""
     sides = ["left", "right", "top", "bottom"]
 
-    def number():  # never null: a field left null keeps its default, as one left out does
-        return rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300, "0.5", True, [], {}])
+    def __init__(self, rng):
+        self.rng = rng
+        rng, unit, sides = self.rng, self.unit, self.sides
+        self.kept_fields = [
+            self.kept_slice,
+            self.kept_corners,
+            self.kept_grid,
+            lambda: {"blend": {**{side: rng.choice([0, 0.5, rng.uniform(0, 0.5)]) for side in rng.sample(sides, rng.randrange(0, 5))},
+                               **({"gamma": rng.choice([1, 3, 2.2, rng.uniform(1, 3)])} if rng.random() < 0.5 else {})}},
+            lambda: {"mask": [[unit(), unit()] for _ in range(rng.choice([3, 64, rng.randrange(3, 65)]))]},
+            lambda: {"brightness": rng.choice([0, 1, rng.random()])},
+            lambda: {"testPattern": rng.choice([None, "grid", "white"])},
+            lambda: {rng.choice(["slice", "corners", "grid", "blend", "mask", "brightness", "testPattern"]): None},
+            lambda: {"colour": "red", "z": [1, {"y": None}]},
+        ]
+        self.breaks = self._breaks()
 
-    def unit():
-        return rng.choice([0, 1, 0.5, rng.random(), rng.random()])
+    def number(self):
+        """Never null: a field left null keeps its default, as one left out does."""
+        return self.rng.choice([-0.1, 1.5, "NaN", "Infinity", 1e300, "0.5", True, [], {}])
 
-    def inward(corner, by=0.2):
-        return [abs(c - rng.uniform(0, by)) for c in corner]
+    def unit(self):
+        return self.rng.choice([0, 1, 0.5, self.rng.random(), self.rng.random()])
 
-    def convex_corners():
-        corners = [inward(c) for c in [[0, 0], [1, 0], [1, 1], [0, 1]]]
-        return [corners[1], corners[0], corners[3], corners[2]] if rng.random() < 0.3 else corners  # mirrored
+    def inward(self, corner, by=0.2):
+        return [abs(c - self.rng.uniform(0, by)) for c in corner]
 
-    def stage_edge():
+    def convex_corners(self):
+        corners = [self.inward(c) for c in [[0, 0], [1, 0], [1, 1], [0, 1]]]
+        return [corners[1], corners[0], corners[3], corners[2]] if self.rng.random() < 0.3 else corners  # mirrored
+
+    def stage_edge(self):
         """(start, length): to the stage's edge, short of it, or past it by less than a rounding."""
+        rng = self.rng
         start = rng.choice([0, 0.1, 0.25, 0.6, 0.7, rng.uniform(0, 0.9)])
         length = rng.choice([1 - start, rng.uniform(0.01, 1 - start), 1 - start + (1e-10 if start >= 0.1 else 0)])
         return start, length
 
-    def kept_grid():
+    def kept_grid(self):
+        rng = self.rng
         columns, rows = rng.choice([2, 3, 17, rng.randrange(2, 18)]), rng.choice([2, 3, rng.randrange(2, 18)])
         outer = {0: [0, 0], columns - 1: [1, 0], columns * rows - 1: [1, 1], (rows - 1) * columns: [0, 1]}
         points = []
@@ -413,9 +457,9 @@ def output_cases(count, seed=35, kept=0.3):
             for column in range(columns):
                 index = row * columns + column
                 if index in outer:
-                    points.append(inward(outer[index]))
+                    points.append(self.inward(outer[index]))
                 else:
-                    jitter = lambda at, cells: min(1, max(0, at / (cells - 1) + rng.uniform(-0.3, 0.3) / (cells - 1)))
+                    jitter = lambda at, cells: min(1, max(0, at / (cells - 1) + rng.uniform(-0.3, 0.3) / (cells - 1)))  # noqa: E731
                     points.append([jitter(column, columns), jitter(row, rows)])
         grid = {"columns": columns, "rows": rows, "points": points}
         if rng.random() < 0.5:
@@ -423,27 +467,15 @@ def output_cases(count, seed=35, kept=0.3):
         outline = [points[0], points[columns - 1], points[columns * rows - 1], points[(rows - 1) * columns]]
         return {"grid": grid, "corners": [[x + (1e-10 if x < 0.5 else -1e-10), y] for x, y in outline]}
 
-    def kept_slice():
-        (x, width), (y, height) = stage_edge(), stage_edge()
+    def kept_slice(self):
+        (x, width), (y, height) = self.stage_edge(), self.stage_edge()
         return {"slice": {"x": x, "y": y, "width": width, "height": height}}
 
-    def kept_corners():
-        return {"corners": convex_corners()}
+    def kept_corners(self):
+        return {"corners": self.convex_corners()}
 
-    kept_fields = [
-        kept_slice,
-        kept_corners,
-        kept_grid,
-        lambda: {"blend": {**{side: rng.choice([0, 0.5, rng.uniform(0, 0.5)]) for side in rng.sample(sides, rng.randrange(0, 5))},
-                           **({"gamma": rng.choice([1, 3, 2.2, rng.uniform(1, 3)])} if rng.random() < 0.5 else {})}},
-        lambda: {"mask": [[unit(), unit()] for _ in range(rng.choice([3, 64, rng.randrange(3, 65)]))]},
-        lambda: {"brightness": rng.choice([0, 1, rng.random()])},
-        lambda: {"testPattern": rng.choice([None, "grid", "white"])},
-        lambda: {rng.choice(["slice", "corners", "grid", "blend", "mask", "brightness", "testPattern"]): None},
-        lambda: {"colour": "red", "z": [1, {"y": None}]},
-    ]
-
-    def kept_output():
+    def kept_output(self):
+        rng = self.rng
         if rng.random() < 0.1:
             body = {"name": "Main", "brightness": rng.choice([0, 1, rng.random()]), "testPattern": rng.choice([None, "grid", "white"])}
             if rng.random() < 0.5:
@@ -451,50 +483,56 @@ def output_cases(count, seed=35, kept=0.3):
             return "Main", body
         name = _kept_name(rng, 64)
         body = {"name": name}
-        fields = rng.sample(kept_fields, rng.randrange(0, 5))
+        fields = rng.sample(self.kept_fields, rng.randrange(0, 5))
+        corners, grid = self.kept_fields[1], self.kept_fields[2]
         for field in fields:
-            if not (field is kept_corners and kept_grid in fields):  # with a grid, the corners are its outline
+            if not (field is corners and grid in fields):  # with a grid, the corners are its outline
                 body.update(field())
         return expected_name(name, limit=64), body
 
+    @staticmethod
     def good():
         return {"name": "Wall", "slice": {"x": 0, "y": 0, "width": 0.6, "height": 1}, "corners": [[0.1, 0.1], [0.9, 0.05], [0.95, 0.9], [0.05, 0.95]],
                 "blend": {"left": 0, "right": 0.3, "top": 0, "bottom": 0, "gamma": 2.2}, "brightness": 1}
 
-    breaks = [
-        lambda: {"slice": {"x": 0.6, "y": 0, "width": rng.choice([0.5, 0.4 + 1e-8]), "height": 1}},
-        lambda: {"slice": {"x": number(), "y": 0, "width": 1, "height": 1}},
-        lambda: {"slice": {"x": 0, "y": 0, "width": rng.choice([0, -0.0]), "height": 1}},
-        lambda: {"slice": rng.choice([[0, 0, 1, 1], "whole"])},
-        lambda: {"corners": rng.choice([[[0, 0], [1, 1], [1, 0], [0, 1]], [[0, 0], [1, 0], [0.2, 0.2], [0, 1]], [[0, 0], [0, 0], [1, 1], [0, 1]]])},
-        lambda: {"corners": [[0, 0], [0.5, 0], [1, 0], [0, 1]]},
-        lambda: {"corners": rng.choice([[], [[0, 0], [1, 0], [1, 1]], [[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5]], "square"])},
-        lambda: {"corners": [[0, 0], [1, 0], [1, 1], [0, rng.choice([number(), 1.0000001, -1e-9])]]},
-        lambda: {"grid": {"columns": rng.choice([1, 18, 0, -3]), "rows": 2, "points": [[0, 0]] * 4}},
-        lambda: {"grid": {"columns": 2, "rows": 18, "points": [[0.5, 0.5]] * 36}},
-        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1]]}},
-        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, number()]]}},
-        lambda: {"grid": rng.choice([{}, "fine", {"columns": 2.5, "rows": 2, "points": []}])},
-        lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]]},
-                 "corners": [[0, 0], [1, 0], [1, 1], [0, 1]]},
-        lambda: {"blend": {rng.choice(sides): rng.choice([0.6, -0.1, 0.5000001, "NaN", "wide", []])}},
-        lambda: {"blend": {"gamma": rng.choice([0.5, 0.99, 3.01, 0, "Infinity", "2.2", {}])}},
-        lambda: {"blend": rng.choice([[], "soft", 2])},
-        lambda: {"mask": rng.choice([[], [[0, 0], [1, 1]], [[i / 65, 0.5] for i in range(65)], "all", 7])},
-        lambda: {"mask": [[0, 0], [1, 1], [number(), 0.5]]},
-        lambda: {"mask": [[0, 0], [1, 0], [rng.choice([2, -0.5]), 1]]},
-        lambda: {"brightness": rng.choice([number(), -0.01, 1.01])},
-        lambda: {"testPattern": rng.choice(["plaid", "", 1, "GRID", "black", True, {}])},
-    ]
-    cases = []
-    for _ in range(count):
+    def _breaks(self):
+        """What breaks a good output: a field each, as the rule refuses it."""
+        rng, number, sides = self.rng, self.number, self.sides
+        return [
+            lambda: {"slice": {"x": 0.6, "y": 0, "width": rng.choice([0.5, 0.4 + 1e-8]), "height": 1}},
+            lambda: {"slice": {"x": number(), "y": 0, "width": 1, "height": 1}},
+            lambda: {"slice": {"x": 0, "y": 0, "width": rng.choice([0, -0.0]), "height": 1}},
+            lambda: {"slice": rng.choice([[0, 0, 1, 1], "whole"])},
+            lambda: {"corners": rng.choice([[[0, 0], [1, 1], [1, 0], [0, 1]], [[0, 0], [1, 0], [0.2, 0.2], [0, 1]], [[0, 0], [0, 0], [1, 1], [0, 1]]])},
+            lambda: {"corners": [[0, 0], [0.5, 0], [1, 0], [0, 1]]},
+            lambda: {"corners": rng.choice([[], [[0, 0], [1, 0], [1, 1]], [[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5]], "square"])},
+            lambda: {"corners": [[0, 0], [1, 0], [1, 1], [0, rng.choice([number(), 1.0000001, -1e-9])]]},
+            lambda: {"grid": {"columns": rng.choice([1, 18, 0, -3]), "rows": 2, "points": [[0, 0]] * 4}},
+            lambda: {"grid": {"columns": 2, "rows": 18, "points": [[0.5, 0.5]] * 36}},
+            lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1]]}},
+            lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, number()]]}},
+            lambda: {"grid": rng.choice([{}, "fine", {"columns": 2.5, "rows": 2, "points": []}])},
+            lambda: {"grid": {"columns": 2, "rows": 2, "points": [[0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]]},
+                     "corners": [[0, 0], [1, 0], [1, 1], [0, 1]]},
+            lambda: {"blend": {rng.choice(sides): rng.choice([0.6, -0.1, 0.5000001, "NaN", "wide", []])}},
+            lambda: {"blend": {"gamma": rng.choice([0.5, 0.99, 3.01, 0, "Infinity", "2.2", {}])}},
+            lambda: {"blend": rng.choice([[], "soft", 2])},
+            lambda: {"mask": rng.choice([[], [[0, 0], [1, 1]], [[i / 65, 0.5] for i in range(65)], "all", 7])},
+            lambda: {"mask": [[0, 0], [1, 1], [number(), 0.5]]},
+            lambda: {"mask": [[0, 0], [1, 0], [rng.choice([2, -0.5]), 1]]},
+            lambda: {"brightness": rng.choice([number(), -0.01, 1.01])},
+            lambda: {"testPattern": rng.choice(["plaid", "", 1, "GRID", "black", True, {}])},
+        ]
+
+    def next(self, kept):
+        """One case: (name in the address, JSON body, refused)."""
+        rng, good = self.rng, self.good
         if rng.random() < kept:
-            name, body = kept_output()
-            cases.append((name, _json_text(body), False))
-            continue
+            name, body = self.kept_output()
+            return name, _json_text(body), False
         roll = rng.random()
         if roll < 0.6:
-            name, body = "Wall", {**(good() if rng.random() < 0.5 else {"name": "Wall"}), **rng.choice(breaks)()}
+            name, body = "Wall", {**(good() if rng.random() < 0.5 else {"name": "Wall"}), **rng.choice(self.breaks)()}
         elif roll < 0.72:
             name = _refused_name(rng, 64)
             name, body = name, {"name": name}
@@ -509,8 +547,7 @@ def output_cases(count, seed=35, kept=0.3):
                                                                 {"grid": {"columns": 2, "rows": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]]}}])}
         else:
             name, body = "Wall", rng.choice([{}, [], "Wall", None, 3, True, {"name": None}, {"name": 3}, {"name": ["Wall"]}, [good()]])
-        cases.append((name, _json_text(body), True))
-    return cases
+        return name, _json_text(body), True
 
 
 def hostile_outputs(count, seed=35):
