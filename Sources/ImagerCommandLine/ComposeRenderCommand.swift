@@ -9,8 +9,9 @@ import ImageFiles
 import Instrument
 import Library
 
-/// `imager compose render`: a composition's mixdown to an audio file, and with `--video` its visual voices
-/// drawn by the renderer in step with it, the mix muxed in by ffmpeg.
+/// `imager compose render`: a composition's mixdown to an audio file, with `--video` its visual voices drawn by
+/// the renderer in step with it, the mix muxed in by ffmpeg, and with `--dmx` the DMX its light sends the
+/// library's fixtures.
 struct ComposeRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -19,7 +20,9 @@ struct ComposeRenderCommand: ParsableCommand {
             The mix is the composition's performance rendered offline, sample-accurate, in stereo at --rate \
             (docs/composition.md). With --video, its visual voices release their chords' lumis at their events' \
             starts and let them go at their ends — the same intents the instrument plays live — and the frames are \
-            drawn by the Swift renderer and encoded by ffmpeg with the mix as the video's sound.
+            drawn by the Swift renderer and encoded by ffmpeg with the mix as the video's sound. With --dmx, the \
+            DMX the library's fixture patch is sent while the light plays, as `imager serve --dmx` sends it \
+            (docs/fixtures.md), is written to a CSV file: a row a universe a DMX frame.
             """)
 
     @OptionGroup var library: LibraryOption
@@ -31,9 +34,14 @@ struct ComposeRenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The video's frames a second (1…240).") var fps = "30"
     @Option(parsing: .unconditional, help: "The mix's sample rate in Hz (8000…192000).") var rate = "48000"
     @Option(parsing: .unconditional, help: "The x264 preset for the video: ultrafast … veryslow.") var preset = "veryfast"
+    @Option(parsing: .unconditional, help: "A CSV file of the DMX the library's fixture patch is sent while the light plays.")
+    var dmx: String?
+    @Option(name: .customLong("dmx-rate"), parsing: .unconditional, help: "DMX frames a second in --dmx's file (1…44).")
+    var dmxRate = "40"
 
     func run() throws {
         let sampleRate = try NumberArgument.integer(rate, "--rate", in: 8000...192_000)
+        let dmxPlan = try dmx.map { path throws(CommandFailure) in (path: path, rate: try DMXValuesFile.rate(dmxRate)) }
         let mixURL = URL(fileURLWithPath: output)
         guard AudioFileFormat(path: output) != nil else {
             throw CommandFailure("cannot tell what to write to \(output): name a \(AudioFileFormat.extensions) file")
@@ -57,6 +65,12 @@ struct ComposeRenderCommand: ParsableCommand {
         let render = try CompositionRender(chosen.pair, of: music, named: chosen.name, in: opened, sampleRate: sampleRate)
         let mixBar = ProgressBar(total: render.arrangement.frameCount, label: "mix")
         try render.writeMix(to: mixURL, .init(told: { done, _ in mixBar.update(done: done) }))
+        if let dmxPlan {
+            let seconds = Double(render.arrangement.frameCount) / Double(render.arrangement.sampleRate)
+            let log: PerformanceLog
+            do { log = try render.light().performanceLog() } catch { throw CommandFailure("the composition's light cannot be played: \(error)") }
+            try DMXValuesFile.write(log, seconds: seconds, from: 0, rate: dmxPlan.rate, patchOf: opened, to: dmxPlan.path)
+        }
         guard let videoPlan else { return }
         let video = CompositionRender.Video(url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset)
         let videoBar = ProgressBar(total: render.frameCount(of: video), label: "video")

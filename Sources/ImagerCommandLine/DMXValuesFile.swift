@@ -4,12 +4,31 @@ import Export
 import Fixtures
 import Foundation
 import Instrument
+import Library
 
 /// A performance's DMX as a CSV file, for checking and archiving a lighting show without a rig: the stage drawn
 /// at 128×72 at the DMX rate, as `imager serve --dmx` draws it, sampled for the patch; a row a universe a DMX
 /// frame — the time (seconds from the recording's first moment, to the millisecond), the universe, and its 512
 /// channel levels — under a header `seconds,universe,1,2,…,512`.
 enum DMXValuesFile {
+    /// `--dmx-rate` as typed, checked: 1…44 frames a second.
+    static func rate(_ typed: String) throws(CommandFailure) -> Int {
+        try NumberArgument.integer(typed, "--dmx-rate", in: 1...44)
+    }
+
+    /// Writes the DMX of `seconds` of `performance` from `start`, `rate` frames a second, as `library`'s patch is
+    /// sent it, into the CSV file at `path`; the patch's rows that cannot be read said.
+    static func write(
+        _ performance: PerformanceLog, seconds: Double, from start: Double, rate: Int, patchOf library: ChordsetLibrary, to path: String
+    ) throws(CommandFailure) {
+        let kept = try libraryCommand { () throws(LibraryError) in try library.fixturePatch() }
+        for problem in kept.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        guard !kept.patch.fixtures.isEmpty else { throw CommandFailure("the library has no fixtures to write the DMX of (docs/fixtures.md)") }
+        let count = Int((seconds * Double(rate)).rounded(.up)) + 1
+        guard count <= 1_000_000 else { throw CommandFailure("that is \(count) DMX frames; at most 1,000,000 are written") }
+        try write(performance, patch: kept.patch, rate: rate, from: start, count: count, to: URL(fileURLWithPath: path))
+    }
+
     /// Writes the `count` DMX frames of `performance` from `start`, `rate` a second, into `url`.
     static func write(
         _ performance: PerformanceLog, patch: FixturePatch, rate: Int, from start: Double, count: Int, to url: URL

@@ -167,14 +167,7 @@ struct RenderPerformanceCommand: ParsableCommand {
 
     /// The DMX of `seconds` of `performance` from `start`, as the library's patch is sent it, into a CSV file.
     private func writeDMX(_ performance: PerformanceLog, seconds: Double, from start: Double, to path: String) throws(CommandFailure) {
-        let rate = try NumberArgument.integer(dmxRate, "--dmx-rate", in: 1...44)
-        let opened = try library.open()
-        let kept = try libraryCommand { () throws(LibraryError) in try opened.fixturePatch() }
-        for problem in kept.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
-        guard !kept.patch.fixtures.isEmpty else { throw CommandFailure("the library has no fixtures to write the DMX of (docs/fixtures.md)") }
-        let count = Int((seconds * Double(rate)).rounded(.up)) + 1
-        guard count <= 1_000_000 else { throw CommandFailure("that is \(count) DMX frames; at most 1,000,000 are written") }
-        try DMXValuesFile.write(performance, patch: kept.patch, rate: rate, from: start, count: count, to: URL(fileURLWithPath: path))
+        try DMXValuesFile.write(performance, seconds: seconds, from: start, rate: try DMXValuesFile.rate(dmxRate), patchOf: try library.open(), to: path)
     }
 
     /// The sound the video takes: `--audio`'s file (checked to be audio), none, or what was heard beside

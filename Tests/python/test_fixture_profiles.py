@@ -161,3 +161,21 @@ def test_a_recorded_set_drives_profiled_fixtures_and_a_head_following_a_chord_of
     pans = {tuple(levels[20 * c:20 * c + 4]) for levels in spots for c in range(8)}
     assert len(pans) > 8, "the heads followed the chords' lumis as they moved"
     assert all(levels[20 * c + 11] == 140 for levels in spots for c in range(8))
+
+
+def test_a_compositions_light_renders_the_dmx_of_profiled_fixtures(imager, tmp_path):
+    library = tmp_path / "library.sqlite"
+    par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}, "gamma": 1}
+    with profiles_server(imager, tmp_path) as server:
+        assert api(server, "PUT", "/api/fixtures", {"fixtures": [par]})[0] == 200
+    result = subprocess.run([imager, "compose", "render", "Demo", "--library", str(library), "-o", str(tmp_path / "mix.wav"),
+                             "--dmx", str(tmp_path / "light.csv"), "--dmx-rate", "10"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = (tmp_path / "light.csv").read_text().splitlines()
+    rows = [[int(v) for v in line.split(",")[2:9]] for line in lines[1:]]
+    assert len(rows) == int(21.6 * 10) + 1 and all(row[3:7] == [0, 7, 0, 255] for row in rows)
+    assert len({tuple(row[:3]) for row in rows}) > 3, "the par's colour follows the composition's light"
+    refused = subprocess.run([imager, "compose", "render", "Demo", "--library", str(library), "-o", str(tmp_path / "m.wav"),
+                              "--dmx", str(tmp_path / "d.csv"), "--dmx-rate", "45"], capture_output=True, text=True, timeout=300)
+    assert refused.returncode != 0 and "--dmx-rate must be a whole number from 1 to 44" in refused.stderr, refused.stderr
+    assert not (tmp_path / "d.csv").exists() and not (tmp_path / "m.wav").exists()
