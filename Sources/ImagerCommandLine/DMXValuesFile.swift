@@ -17,22 +17,25 @@ enum DMXValuesFile {
     }
 
     /// Writes the DMX of `seconds` of `performance` from `start`, `rate` frames a second, as `library`'s patch is
-    /// sent it, into the CSV file at `path`; the patch's rows that cannot be read said.
+    /// sent it, into the CSV file at `path`; the patch's rows that cannot be read said. `progress` hears how far
+    /// it is, and may stop it (then `CancellationError`, the file removed).
     static func write(
-        _ performance: PerformanceLog, seconds: Double, from start: Double, rate: Int, patchOf library: ChordsetLibrary, to path: String
-    ) throws(CommandFailure) {
+        _ performance: PerformanceLog, seconds: Double, from start: Double, rate: Int, patchOf library: ChordsetLibrary, to path: String,
+        _ progress: CompositionRender.Progress = .init()
+    ) throws {
         let kept = try libraryCommand { () throws(LibraryError) in try library.fixturePatch() }
         for problem in kept.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
         guard !kept.patch.fixtures.isEmpty else { throw CommandFailure("the library has no fixtures to write the DMX of (docs/fixtures.md)") }
         let count = Int((seconds * Double(rate)).rounded(.up)) + 1
         guard count <= 1_000_000 else { throw CommandFailure("that is \(count) DMX frames; at most 1,000,000 are written") }
-        try write(performance, patch: kept.patch, rate: rate, from: start, count: count, to: URL(fileURLWithPath: path))
+        try write(performance, patch: kept.patch, rate: rate, from: start, count: count, to: URL(fileURLWithPath: path), progress)
     }
 
-    /// Writes the `count` DMX frames of `performance` from `start`, `rate` a second, into `url`.
+    /// Writes the `count` DMX frames of `performance` from `start`, `rate` a second, into `url`, telling `progress`.
     static func write(
-        _ performance: PerformanceLog, patch: FixturePatch, rate: Int, from start: Double, count: Int, to url: URL
-    ) throws(CommandFailure) {
+        _ performance: PerformanceLog, patch: FixturePatch, rate: Int, from start: Double, count: Int, to url: URL,
+        _ progress: CompositionRender.Progress = .init()
+    ) throws {
         // No handle is answered in the else.
         guard FileManager.default.createFile(atPath: url.path, contents: nil), let file = try? FileHandle(forWritingTo: url) else {
             throw CommandFailure("cannot write \(url.path)")
@@ -43,6 +46,8 @@ enum DMXValuesFile {
         var state = FixtureFrameState()  // the stage's flashes held to 3 a second and the heads moving at their slew, as live
         do {
             for index in 0..<count {
+                try progress.check()
+                progress.told(index, count)
                 let time = Double(index) / Double(rate)
                 let universes = FixtureOutput.frames(
                     of: patch, showing: StageSampler(frames.frame(index), sounding: frames.scene(index).soundingLumis), controls: FixtureControls(),
@@ -57,6 +62,9 @@ enum DMXValuesFile {
                 }
             }
             if !text.isEmpty { try file.write(contentsOf: Data(text.utf8)) }
+        } catch is CancellationError {
+            try? FileManager.default.removeItem(at: url)  // a render stopped leaves nothing behind
+            throw CancellationError()
         } catch {
             throw CommandFailure("cannot write \(url.path): \(error.localizedDescription)")
         }

@@ -1,11 +1,13 @@
 import Composition
 import Engine
 import Foundation
+import Instrument
 import Library
 import UserText
 
 /// The lab's renders as the command line's (`CompositionRender`), into a `renders` folder beside the
-/// library: a composition or a pair of the library, to WAV, FLAC or an MP4 of its light with the mix.
+/// library: a composition or a pair of the library, to WAV, FLAC, an MP4 of its light with the mix, or the DMX
+/// its light sends the library's fixtures (CSV).
 struct LibraryRenderer: CompositionRenderer {
     let library: ChordsetLibrary
     /// Where the files go: `renders/` beside the library.
@@ -49,6 +51,11 @@ struct LibraryRenderer: CompositionRenderer {
                 defer { try? FileManager.default.removeItem(at: mix) }  // a temporary mix: removing it is best effort
                 try render.writeMix(to: mix, told(.mix))
                 try render.writeVideo(.init(url: target, width: width, height: height, fps: fps), audio: mix, told(.video))
+            case .dmx(let rate):
+                let seconds = Double(render.arrangement.frameCount) / Double(render.arrangement.sampleRate)
+                let log: PerformanceLog
+                do { log = try render.light().performanceLog() } catch { throw CommandFailure("the light cannot be played: \(error)") }
+                try DMXValuesFile.write(log, seconds: seconds, from: 0, rate: rate, patchOf: library, to: target.path, told(.dmx))
             }
         } catch let failure as CommandFailure {
             try? FileManager.default.removeItem(at: target)  // the failure is thrown next

@@ -166,7 +166,7 @@ struct RenderPerformanceCommand: ParsableCommand {
     }
 
     /// The DMX of `seconds` of `performance` from `start`, as the library's patch is sent it, into a CSV file.
-    private func writeDMX(_ performance: PerformanceLog, seconds: Double, from start: Double, to path: String) throws(CommandFailure) {
+    private func writeDMX(_ performance: PerformanceLog, seconds: Double, from start: Double, to path: String) throws {
         try DMXValuesFile.write(performance, seconds: seconds, from: start, rate: try DMXValuesFile.rate(dmxRate), patchOf: try library.open(), to: path)
     }
 

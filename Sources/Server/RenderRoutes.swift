@@ -55,6 +55,7 @@ enum RenderRoutes {
         case "wav": "audio/wav"
         case "flac": "audio/flac"
         case "mp4": "video/mp4"
+        case "csv": "text/csv; charset=utf-8"
         default: "application/octet-stream"
         }
     }
@@ -72,6 +73,8 @@ enum RenderRoutes {
         let width: Int?
         let height: Int?
         let fps: Int?
+        /// DMX frames a second, for a render of the light's DMX (40 when left out).
+        let dmxRate: Int?
 
         func request() throws -> RenderRequest {
             let source: RenderRequest.Source
@@ -89,8 +92,12 @@ enum RenderRoutes {
                 }
                 guard let fps, (1...120).contains(fps) else { throw APIRefusal(.badRequest, "a video has \"fps\", 1…120 frames a second") }
                 return RenderRequest(source: source, format: .mp4(width: width, height: height, fps: fps))
+            case "csv":
+                let rate = dmxRate ?? 40
+                guard (1...44).contains(rate) else { throw APIRefusal(.badRequest, "a render's \"dmxRate\" is 1…44 DMX frames a second") }
+                return RenderRequest(source: source, format: .dmx(rate: rate))
             default:
-                throw APIRefusal(.badRequest, "a render's format is wav, flac or mp4, not \"\(format.prefix(20))\"")
+                throw APIRefusal(.badRequest, "a render's format is wav, flac, mp4 or csv (the light's DMX), not \"\(format.prefix(20))\"")
             }
         }
     }

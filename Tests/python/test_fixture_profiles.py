@@ -179,3 +179,26 @@ def test_a_compositions_light_renders_the_dmx_of_profiled_fixtures(imager, tmp_p
                               "--dmx", str(tmp_path / "d.csv"), "--dmx-rate", "45"], capture_output=True, text=True, timeout=300)
     assert refused.returncode != 0 and "--dmx-rate must be a whole number from 1 to 44" in refused.stderr, refused.stderr
     assert not (tmp_path / "d.csv").exists() and not (tmp_path / "m.wav").exists()
+
+
+def test_the_labs_render_of_a_compositions_dmx_drives_profiled_fixtures(imager, tmp_path):
+    from test_renders_api import follow, start
+    from live import live_socket, until_message
+    par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}, "gamma": 1}
+    with profiles_server(imager, tmp_path) as server, live_socket(server) as socket:
+        until_message(socket, lambda m: m["type"] == "snapshot", within=30)
+        demo = next(c["id"] for c in api(server, "GET", "/api/music")[1]["library"]["compositions"] if c["name"] == "Demo")
+        unpatched = follow(socket, start(server, {"composition": demo, "format": "csv"})["id"])[-1]
+        assert unpatched["state"] == "failed" and "no fixtures" in unpatched["error"], unpatched
+        assert api(server, "PUT", "/api/fixtures", {"fixtures": [par]})[0] == 200
+        render = start(server, {"composition": demo, "format": "csv", "dmxRate": 10})
+        assert render["format"] == "csv"
+        seen = follow(socket, render["id"])
+        assert seen[-1]["state"] == "done" and any(r.get("stage") == "dmx" for r in seen[:-1]), seen[-3:]
+        status, headers, data = request(server.port, seen[-1]["download"])
+        assert status == 200 and headers["Content-Type"].startswith("text/csv"), headers
+        rows = [[int(v) for v in line.split(",")[2:9]] for line in data.decode().splitlines()[1:]]
+        assert len(rows) == int(21.6 * 10) + 1 and all(row[3:7] == [0, 7, 0, 255] for row in rows)
+        for body, said in [({"composition": demo, "format": "csv", "dmxRate": 45}, "1…44"), ({"composition": demo, "format": "dmx"}, "csv")]:
+            status, answer = api(server, "POST", "/api/renders", body)
+            assert status == 400 and said in answer["error"], answer

@@ -25,7 +25,8 @@ test('the request: the selected pair or a composition, in WAV, FLAC or MP4 with 
   assert.deepEqual(renderRequest({ what: 'pair', pair, format: 'mp4', size: 'custom', width: ' 640 ', height: '360', fps: '24' }), {
     body: { part: 4, voice: 7, format: 'mp4', width: 640, height: 360, fps: 24 },
   });
-  assert.deepEqual(FORMATS.map((one) => one.label), ['WAV', 'FLAC', 'MP4']);
+  assert.deepEqual(FORMATS.map((one) => one.label), ['WAV', 'FLAC', 'MP4', 'DMX (CSV)']);
+  assert.deepEqual(renderRequest({ what: 'pair', pair, format: 'csv', size: '1280×720', fps: '30' }), { body: { part: 4, voice: 7, format: 'csv' } });
   assert.deepEqual(SIZES.map(sizeText), ['1280×720', '1920×1080', '3840×2160']);
   assert.deepEqual(FRAME_RATES, [24, 25, 30, 50, 60]);
   for (const fps of FRAME_RATES) assert.equal(renderRequest({ what: 'pair', pair, format: 'mp4', size: '1280×720', fps: String(fps) }).body.fps, fps);

@@ -25,6 +25,8 @@ public struct RenderRequest: Hashable, Sendable {
         case wav, flac
         /// A video of the light, the mix as its sound.
         case mp4(width: Int, height: Int, fps: Int)
+        /// The DMX the library's fixtures are sent while the light plays, `rate` frames a second, as CSV.
+        case dmx(rate: Int)
 
         /// The file's extension, which is also how the format is named in requests.
         public var fileExtension: String {
@@ -32,6 +34,7 @@ public struct RenderRequest: Hashable, Sendable {
             case .wav: "wav"
             case .flac: "flac"
             case .mp4: "mp4"
+            case .dmx: "csv"
             }
         }
     }
@@ -45,7 +48,7 @@ public struct RenderRequest: Hashable, Sendable {
     }
 }
 
-/// Where a render is: mixing the sound, or drawing and encoding the light.
+/// Where a render is: mixing the sound, drawing and encoding the light, or writing its DMX.
 public enum RenderStage: String, Hashable, Sendable, Codable {
-    case mix, video
+    case mix, video, dmx
 }

@@ -1,6 +1,6 @@
 // What the lab's Render dialog (render-dialog.js) asks and shows: the request POST /api/renders takes for
-// what the performer chose (the selected pair or a composition; WAV, FLAC or MP4 with a size and a frame
-// rate), a render's record (R, as the server sends it on /live and answers it) read defensively, what its
+// what the performer chose (the selected pair or a composition; WAV, FLAC, MP4 with a size and a frame rate,
+// or the DMX its light sends the fixtures, as CSV), a render's record (R, as the server sends it on /live and answers it) read defensively, what its
 // status line and progress bar say, and which record the dialog follows when several arrive, in whatever
 // order (RenderFollower: a record never replaces a newer one), and when to ask the server for it again, lest
 // its end be missed. No DOM.
@@ -8,6 +8,7 @@
 /** The formats a render is made in, as the server names them and as the dialog shows them. */
 export const FORMATS = Object.freeze([
   { value: 'wav', label: 'WAV' }, { value: 'flac', label: 'FLAC' }, { value: 'mp4', label: 'MP4' },
+  { value: 'csv', label: 'DMX (CSV)' },
 ]);
 /** The video sizes offered (CSS: "1920×1080"); "custom" gives width and height fields. */
 export const SIZES = Object.freeze([
@@ -35,7 +36,8 @@ function wholeIn(text, [low, high]) {
 
 /**
  * The body of POST /api/renders for `choice` — `{ what: 'pair'|'composition', pair, composition, format,
- * size, width, height, fps }`: `pair` `{ part, voice }`, `composition` an id, `format` 'wav'|'flac'|'mp4',
+ * size, width, height, fps }`: `pair` `{ part, voice }`, `composition` an id, `format` 'wav'|'flac'|'mp4'|'csv' (the
+ * DMX the light sends the library's fixtures),
  * `size` "1920×1080" or "custom" (then `width`, `height` as typed), `fps` as the select gives it — with the
  * compositions the library has (`compositions`, to check the id). `{ body }` or `{ reason }`, one line.
  */
@@ -53,7 +55,7 @@ export function renderRequest(choice, compositions = []) {
     return { reason: 'Choose what to render: the selected pair or a composition' };
   }
   const format = FORMATS.find((one) => one.value === choice.format)?.value;
-  if (!format) return { reason: 'Choose a format: WAV, FLAC or MP4' };
+  if (!format) return { reason: 'Choose a format: WAV, FLAC, MP4 or DMX (CSV)' };
   body.format = format;
   if (format !== 'mp4') return { body };
   let size = SIZES.find((one) => sizeText(one) === choice.size);
@@ -96,7 +98,7 @@ export function readRender(record) {
 }
 
 /** Words for a stage of a running render. */
-const STAGES = { mix: 'Mixing', video: 'Drawing the light' };
+const STAGES = { mix: 'Mixing', video: 'Drawing the light', dmx: 'Writing the DMX' };
 
 /**
  * What the dialog shows of a render (readRender's, or null for none): `{ text, value, running, ended,
@@ -127,7 +129,7 @@ export function renderStatus(render) {
 }
 
 /** The stages of a running render, in the order it passes through them. */
-const STAGE_ORDER = ['mix', 'video'];
+const STAGE_ORDER = ['mix', 'video', 'dmx'];
 
 /**
  * Where a render's record stands in its life, as a list compared item by item: its state (waiting 0, running 1,
