@@ -244,6 +244,6 @@ test('live news alone redraws nothing in a panel that shows none of it', () => {
   store.subscribe((what) => told.push([...what]));
   assert.deepEqual([...store.applyMessage({ type: 'fixtures', master: 1, blackout: true })], ['fixtures']);
   assert.deepEqual(told, [['fixtures']], "the fixtures' controls changed: told");
-  assert.deepEqual(store.fixtureControls, { master: 1, blackout: true, allowStrobe: false, firing: [], test: null },
+  assert.deepEqual(store.fixtureControls, { master: 1, blackout: true, allowStrobe: false, firing: [], aiming: null, test: null },
     'and kept: no need to read the patch again');
 });

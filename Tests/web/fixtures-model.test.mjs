@@ -26,12 +26,12 @@ test('the answer of /api/fixtures is read whole, and what is not a patch is null
     targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
   };
   assert.deepEqual(parsePatch(answer), {
-    revision: 12, fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, allowStrobe: false, firing: [],
+    revision: 12, fixtures: [PAR, STRIP], universes: [1], master: 0.8, blackout: true, allowStrobe: false, firing: [], aiming: null,
     test: { mode: 'identify', fixture: 'Par 1' }, targets: ['artnet:127.0.0.1:6454'], rate: 40, problems: ['fixture row 3 cannot be read'],
   });
   // `test` is absent when none runs; what the server leaves out takes its default (no revision: null).
   assert.deepEqual(parsePatch({ fixtures: [] }), {
-    revision: null, fixtures: [], universes: [], master: 1, blackout: false, allowStrobe: false, firing: [], test: null, targets: [],
+    revision: null, fixtures: [], universes: [], master: 1, blackout: false, allowStrobe: false, firing: [], aiming: null, test: null, targets: [],
     rate: null, problems: [],
   });
   // Strobing allowed, the fixtures fired, and each fixture's channels when the answer says them.
@@ -90,9 +90,12 @@ test('the live patch and controls read; a patch kept by revision, an older one d
   assert.equal(parsePatchMessage({ ...message, type: 'fixtures' }), null);
   assert.equal(parsePatchMessage({ type: 'fixturePatch', revision: 4 }), null);
   assert.deepEqual(parseControls({ type: 'fixtures', master: 1.5, blackout: true, test: { mode: 'white' } }),
-    { master: 1, blackout: true, allowStrobe: false, firing: [], test: { mode: 'white', fixture: null } });
+    { master: 1, blackout: true, allowStrobe: false, firing: [], aiming: null, test: { mode: 'white', fixture: null } });
   assert.deepEqual(parseControls({ type: 'fixtures', master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'] }),
-    { master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'], test: null });
+    { master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'], aiming: null, test: null });
+  assert.deepEqual(parseControls({ type: 'fixtures', master: 1, blackout: false, aiming: { fixture: 'Spot', pan: 270, tilt: 90.5 } }).aiming,
+    { fixture: 'Spot', pan: 270, tilt: 90.5 }, 'a head aimed by hand');
+  assert.equal(parseControls({ type: 'fixtures', master: 1, blackout: false, aiming: { fixture: 'Spot', pan: 'left', tilt: 1 } }).aiming, null);
   assert.equal(parseControls({ type: 'fixtures', toggleBlackout: true }), null, 'an intent, not the controls');
 
   const red = [{ name: 'Red', role: 'red' }, { name: 'Green', role: 'green' }, { name: 'Blue', role: 'blue' }];
@@ -128,7 +131,7 @@ test('the console\'s store keeps the patch from the live socket and the answers,
   assert.equal(store.fixturePatch.targets, null, 'not said by the message');
   assert.deepEqual([...store.setFixturePatch({ revision: 8, fixtures: [PAR, STRIP], master: 0.5, blackout: false, targets: [], rate: 40 })].sort(),
     ['fixturePatch', 'fixtures']);
-  assert.deepEqual(store.fixtureControls, { master: 0.5, blackout: false, allowStrobe: false, firing: [], test: null });
+  assert.deepEqual(store.fixtureControls, { master: 0.5, blackout: false, allowStrobe: false, firing: [], aiming: null, test: null });
   assert.equal(store.fixturePatch.rate, 40);
   assert.equal(store.applyMessage(patchMessage(7, [])).size, 0, 'a message older than the answer it crossed: dropped');
   assert.deepEqual(store.setFixturePatch({ revision: 6, fixtures: [], master: 0.2 }), new Set(['fixtures']), 'an older answer: its patch dropped');

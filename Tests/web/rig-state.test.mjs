@@ -27,7 +27,7 @@ test('the patch: the first message of a connection taken whatever its revision, 
   const rig = new RigState();
   assert.deepEqual([...rig.applyMessage(patchMessage(7))], ['fixturePatch']);
   assert.deepEqual([...rig.setFixturePatch({ revision: 8, fixtures: [], master: 0.5, blackout: true, rate: 40 })].sort(), ['fixturePatch', 'fixtures']);
-  assert.deepEqual(rig.fixtureControls, { master: 0.5, blackout: true, allowStrobe: false, firing: [], test: null });
+  assert.deepEqual(rig.fixtureControls, { master: 0.5, blackout: true, allowStrobe: false, firing: [], aiming: null, test: null });
   assert.equal(rig.applyMessage(patchMessage(7)).size, 0, 'older than the answer it crossed');
   assert.deepEqual([...rig.setFixturePatch({ revision: 6, fixtures: [], master: 0.2 })], ['fixtures'], 'an older answer: only its controls');
   assert.equal(rig.fixturePatch.revision, 8);
@@ -41,9 +41,9 @@ test('the patch: the first message of a connection taken whatever its revision, 
 test('the controls have no revision: the newest said is kept, and always news', () => {
   const rig = new RigState();
   assert.deepEqual([...rig.applyMessage({ type: 'fixtures', master: 1, blackout: true })], ['fixtures']);
-  assert.deepEqual(rig.fixtureControls, { master: 1, blackout: true, allowStrobe: false, firing: [], test: null });
+  assert.deepEqual(rig.fixtureControls, { master: 1, blackout: true, allowStrobe: false, firing: [], aiming: null, test: null });
   rig.applyMessage({ type: 'fixtures', master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'] });
-  assert.deepEqual(rig.fixtureControls, { master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'], test: null });
+  assert.deepEqual(rig.fixtureControls, { master: 1, blackout: false, allowStrobe: true, firing: ['Smoke'], aiming: null, test: null });
 });
 
 test('the outputs by revision, the rename said, the canvases counted with the outputs they came with', () => {

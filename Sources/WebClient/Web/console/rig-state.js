@@ -6,8 +6,9 @@
 // the copy held is dropped (an answer and a message can cross); the first message of each connection is taken
 // whatever its revision (a server started again counts from its own start):
 // - the fixture patch (`fixturePatch`, on every connection and after every change: fixtures-model.js's
-//   keptPatch), and the fixtures' master, blackout, strobing allowed, fixtures fired and test (`fixtures`,
-//   whoever changed them: a console, a key, MIDI), which have no revision: the newest said is kept;
+//   keptPatch), and the fixtures' master, blackout, strobing allowed, fixtures fired, head aimed by hand and
+//   test (`fixtures`, whoever changed them: a console, a key, MIDI), which have no revision: the newest said is
+//   kept;
 // - the stage's outputs (`outputs`, on every connection and after every change of one: outputs-model.js), with
 //   the rename the message says when it says one (`outputsRenamed`), and how many canvases show each
 //   (`canvases`, whenever a canvas comes, goes or changes output, and from GET /api/outputs's answer).
@@ -30,7 +31,7 @@ export class RigState {
     /** The fixture patch (fixtures-model.js's keptPatch: `{ revision, fixtures, universes, problems, targets, rate }`), or
      * null before it has been said. */
     this.fixturePatch = null;
-    /** The fixtures' controls `{ master, blackout, allowStrobe, firing, test }` as last said, or null. */
+    /** The fixtures' controls `{ master, blackout, allowStrobe, firing, aiming, test }` as last said, or null. */
     this.fixtureControls = null;
     /** The stage's outputs (outputs-model.js's parseOutput each) as last said, or null before they have been. */
     this.outputs = null;
@@ -86,8 +87,8 @@ export class RigState {
   setFixturePatch(answer) {
     const read = parsePatch(answer);
     if (!read) return new Set();
-    const { master, blackout, allowStrobe, firing, test } = read;
-    this.fixtureControls = { master, blackout, allowStrobe, firing, test };
+    const { master, blackout, allowStrobe, firing, aiming, test } = read;
+    this.fixtureControls = { master, blackout, allowStrobe, firing, aiming, test };
     const what = this.#keepPatch(read, false);
     what.add('fixtures');
     return what;
