@@ -8,8 +8,10 @@ import Hummingbird
 /// every client — a GET gives the patch's revision as its ETag, a PUT may carry it in `If-Match`, and one made
 /// from a stale revision is answered 409 with the patch as it now is (`RevisionHeaders`); `PATCH
 /// /api/fixtures` with `{"master": 0…1, "blackout": true|false, "allowStrobe": true|false, "firing": [NAME…],
-/// "aiming": {"fixture": NAME, "pan": DEGREES, "tilt": DEGREES} | null}` changes any of them; `POST /api/fixtures/test` with `{"mode": "white" | "black" | "identify" | "off",
-/// "fixture": NAME?}` checks the rig; `GET /api/fixtures/dmx` gives the frames sent last (the DMX monitor).
+/// "fire": NAME, "on": true|false, "aiming": {"fixture": NAME, "pan": DEGREES, "tilt": DEGREES} | null}` changes
+/// any of them (`firing` the whole set fired, `fire` one fixture of it); `POST /api/fixtures/test` with `{"mode":
+/// "white" | "black" | "identify" | "off", "fixture": NAME?}` checks the rig; `GET /api/fixtures/dmx` gives the
+/// frames sent last (the DMX monitor).
 enum FixtureRoutes {
     static func add<C: Clock>(to router: Router<LiveRequestContext>, session: LiveSession<C>) where C.Duration == Duration {
         @Sendable func fixtures() throws -> LiveFixtures {
@@ -44,11 +46,13 @@ enum FixtureRoutes {
         api.patch("") { request, _ in
             await answer {
                 let body = try await decoded(ControlsBody.self, from: request, otherwise: #"say what to change: {"master": 0.8} or {"blackout": true}"#)
-                guard body.master != nil || body.blackout != nil || body.allowStrobe != nil || body.firing != nil || body.aiming != nil else {
-                    throw APIRefusal(.badRequest, "say what to change: master (0…1), blackout, allowStrobe, firing or aiming")
+                guard body.master != nil || body.blackout != nil || body.allowStrobe != nil || body.firing != nil || body.aiming != nil
+                    || body.fire != nil else {
+                    throw APIRefusal(.badRequest, "say what to change: master (0…1), blackout, allowStrobe, firing, fire or aiming")
                 }
+                guard (body.fire == nil) == (body.on == nil) else { throw APIRefusal(.badRequest, #"a fixture fired says "on": true or false"#) }
                 let patch = try fixtures().now.patch
-                if let firing = body.firing, let unknown = firing.first(where: { patch.fixture(named: $0) == nil }) {
+                if let unknown = (body.firing ?? []).first(where: { patch.fixture(named: $0) == nil }) ?? body.fire.flatMap({ patch.fixture(named: $0) == nil ? $0 : nil }) {
                     throw LiveError(.notFound, "there is no fixture “\(unknown.prefix(80))” in the patch to fire")
                 }
                 _ = try session.changeFixtureControls { controls in
@@ -56,6 +60,9 @@ enum FixtureRoutes {
                     if let blackout = body.blackout { controls.blackout = blackout }
                     if let allowStrobe = body.allowStrobe { controls.allowStrobe = allowStrobe }
                     if let firing = body.firing { controls.firing = Set(firing) }
+                    if let fired = body.fire, let on = body.on {
+                        if on { controls.firing.insert(fired) } else { controls.firing.remove(fired) }
+                    }
                     if let aiming = body.aiming { controls.aiming = aiming.hand }
                 }
             }
@@ -98,6 +105,9 @@ enum FixtureRoutes {
         let blackout: Bool?
         let allowStrobe: Bool?
         let firing: [String]?
+        /// One fixture fired (`on`) or let go, whatever else is fired.
+        let fire: String?
+        let on: Bool?
         /// A head aimed by hand (`{"fixture", "pan", "tilt"}`), or none any more (`null`); nil when not said.
         let aiming: Aiming?
 
@@ -108,7 +118,7 @@ enum FixtureRoutes {
             }
         }
 
-        enum CodingKeys: String, CodingKey { case master, blackout, allowStrobe, firing, aiming }
+        enum CodingKeys: String, CodingKey { case master, blackout, allowStrobe, firing, fire, on, aiming }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -116,6 +126,8 @@ enum FixtureRoutes {
             blackout = try container.decodeIfPresent(Bool.self, forKey: .blackout)
             allowStrobe = try container.decodeIfPresent(Bool.self, forKey: .allowStrobe)
             firing = try container.decodeIfPresent([String].self, forKey: .firing)
+            fire = try container.decodeIfPresent(String.self, forKey: .fire)
+            on = try container.decodeIfPresent(Bool.self, forKey: .on)
             aiming = container.contains(.aiming) ? try container.decode(Aiming.self, forKey: .aiming) : nil
         }
     }

@@ -192,9 +192,10 @@ enum LiveMessages {
         case transport(TransportCommand)
         /// `{"type": "link", "enabled": true, "quantum": 4}` joins (or leaves) the Link session.
         case link(enabled: Bool, quantum: Double?)
-        /// `{"type": "fixtures", "blackout": true}`, `{"type": "fixtures", "master": 0.8}` or `{"type":
-        /// "fixtures", "toggleBlackout": true}`: the fixtures' controls, as `PATCH /api/fixtures` changes them
-        /// (what MIDI's Blackout button and Fixtures master control send).
+        /// `{"type": "fixtures", "blackout": true}`, `{"type": "fixtures", "master": 0.8}`, `{"type":
+        /// "fixtures", "toggleBlackout": true}` or `{"type": "fixtures", "fire": "Smoke", "on": true}`: the
+        /// fixtures' controls, as `PATCH /api/fixtures` changes them (what MIDI's Blackout button, Fixtures master
+        /// control and Fire buttons send; a Fire button fires its one fixture, whatever else is fired).
         case fixtures(FixtureControlsRequest)
         /// `{"type": "identifyOutput", "name": "Left"}`: the canvases showing that output show its name large.
         case identifyOutput(String)
@@ -202,13 +203,16 @@ enum LiveMessages {
 
     private struct IdentifyRequest: Decodable { let name: String }
 
-    /// A change of the fixtures' controls asked over the live socket: any of the three, at least one.
+    /// A change of the fixtures' controls asked over the live socket: any of them, at least one.
     struct FixtureControlsRequest: Decodable, Sendable {
         let master: Double?
         let blackout: Bool?
         let toggleBlackout: Bool?
+        /// A fixture the stage never drives, fired (`on`) or let go.
+        let fire: String?
+        let on: Bool?
 
-        var isEmpty: Bool { master == nil && blackout == nil && toggleBlackout != true }
+        var isEmpty: Bool { master == nil && blackout == nil && toggleBlackout != true && fire == nil }
     }
 
     private struct LinkRequest: Decodable {
@@ -302,7 +306,10 @@ enum LiveMessages {
                 return .success(.link(enabled: link.enabled, quantum: link.quantum))
             case "fixtures":
                 let change = try JSONDecoder().decode(FixtureControlsRequest.self, from: Data(text.utf8))
-                guard !change.isEmpty else { return .failure(IntentRefusal(#"say what to change: {"type": "fixtures", "blackout": true}, "master" (0…1) or "toggleBlackout": true"#)) }
+                guard !change.isEmpty else {
+                    return .failure(IntentRefusal(#"say what to change: {"type": "fixtures", "blackout": true}, "master" (0…1), "toggleBlackout": true or "fire": NAME with "on""#))
+                }
+                guard (change.fire == nil) == (change.on == nil) else { return .failure(IntentRefusal(#"a fixture fired says "on": true or false"#)) }
                 return .success(.fixtures(change))
             case "identifyOutput":
                 return .success(.identifyOutput(try JSONDecoder().decode(IdentifyRequest.self, from: Data(text.utf8)).name))

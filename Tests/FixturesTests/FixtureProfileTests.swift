@@ -104,6 +104,9 @@ import Testing
         #expect(sent[9] == 140)
         #expect(Array(sent[4...7]) == [255, 0, 0, 0] && sent[10] == 255)  // red, the master full
         #expect(ProfiledChannels(try #require(held.profile), hold: held.hold).problems.isEmpty)
+        // "Tilt Continuous Rotation" is of the Tilt group but spins the head from 56 to 199: held at its "No Function".
+        #expect(ProfiledChannels(try #require(head.profile)).roles[2] == .held(0))
+        #expect(sent[2] == 0)
     }
 
     @Test func aSmokeMachineAndALaserStayAtTheirSafeValuesUnderAFullWhiteStage() throws {

@@ -202,3 +202,26 @@ def test_the_labs_render_of_a_compositions_dmx_drives_profiled_fixtures(imager, 
         for body, said in [({"composition": demo, "format": "csv", "dmxRate": 45}, "1…44"), ({"composition": demo, "format": "dmx"}, "csv")]:
             status, answer = api(server, "POST", "/api/renders", body)
             assert status == 400 and said in answer["error"], answer
+
+
+def test_a_fixture_is_fired_one_at_a_time_over_http_and_the_live_socket_as_midi_sends_it(imager, tmp_path):
+    from live import live_socket, until_message
+    smoke = {"name": "Smoke", "universe": 1, "address": 1, "point": {"x": 0.5, "y": 0.5},
+             "profile": {"manufacturer": "Antari", "model": "Z-1520 RGB", "mode": "8 Channel"}}
+    haze = {**smoke, "name": "Haze", "address": 20}
+    with profiles_server(imager, tmp_path) as server, live_socket(server) as midi, live_socket(server) as console:
+        assert api(server, "PUT", "/api/fixtures", {"fixtures": [smoke, haze]})[0] == 200
+        assert api(server, "PATCH", "/api/fixtures", {"fire": "Smoke", "on": True})[1]["firing"] == ["Smoke"]
+        midi.send(json.dumps({"type": "fixtures", "fire": "Haze", "on": True}))
+        told = until_message(console, lambda m: m["type"] == "fixtures" and m["firing"] == ["Haze", "Smoke"], within=10)
+        assert told["firing"] == ["Haze", "Smoke"]
+        midi.send(json.dumps({"type": "fixtures", "fire": "Smoke", "on": False}))
+        until_message(console, lambda m: m["type"] == "fixtures" and m["firing"] == ["Haze"], within=10)
+        for refused, said in [({"type": "fixtures", "fire": "Nobody", "on": True}, "no fixture"), ({"type": "fixtures", "fire": "Haze"}, '"on"')]:
+            midi.send(json.dumps(refused))
+            error = until_message(midi, lambda m: m["type"] == "error", within=10)
+            assert said in error["message"], error
+        for body, said in [({"fire": "Nobody", "on": True}, "no fixture"), ({"fire": "Haze"}, '"on"'), ({"fire": 3, "on": True}, "body")]:
+            status, answer = api(server, "PATCH", "/api/fixtures", body)
+            assert status in (400, 404) and said in answer["error"], answer
+        assert api(server, "GET", "/api/fixtures")[1]["firing"] == ["Haze"]

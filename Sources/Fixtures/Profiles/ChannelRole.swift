@@ -32,7 +32,7 @@ public enum ChannelRole: Hashable, Sendable {
     /// The role of `channel`, read from its preset (or its group and colour, in older files); a channel with
     /// no role the instrument drives is held at its safe value.
     public init(of channel: ProfileChannel) {
-        if let role = Self.role(preset: channel.preset, fine: channel.fine) ?? Self.role(group: channel.group, colour: channel.colour, name: channel.name, fine: channel.fine) {
+        if let role = Self.role(preset: channel.preset, fine: channel.fine) ?? Self.role(group: channel.group, colour: channel.colour, name: channel.name, fine: channel.fine, capabilities: channel.capabilities) {
             switch role {
             case .shutter where channel.capabilities.isEmpty && channel.preset != nil:
                 self = .shutter(open: channel.defaultValue ?? 0)  // a strobe preset's channel: 0 is no strobe
@@ -94,14 +94,22 @@ public enum ChannelRole: Hashable, Sendable {
         }
     }
 
-    private static func role(group: String?, colour: String?, name: String, fine: Bool) -> ChannelRole? {
+    /// Whether a channel of the Pan or Tilt group is not a position: its name or its ranges speak of rotation,
+    /// speed or a macro (the XS 400's "Tilt Continuous Rotation", whose middle values spin the head).
+    private static func turnsOnItsOwn(name: String, capabilities: [ChannelCapability]) -> Bool {
+        let lowered = name.lowercased()
+        return ["rotat", "speed", "continu", "macro", "spin"].contains { lowered.contains($0) }
+            || capabilities.contains { Words($0.description).sayEffect || ($0.preset ?? "").hasPrefix("Rotation") }
+    }
+
+    private static func role(group: String?, colour: String?, name: String, fine: Bool, capabilities: [ChannelCapability] = []) -> ChannelRole? {
         switch group?.lowercased() {
         case "intensity":
             if let colour, let emitter = emitterPresets[colour.capitalized] ?? emitterPresets[colour.uppercased()] { return .emitter(emitter, fine: fine) }
             if colour != nil { return nil }  // a colour the instrument has no emitter for
             return name.lowercased().contains("master") ? .master(fine: fine) : .dimmer(fine: fine)
-        case "pan": return .pan(fine: fine)
-        case "tilt": return .tilt(fine: fine)
+        case "pan": return Self.turnsOnItsOwn(name: name, capabilities: capabilities) ? nil : .pan(fine: fine)
+        case "tilt": return Self.turnsOnItsOwn(name: name, capabilities: capabilities) ? nil : .tilt(fine: fine)
         case "shutter": return fine ? nil : .shutter(open: 0)
         case "colour", "color": return fine ? nil : .colorSlots([])
         default: return nil
