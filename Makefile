@@ -106,6 +106,8 @@ bench: release python-deps
 	.build/release/imager-bench mixdown
 	.build/release/imager-bench music
 	.build/release/imager-bench dmx --universes 10
+	.build/release/imager-bench dmx --universes 10 --profiled
+	.build/release/imager-bench profiles
 	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
 	bench/export_fps.sh .build/release/imager veryfast 3
