@@ -19,10 +19,14 @@ class ConsolePage:
     """The console at `device`'s size on `port`; `panels` maps the edge controls' labels to the panels they show,
     and screenshots are named `prefix-NAME.png`."""
 
-    def __init__(self, playwright, port, panels, prefix, device=DESKTOP):
+    def __init__(self, playwright, port, panels, prefix, device=DESKTOP, init_script=None):
+        """`init_script`, when given, runs in the page before the console's own (a fake Web MIDI, say)."""
         self.panels, self.prefix = panels, prefix
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGUMENTS)
-        self.page = self.browser.new_context(**device).new_page()
+        context = self.browser.new_context(**device)
+        if init_script:
+            context.add_init_script(init_script)
+        self.page = context.new_page()
         self.errors = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.goto(f"http://127.0.0.1:{port}/")

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  NEVER_DRIVEN, carriedChannels, channelList, channelRows, firingBody, isNeverDriven, isProfiled, kindText, readChannels, readHold,
+  NEVER_DRIVEN, carriedChannels, channelList, channelRows, fireBody, isNeverDriven, isProfiled, kindText, readChannels, readHold,
   withHold,
 } from '../../Sources/WebClient/Web/console/fixtures/fixture-channels.js';
 import {
@@ -72,7 +72,8 @@ test('smoke, hazers, lasers and strobes rest until fired; a fixture in words', (
   assert.equal(isNeverDriven(PAR), false);
   assert.equal(isNeverDriven(WASH), false, 'a generic kind is always the stage\'s');
   assert.equal(isProfiled(WASH), false);
-  assert.deepEqual(firingBody(new Set(['Smoke', 'Laser'])), { firing: ['Laser', 'Smoke'] });
+  assert.deepEqual(fireBody('Smoke', true), { fire: 'Smoke', on: true });
+  assert.deepEqual(fireBody('Smoke', false), { fire: 'Smoke', on: false }, 'one fixture let go, the others as they are');
   assert.equal(kindText(PAR), 'Chauvet SlimPAR 56, 7-Ch');
   assert.equal(kindText(WASH), 'rgbw');
 });

@@ -1,6 +1,6 @@
 // MIDI into the instrument through the browser's Web MIDI: every input's messages are read (midi.js) and,
 // through the `midiMappings` preference (GET /api/preferences), sent as intents (midi-targets.js): notes
-// play pads and buttons at once; control changes are sent at most once an animation frame per target (the
+// play pads and buttons at once, and fire the fixtures the store's patch has to fire while held (midi-fire.js); control changes are sent at most once an animation frame per target (the
 // newest value), so a fader does not flood the socket — and those that resend a whole setting built on the
 // newest one sent (a feature's, the pulse, the motion, the form: lumi-features.js, `pendingSettings`), at most
 // once a frame per setting, so that two knobs of one setting turned together both count. While a target is being learnt, the message that
@@ -18,6 +18,7 @@
 import { parseMidi } from './midi.js';
 import { intentsForMessage, settingKey, targetKind } from './midi-targets.js';
 import { sanitizeMappings } from './midi-learn.js';
+import { fireableFixtures } from './midi-fire.js';
 import { CLOCK_LOST_MILLISECONDS, ClockTempo, MidiClock, realTimeBytes, tempoIntent } from './midi-clock.js';
 import { pendingSettings } from '../panel-kit/lumi-features.js';
 import { nextFrame } from '../../shared/dom.js';
@@ -143,7 +144,8 @@ export class MidiInput {
     }
     for (const message of parseMidi(bytes)) {
       if (this.interceptor?.(message)) continue;
-      for (const intent of intentsForMessage(message, this.mappings, this.store?.state, pendingSettings)) {
+      const fireable = fireableFixtures(this.store?.fixturePatch);
+      for (const intent of intentsForMessage(message, this.mappings, this.store?.state, pendingSettings, fireable)) {
         const target = this.mappings[`cc:${message.channel}:${message.controller}`];
         if (message.type === 'controlChange' && targetKind(target) === 'control') this.#queue(target, intent);
         else this.#sendNow(intent);

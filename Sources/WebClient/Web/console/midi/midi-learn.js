@@ -54,11 +54,12 @@ export function sourcesFor(mappings, target) {
   return Object.entries(mappings).filter(([, t]) => t === target).map(([source]) => source);
 }
 
-/** Whether `message` can bind to `target`: a note on for a pad or a button, a control change for a control. */
+/** Whether `message` can bind to `target`: a note on for a pad, a button or a fire, a control change for a control. */
 export function accepts(target, message) {
   switch (targetKind(target)) {
     case 'pad':
-    case 'button': return message?.type === 'noteOn';
+    case 'button':
+    case 'fire': return message?.type === 'noteOn';
     case 'control': return message?.type === 'controlChange';
     default: return false;
   }
@@ -69,6 +70,8 @@ export class MidiLearn {
   constructor(mappings = {}) {
     this.current = sanitizeMappings(mappings);
     this.target = null;
+    /** The note just learnt, whose note off is taken too (it would play what it was learnt for: a fixture let go). */
+    this.learntNote = null;
   }
 
   /** The target waiting for a message, or null. */
@@ -99,6 +102,15 @@ export class MidiLearn {
     const target = this.target;
     this.current = mappings;
     this.target = null;
+    this.learntNote = source;
     return { source, target, mappings };
+  }
+
+  /** Whether `message` is the note off of the note just learnt: taken once, so that it plays nothing. */
+  takesRelease(message) {
+    if (this.learntNote === null || message?.type !== 'noteOff' && message?.type !== 'noteOn') return false;
+    const taken = message.type === 'noteOff' && sourceKey(message) === this.learntNote;
+    this.learntNote = null;
+    return taken;
   }
 }

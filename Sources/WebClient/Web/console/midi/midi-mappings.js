@@ -1,10 +1,14 @@
 // <ip-midi-mappings>: MIDI mappings, learnt and forgotten. Every target — the eight pads, the buttons, and
 // every slider of the console: the colour and canvas controls, and (folded) the form panel's, the motion
-// panel's, and each lumi feature's base and oscillator — has a "Learn" button: the next note (pads,
-// buttons) or control change (controls) binds its source to it. Each mapping has a "Forget" button. Mappings are read from GET /api/preferences and saved with PATCH /api/preferences
+// panel's, and each lumi feature's base and oscillator — and "Fire NAME" for each fixture the patch has that the
+// stage never drives (midi-fire.js; listed as the store's patch says, again when it changes) has a "Learn"
+// button: the next note (pads, buttons, fires) or control change (controls) binds its source to it; the note
+// off of the note learnt plays nothing either. A mapping to a fixture the patch no longer has to fire is listed
+// among "Other targets", saying it plays nothing. Each mapping has a "Forget" button. Mappings are read from GET /api/preferences and saved with PATCH /api/preferences
 // ({midiMappings}); what is shown is what the server answered. Escape stops learning.
 
 import { BUTTONS, CONTROL_GROUPS, PAD_TARGETS, controlsIn, describeTarget, targetKind } from './midi-targets.js';
+import { fireTargets, fireableFixtures } from './midi-fire.js';
 import { MidiLearn, forgetSource, sourcesFor } from './midi-learn.js';
 import { describeSource } from './midi.js';
 import { startMidi } from './midi-input.js';
@@ -18,6 +22,7 @@ const GROUPS = [
   ...CONTROL_GROUPS.map(({ group, title }) => ({ title, targets: controlsIn(group), folded: group !== 'color' })),
 ];
 
+/** The MIDI mappings of the Preferences panel: each target with its sources, learnt and forgotten here. */
 export class MidiMappings extends PanelElement {
   build() {
     this.learn = new MidiLearn();
@@ -47,10 +52,15 @@ export class MidiMappings extends PanelElement {
   attached() {
     this.unsubscribeMidi = this.midi.subscribe(() => this.render());
     this.releaseIntercept = this.midi.intercept((message) => this.offer(message));
+    // The patch is live news (the base redraws nothing for it): its fixtures to fire are listed when they change.
+    this.unsubscribePatch = this.store.subscribe((what) => {
+      if (what instanceof Set && what.has('fixturePatch') && this.fireShown !== this.fireKey()) this.render();
+    });
     this.load();
   }
 
   detached() {
+    this.unsubscribePatch?.();
     this.unsubscribeMidi?.();
     this.releaseIntercept?.();
     this.learn?.cancel();
@@ -112,6 +122,7 @@ export class MidiMappings extends PanelElement {
 
   /** A message from MIDI: taken when it binds the armed target. */
   offer(message) {
+    if (this.learn.takesRelease(message)) return true;
     if (!this.learn.armed || this.saving) return false;
     let bound;
     try {
@@ -146,6 +157,10 @@ export class MidiMappings extends PanelElement {
     if (!this.learn) return;
     const status = this.midi.status;
     this.deviceLine.textContent = status.error ? `${status.message} (${status.error})` : status.message;
+    const patch = this.store?.fixturePatch ?? null;
+    const fires = fireTargets(patch);
+    // A fixture gone from the patch while its fire was being learnt: learning stops.
+    if (targetKind(this.learn.armed) === 'fire' && !fires.includes(this.learn.armed)) this.learn.cancel();
     const armed = this.learn.armed;
     if (armed) {
       const what = targetKind(armed) === 'control' ? 'move a knob or fader' : 'play a note';
@@ -158,9 +173,12 @@ export class MidiMappings extends PanelElement {
     const focused = this.shadowRoot.activeElement?.dataset?.focusKey;
     const openFolds = new Set([...this.body.querySelectorAll('details[open]')].map((d) => d.dataset.title));
     const mappings = this.saved;
-    const known = new Set(GROUPS.flatMap((g) => g.targets));
+    this.fireable = patch ? fireableFixtures(patch) : null;
+    this.fireShown = this.fireKey();
+    const withFires = fires.length ? [...GROUPS, { title: 'Fire', targets: fires }] : GROUPS;
+    const known = new Set(withFires.flatMap((g) => g.targets));
     const others = [...new Set(Object.values(mappings).filter((t) => !known.has(t)))];
-    const groups = others.length ? [...GROUPS, { title: 'Other targets', targets: others, unknown: true }] : GROUPS;
+    const groups = others.length ? [...withFires, { title: 'Other targets', targets: others, unknown: true }] : withFires;
 
     this.body.replaceChildren(...groups.map((group) => {
       const rows = group.targets.map((target) => this.row(target, mappings, armed, group.unknown));
@@ -175,8 +193,14 @@ export class MidiMappings extends PanelElement {
     if (focused) this.body.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
   }
 
+  /** What the fire targets listed depend on: the fixtures the store's patch has to fire (null before it is known). */
+  fireKey() {
+    const patch = this.store?.fixturePatch ?? null;
+    return patch ? JSON.stringify(fireableFixtures(patch)) : null;
+  }
+
   row(target, mappings, armed, unknown) {
-    const name = describeTarget(target);
+    const name = describeTarget(target, this.fireable);
     const chips = sourcesFor(mappings, target).map((source) => {
       const button = h('button', {
         type: 'button', 'aria-label': `Forget ${describeSource(source)} for ${name}`, disabled: this.saving || !this.loaded,

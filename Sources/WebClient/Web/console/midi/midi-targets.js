@@ -4,6 +4,8 @@
 //     the intent's pad counts from 0);
 //   - a button, `tapTempo`, `erase`, `fade` or `blackout` (played by note on; `blackout` turns the fixtures'
 //     blackout on or off, docs/fixtures.md);
+//   - a fixture fired while a note is held, `fire:NAME` (midi-fire.js: note on fires it, note off lets it rest), for
+//     each fixture the patch has that the stage never drives; one no longer in the patch plays nothing;
 //   - a control (played by a control change, its 0…127 scaled into the control's range): every slider of
 //     the console —
 //       colour: the ribbons (`hue.center`, `hue.range`, `purity.center`, `purity.range`) and the pulse
@@ -33,6 +35,7 @@ import { POLYPHONY_RANGE } from '../preferences/polyphony-model.js';
 import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../color/pulse.js';
 import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../color/sound-follow.js';
 import { sourceKey } from './midi.js';
+import { describeFireTarget, fireIntents, firedFixture } from './midi-fire.js';
 
 /** The eight pads' targets. */
 export const PAD_TARGETS = Object.freeze(Array.from({ length: 8 }, (_, i) => `pad:${i + 1}`));
@@ -166,19 +169,27 @@ export function settingKey(intent, target) {
 
 const PAD_PATTERN = /^pad:([1-8])$/;
 
-/** What plays a target: 'pad' and 'button' are played by notes, 'control' by control changes; null for no target. */
+/**
+ * What plays a target: 'pad', 'button' and 'fire' (a fixture fired while held) are played by notes, 'control' by
+ * control changes; null for no target.
+ */
 export function targetKind(target) {
   if (typeof target !== 'string') return null;
   if (PAD_PATTERN.test(target)) return 'pad';
+  if (firedFixture(target) !== null) return 'fire';
   if (Object.hasOwn(BUTTONS, target)) return 'button';
   if (Object.hasOwn(CONTROLS, target)) return 'control';
   return null;
 }
 
-/** A target for a person: "Pad 3", "Tap tempo", "Hue centre", "Size depth". */
-export function describeTarget(target) {
+/**
+ * A target for a person: "Pad 3", "Tap tempo", "Hue centre", "Size depth", "Fire Smoke" — a fire target with why
+ * it plays nothing when `fireable` (the names the patch has to fire, null before it is known) is given.
+ */
+export function describeTarget(target, fireable = undefined) {
   const pad = PAD_PATTERN.exec(target ?? '');
   if (pad) return `Pad ${pad[1]}`;
+  if (firedFixture(target) !== null) return describeFireTarget(target, fireable);
   return BUTTONS[target]?.label ?? CONTROLS[target]?.label ?? String(target);
 }
 
@@ -194,10 +205,11 @@ export function scaleControl(value, range, decimals) {
 /**
  * The intents a MIDI message sends through `mappings` (source key → target), given the engine's `state`
  * (a feature control resends the rest of that feature's setting, built on what was last sent for it when
- * `pending` is given). Messages of the wrong kind for their target (a control change on a pad, a note on a
- * control) send nothing.
+ * `pending` is given). A fire target plays only a fixture among `fireable` (the names the patch has to fire:
+ * midi-fire.js's fireableFixtures). Messages of the wrong kind for their target (a control change on a pad, a note
+ * on a control) send nothing.
  */
-export function intentsForMessage(message, mappings, state, pending = null) {
+export function intentsForMessage(message, mappings, state, pending = null, fireable = []) {
   const source = sourceKey(message);
   const target = source && mappings && Object.hasOwn(mappings, source) ? mappings[source] : null;
   switch (targetKind(target)) {
@@ -209,6 +221,8 @@ export function intentsForMessage(message, mappings, state, pending = null) {
     }
     case 'button':
       return message.type === 'noteOn' ? [BUTTONS[target].intent()] : [];
+    case 'fire':
+      return fireIntents(message, target, fireable);
     case 'control': {
       if (message.type !== 'controlChange') return [];
       const control = CONTROLS[target];
