@@ -89,9 +89,11 @@ import Testing
             manufacturer: "Test", model: "Spot", type: "Moving Head",
             channels: [wheel, ProfileChannel(name: "Dimmer", preset: "IntensityDimmer")], modes: [ProfileMode(name: "2", channels: ["Colour", "Dimmer"])])
         let fixture = Fixture(name: "S", universe: 1, address: 1, profile: spot.mode(named: "2"), placement: .point(StagePoint(x: 0.5, y: 0.5)), gamma: 1)
-        #expect(try Self.channels(fixture, showing: [120, 10, 20]) == [14, 255])  // a dark red: red's slot, the dimmer full
-        #expect(try Self.channels(fixture, showing: [30, 40, 250]) == [24, 255])
-        #expect(try Self.channels(fixture, showing: [200, 200, 200]) == [4, 255])
+        // The wheel takes the hue, the dimmer the brightness: a dark red is red's slot at 120.
+        #expect(try Self.channels(fixture, showing: [120, 10, 20]) == [14, 120])
+        #expect(try Self.channels(fixture, showing: [30, 40, 250]) == [24, 250])
+        #expect(try Self.channels(fixture, showing: [200, 200, 200]) == [4, 200])
+        #expect(try Self.channels(fixture, showing: [0, 0, 0]) == [4, 0])
     }
 
     @Test func theXS400sStrobeChannelHasNoOpenValueAndIsSaidUntilThePatchHoldsIt() throws {

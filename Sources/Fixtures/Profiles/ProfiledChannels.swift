@@ -24,8 +24,11 @@ public struct ProfiledChannels: Hashable, Sendable {
     /// Whether the fixture's level is in a channel of its own — a master, or the dimmer of a fixture of heads
     /// that is in none of them: its cells' colours and dimmers then run full.
     let sharedLevel: Bool
-    /// Whether it shows colour by emitters or a colour wheel (else a dimmer shows the colour's luminance).
-    let showsColor: Bool
+    /// How its light shows the stage's colour: by emitters (the dimmer then runs full), by a colour wheel (the
+    /// dimmer carries the colour's brightness), or by a dimmer alone (the colour's luminance).
+    let shows: Shows
+
+    enum Shows: Hashable, Sendable { case emitters, wheel, dimmerAlone }
     /// What cannot be driven as its profile says, a line each (a shutter with no open value).
     public let problems: [String]
 
@@ -58,7 +61,13 @@ public struct ProfiledChannels: Hashable, Sendable {
         cellCount = max(1, profile.heads.count)
         paired = Set(coarse.compactMap { $0 })
         sharedLevel = roles.contains { $0 == .master(fine: false) } || groups.contains { !$0.isCell && $0.hasDimmer }
-        showsColor = groups.contains { !$0.emitters.isEmpty } || roles.contains { if case .colorSlots = $0 { true } else { false } }
+        shows = if groups.contains(where: { !$0.emitters.isEmpty }) {
+            .emitters
+        } else if roles.contains(where: { if case .colorSlots = $0 { true } else { false } }) {
+            .wheel
+        } else {
+            .dimmerAlone
+        }
         problems = zip(profile.channels, roles).compactMap { channel, role in
             guard case .shutter(nil) = role else { return nil }
             return "fixture “\(name)”: its channel “\(channel.name)” has no open value in its profile (it is held at 0, dark); hold it at one (\"hold\": {\"\(channel.name)\": N})"
@@ -125,8 +134,11 @@ public struct ProfiledChannels: Hashable, Sendable {
     private func fill(_ group: Group, color: SampledColor, intensity: Double, aim: (pan: Double, tilt: Double), into values: inout [Double]) {
         let cellLevel = !sharedLevel && group.hasDimmer
         let mix = EmitterMix.levels(of: color.scaled(by: sharedLevel || cellLevel ? 1 : intensity), into: group.emitters)
-        let luminance = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
-        let light = showsColor ? 1 : luminance
+        let light = switch shows {
+        case .emitters: 1.0
+        case .wheel: max(color.red, color.green, color.blue)
+        case .dimmerAlone: 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+        }
         for index in group.channels {
             switch roles[index] {
             case .emitter(let emitter, fine: false): values[index] = mix[emitter] ?? 0
