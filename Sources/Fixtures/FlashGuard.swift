@@ -25,7 +25,7 @@ public struct FlashGuard: Sendable {
     /// starts afresh.
     public mutating func limit(_ color: SampledColor, cell index: Int, of count: Int, at time: Double) -> SampledColor {
         if cells.count != count { cells = Array(repeating: Cell(), count: count) }
-        let level = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+        let level = color.luminance
         var cell = cells[index]
         let change = level - cell.level
         if abs(change) >= Self.smallestFlash {

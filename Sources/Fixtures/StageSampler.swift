@@ -24,7 +24,7 @@ public struct StageSampler: Sendable {
         for row in rows.isEmpty ? self.row(y + height / 2)..<(self.row(y + height / 2) + 1) : rows {
             for column in columns.isEmpty ? self.column(x + width / 2)..<(self.column(x + width / 2) + 1) : columns {
                 let color = pixel(column, row)
-                let level = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+                let level = color.luminance
                 if level > (best?.level ?? 0.05) { best = (level, column, row) }
             }
         }
@@ -122,6 +122,10 @@ public struct SampledColor: Hashable, Sendable {
     }
 
     public static let black = SampledColor(red: 0, green: 0, blue: 0)
+
+    /// Its light, as Rec. 709 weighs red, green and blue: what a dimmer alone shows of it, and what a flash is
+    /// measured by.
+    public var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
     public static let white = SampledColor(red: 1, green: 1, blue: 1)
 
     static func + (a: SampledColor, b: SampledColor) -> SampledColor {

@@ -25,7 +25,7 @@ public struct EmitterMix: Sendable {
             levels[.white] = white
             (red, green, blue) = (red - white, green - white, blue - white)
         } else if emitters.contains(.white) {
-            levels[.white] = 0.2126 * red + 0.7152 * green + 0.0722 * blue  // a white alone shows the colour's light
+            levels[.white] = SampledColor(red: red, green: green, blue: blue).luminance  // a white alone shows the colour's light
         }
         if emitters.contains(.amber), emitters.contains(.red), emitters.contains(.green) {
             let amount = min(red / Self.amber.red, green / Self.amber.green)

@@ -137,7 +137,7 @@ public struct ProfiledChannels: Hashable, Sendable {
         let light = switch shows {
         case .emitters: 1.0
         case .wheel: max(color.red, color.green, color.blue)
-        case .dimmerAlone: 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+        case .dimmerAlone: color.luminance
         }
         for index in group.channels {
             switch roles[index] {
