@@ -10,7 +10,7 @@ import os
 import pathlib
 
 import pytest
-from playwright.async_api import async_playwright, expect
+from playwright.async_api import TimeoutError as PlaywrightTimeout, async_playwright, expect
 
 from live import request, serving
 
@@ -108,15 +108,23 @@ class Browser:
 
 async def engine(page, expression, timeout=WAIT):
     """Waits until `expression` (JavaScript, over `s`: the engine's state as the console holds it) is true."""
-    await page.wait_for_function(f"(() => {{ const s = window.imagerConsole.store.state; return s && ({expression}); }})()",
-                                 timeout=timeout)
+    try:
+        await page.wait_for_function(f"(() => {{ const s = window.imagerConsole.store.state; return s && ({expression}); }})()",
+                                     timeout=timeout)
+    except PlaywrightTimeout:
+        held = await page.evaluate("JSON.stringify(window.imagerConsole.store.state)")
+        raise AssertionError(f"the console's engine state never came to {expression}; it holds {held[:2000]}") from None
 
 
 async def library(page, expression, timeout=WAIT):
     """Waits until `expression` (over `list`: the library's chordsets as the console holds them) is true."""
-    await page.wait_for_function(
-        f"(() => {{ const l = window.imagerConsole.store.library; const list = l ? l.chordsets : []; return {expression}; }})()",
-        timeout=timeout)
+    try:
+        await page.wait_for_function(
+            f"(() => {{ const l = window.imagerConsole.store.library; const list = l ? l.chordsets : []; return {expression}; }})()",
+            timeout=timeout)
+    except PlaywrightTimeout:
+        held = await page.evaluate("JSON.stringify(window.imagerConsole.store.library)")
+        raise AssertionError(f"the console's library never came to {expression}; it holds {held[:2000]}") from None
 
 
 async def thumbnails_drawn(page):

@@ -112,23 +112,43 @@ class MusicTree extends HTMLElement {
 
   // Drawing.
 
+  /**
+   * Lays the rows out again. A row that shows what it showed keeps its element (and a drag by it goes on), so
+   * news from the library — another console's edit, this one's answer — moves nothing under the performer's hand.
+   */
   #render() {
-    this.#drag?.finish(false);
     const state = this.#state;
     state.layout();
     const { noun } = this.#treeKind;
     const hadFocus = this.shadowRoot.activeElement?.getAttribute('role') === 'treeitem';
-    this.#shown = new Map(state.rows.map((row) => [row.key, { row, element: this.#rowElement(row) }]));
-    this.#tree.replaceChildren(...[...this.#shown.values()].map(({ element }) => element));
-    if (hadFocus) this.#shown.get(state.focusKey)?.element.focus();
+    const before = this.#shown;
+    this.#shown = new Map(state.rows.map((row) => [row.key, this.#shownRow(row, before.get(row.key))]));
+    if (this.#drag && this.#shown.get(this.#drag.row.key)?.row !== this.#drag.row) this.#drag.finish(false);
+    const elements = [...this.#shown.values()].map(({ element }) => element);
+    const children = this.#tree.children;
+    if (elements.length !== children.length || elements.some((element, index) => children[index] !== element)) {
+      this.#tree.replaceChildren(...elements);
+    }
+    for (const { row, element } of this.#shown.values()) {
+      element.setAttribute('aria-selected', String(row.key === state.selectedKey));
+      element.tabIndex = row.key === state.focusKey ? 0 : -1;
+    }
+    if (hadFocus && this.shadowRoot.activeElement?.dataset?.key !== state.focusKey) this.#shown.get(state.focusKey)?.element.focus();
     this.#empty.hidden = !state.music || state.rows.length > 0;
     this.#empty.textContent = `No ${noun}s yet: add one with “New ${noun}”.`;
     for (const [name, can] of Object.entries(state.actions)) this.#buttons[name].disabled = !can;
   }
 
-  #rowElement(row) {
+  /** Row `row` as shown: `kept` (its key's entry before) when it shows the same, else a new element. */
+  #shownRow(row, kept) {
     const node = this.#state.hierarchy.nodes.get(row.id);
     const detail = row.composed ? '' : this.#atomicDetail(node);
+    const signature = JSON.stringify([row, detail]);
+    return kept?.signature === signature ? kept : { row, signature, element: this.#rowElement(row, detail) };
+  }
+
+  /** A row's element (its selection and tab stop are set by `#render`). */
+  #rowElement(row, detail) {
     const places = row.uses > 1 ? `in ${row.uses} places` : '';
     const description = [detail, places].filter(Boolean).join(', ');
     return h('div', {
@@ -140,9 +160,7 @@ class MusicTree extends HTMLElement {
       'aria-level': row.depth + 1,
       'aria-setsize': row.setSize,
       'aria-posinset': row.index + 1,
-      'aria-selected': String(row.key === this.#state.selectedKey),
       'aria-expanded': row.composed ? String(row.expanded) : undefined,
-      tabindex: row.key === this.#state.focusKey ? '0' : '-1',
       style: `--depth: ${row.depth}`,
     },
     h('span', { className: 'twisty', 'aria-hidden': 'true' }, row.composed ? (row.expanded ? '▾' : '▸') : ''),
