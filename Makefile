@@ -103,7 +103,7 @@ test: build-tests test-deps python-deps
 # They are a tool of their own, imager-bench (Benchmarks/), built beside imager but not part of it.
 bench: release python-deps
 	$(SWIFT) build -c release --product imager-bench
-	$(PYTHON) -m pip install -q skia-python librosa==0.11.0
+	$(PYTHON) -m pip install -q skia-python blend2d-python==1.0.0 librosa==0.11.0
 	.build/release/imager-bench scene
 	.build/release/imager-bench library
 	.build/release/imager-bench live

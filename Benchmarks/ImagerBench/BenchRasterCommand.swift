@@ -19,7 +19,10 @@ struct BenchRasterCommand: ParsableCommand {
             its name, the median and the best time in milliseconds, after two runs to warm up. With --frames 1 2, \
             also the mean time a frame of those factory chordsets' demos takes to draw at 1920×1080 \
             (frames-1 is Lumia's), and to draw and convert to Y′CbCr band by band as video export does \
-            (video-1), the median of the runs.
+            (video-1), the median of the runs. With --passage LOG, also the lumis' shapes (the frame with the \
+            most lumis of each factory chordset's demo: stars, roses, rings, strokes, with their blends) and \
+            a busy passage's frames (LOG every quarter of a second from 0.5 s to 3.5 s), lumis alone, at \
+            1920×1080: the time to draw the whole set; --drawings FOLDER writes them as JSON for the peers.
             """)
 
     @Option(parsing: .upToNextOption, help: "Numbers of circles to draw (1…1000000).")
@@ -32,6 +35,12 @@ struct BenchRasterCommand: ParsableCommand {
             help: "Also time drawing the frames of these factory chordsets' 3-second demos at 1920×1080, as export draws them (1…\(FactoryChordsets.all.count)).")
     var frames: [Int] = []
 
+    @Option(help: "Also time the lumis' shapes (the busiest frame of each factory chordset's demo) and a busy passage's frames (this performance log), and write both as JSON into --drawings for bench/raster_peers.py.")
+    var passage: String?
+
+    @Option(help: "A folder to write the drawings into (lumis.json, busy.json), for bench/raster_peers.py.")
+    var drawings: String?
+
     func validate() throws {
         guard circles.allSatisfy({ (1...1_000_000).contains($0) }) else { throw ValidationError("--circles takes 1 to 1000000") }
         guard frames.allSatisfy({ (1...FactoryChordsets.all.count).contains($0) }) else {
@@ -40,12 +49,19 @@ struct BenchRasterCommand: ParsableCommand {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs takes 1 to 1000") }
     }
 
-    func run() {
+    func run() throws {
         for count in circles {
             let list = BenchmarkCircles.make(count: count)
             report("circles-\(count)", time { _ = BenchmarkCircles.draw(list) })
         }
         report("cover-2048", time { _ = DarkSide().bitmap(side: 2048, progress: 1) })
+        if let passage {
+            let sets = [("lumis", try BenchDrawings.lumis()), ("busy", try BenchDrawings.busy(passage: passage))]
+            for (name, list) in sets {
+                if let drawings { try BenchDrawings.write(list, named: name, into: drawings) }
+                report(name, time { for drawing in list { _ = drawing.draw() } })
+            }
+        }
         let frame = BenchmarkCircles.draw(BenchmarkCircles.make(count: 1_000))
         var planes: [UInt8] = []
         report("yuv420-1080", time { frame.yuv420(into: &planes) })
