@@ -79,7 +79,9 @@ struct PackedPixel {
         raw.storeBytes(of: result, as: SIMD16<UInt8>.self)
     }
 
-    /// d ← s + d·(255 − αs)/255 over `count` pixels.
+    /// d ← s + d·(255 − αs)/255 over `count` pixels: sixteen at a time (four 16-byte groups in flight), the
+    /// red and blue bytes of each pixel in one 16-bit lane each and green and alpha in another, so no byte is
+    /// widened or packed again.
     @inline(__always)
     static func over(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
         if source >> 24 == 255 {
@@ -87,27 +89,24 @@ struct PackedPixel {
             pixels.update(repeating: source, count: count)
             return
         }
-        let keep = UInt16(255 - (source >> 24))
-        let raw = UnsafeMutableRawPointer(pixels)
-        let sourceBytes = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self)
-        @inline(__always) func blend(_ d: SIMD8<UInt8>) -> SIMD8<UInt8> {
-            let t = SIMD8<UInt16>(truncatingIfNeeded: d) &* keep &+ 128
-            return SIMD8<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
+        let keep = SIMD8<UInt16>(repeating: UInt16(255 - (source >> 24)))
+        let sourceBytes = SIMD4<UInt32>(repeating: source)
+        @inline(__always) func blend(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            let lanes = unsafeBitCast(d, to: SIMD8<UInt16>.self)
+            let low = fade(lanes & 0x00FF, by: keep), high = fade(lanes &>> 8, by: keep)
+            let faded = unsafeBitCast(low | (high &<< 8), to: SIMD16<UInt8>.self)
+            return unsafeBitCast(faded &+ unsafeBitCast(sourceBytes, to: SIMD16<UInt8>.self), to: SIMD4<UInt32>.self)
         }
-        var index = 0
-        while index + 4 <= count {
-            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
-            let result = SIMD16<UInt8>(lowHalf: blend(d.lowHalf), highHalf: blend(d.highHalf)) &+ sourceBytes
-            raw.storeBytes(of: result, toByteOffset: index * 4, as: SIMD16<UInt8>.self)
-            index += 4
-        }
-        while index < count {
-            let d = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<UInt8>.self)
-            let t = SIMD4<UInt16>(truncatingIfNeeded: d) &* keep &+ 128
-            let result = SIMD4<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8) &+ sourceBytes.lowHalf.lowHalf
-            raw.storeBytes(of: result, toByteOffset: index * 4, as: SIMD4<UInt8>.self)
-            index += 1
-        }
+        spans(pixels, count: count, blend, single: { over($0, source: source) })
+    }
+
+    /// Each 16-bit lane (a byte's value) times `keep`/255, rounded to nearest: (t + t/256)/256 with t = v·keep + 128.
+    @inline(__always)
+    private static func fade(_ value: SIMD8<UInt16>, by keep: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = value &* keep &+ 128
+        // (t·257) >> 16 is (t + t/256)/256 exactly (t ≤ 65,153): one high multiply where a shift, an add and a
+        // shift would be.
+        return SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
     }
 
     /// d ← min(255, s + d) over `count` pixels.
@@ -119,18 +118,46 @@ struct PackedPixel {
     /// target ← min(255, color + addend), pixel by pixel over `count` pixels (`target` may be `addend`).
     @inline(__always)
     static func add(_ color: UInt32, to addend: UnsafePointer<UInt32>, count: Int, into target: UnsafeMutablePointer<UInt32>) {
-        let source = UnsafeRawPointer(addend), destination = UnsafeMutableRawPointer(target)
         let colors = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
-        var index = 0
-        while index + 4 <= count {
-            let d = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<UInt8>.self)
+        var from = UnsafeRawPointer(addend), to = UnsafeMutableRawPointer(target)
+        @inline(__always) func addGroup(_ offset: Int) {
+            let d = from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
             let sum = d &+ colors
-            destination.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: index * 4, as: SIMD16<UInt8>.self)
-            index += 4
+            to.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: offset, as: SIMD16<UInt8>.self)
         }
-        while index < count {
-            target[index] = add(addend[index], source: color)
-            index += 1
+        var left = count
+        while left >= 16 {
+            addGroup(0); addGroup(16); addGroup(32); addGroup(48)
+            from += 64; to += 64; left -= 16
         }
+        while left >= 4 {
+            addGroup(0)
+            from += 16; to += 16; left -= 4
+        }
+        let rest = from.assumingMemoryBound(to: UInt32.self), into = to.assumingMemoryBound(to: UInt32.self)
+        for index in 0..<left { into[index] = add(rest[index], source: color) }
+    }
+
+    /// Replaces each of `count` pixels by `blend` of it, sixteen at a time in four groups, then four at a time;
+    /// the last few one by one with `single`.
+    @inline(__always)
+    private static func spans(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, _ blend: (SIMD4<UInt32>) -> SIMD4<UInt32>, single: (UInt32) -> UInt32
+    ) {
+        var raw = UnsafeMutableRawPointer(pixels)
+        @inline(__always) func group(_ offset: Int) {
+            raw.storeBytes(of: blend(raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)), toByteOffset: offset, as: SIMD4<UInt32>.self)
+        }
+        var left = count
+        while left >= 16 {
+            group(0); group(16); group(32); group(48)
+            raw += 64; left -= 16
+        }
+        while left >= 4 {
+            group(0)
+            raw += 16; left -= 4
+        }
+        let rest = raw.assumingMemoryBound(to: UInt32.self)
+        for index in 0..<left { rest[index] = single(rest[index]) }
     }
 }

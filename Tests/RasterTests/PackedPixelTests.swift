@@ -2,22 +2,51 @@ import Testing
 
 @testable import Raster
 
-/// The packed integer blends the sweep uses: four pixels at once must give what one at a time gives.
+/// The packed integer blends the sweep uses: four pixels at once, and runs of any length sixteen at a time,
+/// must give what one at a time gives.
 @Suite("Packed pixels")
 struct PackedPixelTests {
-    @Test(arguments: [false, true])
-    func fourPixelsBlendedAtOnceAreEachBlendedAlone(additive: Bool) {
+    /// Seeded random packed colours.
+    struct Colors {
         var state: UInt64 = 17
-        func next() -> UInt32 {
+
+        mutating func next() -> UInt32 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt32(truncatingIfNeeded: state >> 32)
         }
+
         /// A premultiplied colour: no channel above its alpha.
-        func premultiplied() -> UInt32 {
+        mutating func premultiplied() -> UInt32 {
             let alpha = next() & 0xFF
             let channels = (0..<3).map { _ in alpha == 0 ? 0 : next() % (alpha + 1) }
             return channels[0] | channels[1] << 8 | channels[2] << 16 | alpha << 24
         }
+    }
+
+    @Test(arguments: [false, true])
+    func runsOfEveryLengthAreBlendedAsEachPixelAlone(additive: Bool) {
+        var colors = Colors()
+        for count in 0...70 {
+            for _ in 0..<40 {
+                let source = colors.premultiplied()
+                let destination = (0..<count).map { _ in colors.premultiplied() }
+                var together = destination
+                together.withUnsafeMutableBufferPointer { pixels in
+                    guard let base = pixels.baseAddress else { return }
+                    if additive { PackedPixel.add(base, count: count, source: source) } else { PackedPixel.over(base, count: count, source: source) }
+                }
+                let alone = destination.map { additive ? PackedPixel.add($0, source: source) : PackedPixel.over($0, source: source) }
+                #expect(together == alone, "\(count) pixels, source \(source)")
+                if together != alone { return }
+            }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func fourPixelsBlendedAtOnceAreEachBlendedAlone(additive: Bool) {
+        var colors = Colors()
+        func next() -> UInt32 { colors.next() }
+        func premultiplied() -> UInt32 { colors.premultiplied() }
         for _ in 0..<20_000 {
             let source = premultiplied()
             let destination = (0..<4).map { _ in premultiplied() }
