@@ -190,7 +190,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneRenderingTests",
-            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "StageOutputs"],
+            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "StageOutputs", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,14 +18,16 @@ public final class PerformanceFrames: @unchecked Sendable {
     /// Frames handed on as bitmaps (`frame`), up to `FramePipeline.framesInFlight` of them alive at once; or,
     /// `forVideo`, converted as they are drawn (`yuv420Frame`), which keeps a single bitmap.
     /// With `output`, each frame is what that stage output showed (its slice, warped, blended, masked).
+    /// Each frame is drawn over `cores` cores, in bands (the same pixels as on one).
     public init(
         log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0, forVideo: Bool = false, keptBySink: Int = 0,
-        output: StageOutput? = nil
+        output: StageOutput? = nil, cores: Int = 1
     ) {
         player = PerformancePlayer(log: log)
         let framesInFlight = forVideo ? 1 : FramePipeline.framesInFlight
-        renderer = SceneRenderer(width: output == nil ? width : 1, height: output == nil ? height : 1, framesInFlight: framesInFlight)
-        self.output = output.map { OutputRenderer($0, width: width, height: height, framesInFlight: framesInFlight) }
+        renderer = SceneRenderer(
+            width: output == nil ? width : 1, height: output == nil ? height : 1, framesInFlight: framesInFlight, cores: cores)
+        self.output = output.map { OutputRenderer($0, width: width, height: height, framesInFlight: framesInFlight, cores: cores) }
         self.fps = fps
         self.start = start
         planes = YUVFrameRing(keptBySink: keptBySink)
@@ -43,9 +45,7 @@ public final class PerformanceFrames: @unchecked Sendable {
         if let frame = output?.render(scene) {
             return planes.next { planes in frame.yuv420(rows: 0..<frame.height, into: &planes) }
         }
-        return planes.next { planes in
-            _ = renderer.render(scene) { frame, rows in frame.yuv420(rows: rows, into: &planes) }
-        }
+        return planes.next { planes in renderer.renderYUV420(scene, into: &planes) }
     }
 
     /// The scene of frame `index`.

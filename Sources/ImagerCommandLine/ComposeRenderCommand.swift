@@ -8,6 +8,7 @@ import Foundation
 import ImageFiles
 import Instrument
 import Library
+import SceneRendering
 
 /// `imager compose render`: a composition's mixdown to an audio file, with `--video` its visual voices drawn by
 /// the renderer in step with it, the mix muxed in by ffmpeg, and with `--dmx` the DMX its light sends the
@@ -72,7 +73,8 @@ struct ComposeRenderCommand: ParsableCommand {
             try DMXValuesFile.write(log, seconds: seconds, from: 0, rate: dmxPlan.rate, patchOf: opened, to: dmxPlan.path)
         }
         guard let videoPlan else { return }
-        let video = CompositionRender.Video(url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset)
+        let video = CompositionRender.Video(
+            url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset, cores: SceneRenderer.allCores)
         let videoBar = ProgressBar(total: render.frameCount(of: video), label: "video")
         try render.writeVideo(video, audio: mixURL, .init(told: { done, _ in videoBar.update(done: done) }))
     }

@@ -71,6 +71,9 @@ struct CompositionRender {
         let url: URL
         let width: Int, height: Int, fps: Int
         var preset = "veryfast"
+        /// How many cores draw each frame (in bands): all of them from the command line; one in the server,
+        /// whose rendering thread runs niced beside the live engine.
+        var cores = 1
     }
 
     /// The light drawn into `video`, with the sound file `audio` (the mix) as its sound; a cancelled video
@@ -87,7 +90,8 @@ struct CompositionRender {
             throw CommandFailure(error.message)
         }
         let frames = PerformanceFrames(
-            log: log, width: video.width, height: video.height, fps: video.fps, forVideo: true, keptBySink: encoder.framesKept)
+            log: log, width: video.width, height: video.height, fps: video.fps, forVideo: true, keptBySink: encoder.framesKept,
+            cores: video.cores)
         try FrameExport.toVideo(
             CancellableVideo(encoder: encoder, cancelled: progress.cancelled), count: count,
             progress: { progress.told($0, count) }, yuv420Frames: frames.yuv420Frame)

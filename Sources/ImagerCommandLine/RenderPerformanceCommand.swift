@@ -104,7 +104,7 @@ struct RenderPerformanceCommand: ParsableCommand {
                 SetFrames.Part(count: count) {
                     PerformanceFrames(
                         log: part.log, width: width, height: height, fps: framesPerSecond, from: part.log.recordedSpan.lowerBound,
-                        forVideo: forVideo, keptBySink: keptBySink, output: mapped)
+                        forVideo: forVideo, keptBySink: keptBySink, output: mapped, cores: SceneRenderer.allCores)
                 }
             })
         }

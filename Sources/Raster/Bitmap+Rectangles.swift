@@ -18,9 +18,11 @@ extension Bitmap {
     /// additive composite in one pass over memory.
     ///
     /// Between the rectangles' edges a row is one colour: it is worked out once for the run and written
-    /// whole, so a rectangle over the whole picture costs no more than a clear.
+    /// whole, so a rectangle over the whole picture costs no more than a clear. The rectangles are placed in
+    /// the coordinates of a picture whose row `top` is this bitmap's first (a band of it: `RasterCanvas.rowOffset`).
     public mutating func fill(
-        _ background: RGBAColor, under rectangles: [ColoredRectangle] = [], adding other: Bitmap? = nil, rows: Range<Int>? = nil
+        _ background: RGBAColor, under rectangles: [ColoredRectangle] = [], adding other: Bitmap? = nil, rows: Range<Int>? = nil,
+        top: Int = 0
     ) {
         let width = width, height = height
         let rows = (rows ?? 0..<height).clamped(to: 0..<height)
@@ -36,7 +38,7 @@ extension Bitmap {
                 let line = target + y * width, addend = source.map { $0 + y * width }
                 covering.removeAll(keepingCapacity: true)
                 for layer in layers {
-                    if let height = layer.height(inRow: y) { covering.append((layer, height)) }
+                    if let height = layer.height(inRow: top + y) { covering.append((layer, height)) }
                 }
                 guard !covering.isEmpty else {
                     Self.write(base, to: line, adding: addend, count: width)

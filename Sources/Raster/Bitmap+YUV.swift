@@ -27,28 +27,40 @@ extension Bitmap {
     public func yuv420(rows: Range<Int>, into planes: inout [UInt8]) {
         let size = yuv420Size
         if planes.count != size { planes = [UInt8](repeating: 0, count: size) }
-        let rows = rows.clamped(to: 0..<height)
-        guard width > 0, !rows.isEmpty else { return }
-        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
-        let width = width, height = height
+        planes.withUnsafeMutableBufferPointer { target in convert(rows: rows.clamped(to: 0..<height), top: 0, pictureHeight: height, into: target) }
+    }
+
+    /// Writes this bitmap, the rows of a `pictureHeight`-tall picture from row `top` (even), into that
+    /// picture's planes (`yuv420Size(width:height:)` bytes at `planes`), as `yuv420(into:)` writes a whole
+    /// picture: so that bands of one picture drawn apart — each by a thread of its own — are converted into
+    /// one set of planes, each into its own rows.
+    public func yuv420(into planes: UnsafeMutableBufferPointer<UInt8>, asRowsFrom top: Int, ofHeight pictureHeight: Int) {
+        guard top >= 0, top % 2 == 0, top + height <= pictureHeight,
+              planes.count >= Self.yuv420Size(width: width, height: pictureHeight) else { return }
+        convert(rows: top..<(top + height), top: top, pictureHeight: pictureHeight, into: planes)
+    }
+
+    /// The conversion of the picture's `rows`, this bitmap holding its rows from `top`.
+    private func convert(rows: Range<Int>, top sourceTop: Int, pictureHeight: Int, into target: UnsafeMutableBufferPointer<UInt8>) {
+        guard width > 0, !rows.isEmpty, let luma = target.baseAddress else { return }
+        let chromaWidth = (width + 1) / 2, chromaHeight = (pictureHeight + 1) / 2
+        let width = width
         pixels.withUnsafeBytes { source in
-            planes.withUnsafeMutableBufferPointer { target in
-                let planes = YUVPlanes(
-                    rgba: source.baseAddress!, luma: target.baseAddress!, width: width, height: height, chromaWidth: chromaWidth,
-                    chromaSize: chromaWidth * chromaHeight)
-                for chromaRow in (rows.lowerBound / 2)..<((rows.upperBound + 1) / 2) {
-                    let top = 2 * chromaRow, bottom = min(top + 1, height - 1)
-                    var column = 0
-                    if bottom == top + 1 {
-                        while column + 16 <= width {
-                            planes.convertSixteen(top: top, column: column)
-                            column += 16
-                        }
+            let planes = YUVPlanes(
+                rgba: source.baseAddress!, sourceTop: sourceTop, luma: luma, width: width, height: pictureHeight, chromaWidth: chromaWidth,
+                chromaSize: chromaWidth * chromaHeight)
+            for chromaRow in (rows.lowerBound / 2)..<((rows.upperBound + 1) / 2) {
+                let top = 2 * chromaRow, bottom = min(top + 1, pictureHeight - 1)
+                var column = 0
+                if bottom == top + 1 {
+                    while column + 16 <= width {
+                        planes.convertSixteen(top: top, column: column)
+                        column += 16
                     }
-                    while column < width {
-                        planes.convertBlock(top: top, bottom: bottom, column: column)
-                        column += 2
-                    }
+                }
+                while column < width {
+                    planes.convertBlock(top: top, bottom: bottom, column: column)
+                    column += 2
                 }
             }
         }
@@ -58,6 +70,8 @@ extension Bitmap {
 /// The source and the three planes of one conversion, and the arithmetic of `Bitmap.yuv420(into:)`.
 private struct YUVPlanes {
     let rgba: UnsafeRawPointer
+    /// The picture's row that `rgba`'s first row is.
+    let sourceTop: Int
     let luma: UnsafeMutablePointer<UInt8>
     let width: Int, height: Int, chromaWidth: Int, chromaSize: Int
 
@@ -82,7 +96,7 @@ private struct YUVPlanes {
         let right = min(column + 1, width - 1)
         var r = 0, g = 0, b = 0
         for index in [top * width + column, top * width + right, bottom * width + column, bottom * width + right] {
-            let pixel = rgba + index * 4
+            let pixel = rgba + (index - sourceTop * width) * 4
             let pr = Int(pixel.load(as: UInt8.self)), pg = Int(pixel.load(fromByteOffset: 1, as: UInt8.self))
             let pb = Int(pixel.load(fromByteOffset: 2, as: UInt8.self))
             luma[index] = Self.luma(pr, pg, pb)
@@ -97,8 +111,8 @@ private struct YUVPlanes {
 
     /// Sixteen pixels of rows `top` and `top + 1` from `column`, and the eight chroma samples under them.
     @inline(__always) func convertSixteen(top: Int, column: Int) {
-        let upper = (rgba + (top * width + column) * 4).loadUnaligned(as: SIMD16<UInt32>.self)
-        let lower = (rgba + ((top + 1) * width + column) * 4).loadUnaligned(as: SIMD16<UInt32>.self)
+        let upper = (rgba + ((top - sourceTop) * width + column) * 4).loadUnaligned(as: SIMD16<UInt32>.self)
+        let lower = (rgba + ((top + 1 - sourceTop) * width + column) * 4).loadUnaligned(as: SIMD16<UInt32>.self)
         let mask = SIMD16<UInt32>(repeating: 0xFF)
         let upperRed = upper & mask, upperGreen = upper &>> 8 & mask, upperBlue = upper &>> 16 & mask
         let lowerRed = lower & mask, lowerGreen = lower &>> 8 & mask, lowerBlue = lower &>> 16 & mask

@@ -69,6 +69,15 @@ public struct Bitmap: Hashable, Sendable {
 
     /// Copies `other` into this bitmap with its top left corner at (x, y); what falls outside is cut.
     public mutating func paste(_ other: Bitmap, x: Int, y: Int) {
+        if x == 0, other.width == width {
+            // Whole rows: one copy.
+            let rows = max(0, y)..<min(height, y + other.height)
+            guard !rows.isEmpty else { return }
+            let source = (rows.lowerBound - y) * width * 4
+            pixels.replaceSubrange((rows.lowerBound * width * 4)..<(rows.upperBound * width * 4),
+                                   with: other.pixels[source..<(source + rows.count * width * 4)])
+            return
+        }
         for row in 0..<other.height where (0..<height).contains(y + row) {
             let first = max(0, -x), last = min(other.width, width - x)
             guard first < last else { continue }

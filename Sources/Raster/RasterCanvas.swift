@@ -14,6 +14,10 @@ public struct RasterCanvas: Sendable {
     /// flattened curve cut off about ⅔ of the tolerance times its length in area: so every shape keeps its
     /// area within about 0.5 %.
     public var tolerance = 0.1
+    /// The row of the picture that the bitmap's first row holds: a canvas may hold a band of a larger picture
+    /// (its rows from `rowOffset`), drawn in the picture's coordinates — paths, clip and paints alike — so
+    /// that a band drawn alone has the pixels the whole picture drawn at once has there.
+    public var rowOffset = 0
 
     /// The flattening tolerance, in pixels, for a shape whose control points span `size` pixels.
     @inline(__always)
@@ -61,7 +65,7 @@ public struct RasterCanvas: Sendable {
     /// Accumulates the edges of `placed` over the part of its box that can be drawn — within the bitmap and
     /// the clip —, skipping those that lie wholly above or below it. False when nothing of it can be seen.
     private mutating func accumulateEdges(of placed: PlacedPath) -> Bool {
-        var region = Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
+        var region = Rect(x: 0, y: Double(rowOffset), width: Double(bitmap.width), height: Double(bitmap.height))
         if let clip { region = region.intersection(clip) }
         let bounds = placed.bounds
         let left = max(Int(bounds.minX.rounded(.down)), Int(region.minX.rounded(.down)))
@@ -94,7 +98,7 @@ public struct RasterCanvas: Sendable {
     private mutating func composeCoverage(_ paint: PaintSampler, rule: FillRule, composite: CompositeOperator) {
         let top = accumulator.originY, height = accumulator.height, stride = accumulator.stride
         let painting = ShapePainting(paint, rule: rule, composite: composite, clip: clip, left: accumulator.originX)
-        let bitmapWidth = bitmap.width
+        let bitmapWidth = bitmap.width, rowOffset = rowOffset
         let cells = accumulator.cells
         let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast
         let touchedBlocks = accumulator.touchedBlocks, blockWords = accumulator.blockWords
@@ -107,7 +111,7 @@ public struct RasterCanvas: Sendable {
                 let y = top + row
                 let touched = TouchedRow(
                     cells: cells + row * stride, blocks: touchedBlocks + row * blockWords, first: first, last: last, width: width)
-                painting.paint(touched, into: pixelBase + y * bitmapWidth + painting.left, y: y)
+                painting.paint(touched, into: pixelBase + (y - rowOffset) * bitmapWidth + painting.left, y: y)
             }
         }
     }

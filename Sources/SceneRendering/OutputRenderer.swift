@@ -11,17 +11,17 @@ public struct OutputRenderer {
     private let warp: OutputWarp?
     private let brightness: Double
 
-    /// A renderer of `output` onto a window of `width × height` pixels.
-    public init(_ output: StageOutput, width: Int, height: Int, framesInFlight: Int = 2) {
+    /// A renderer of `output` onto a window of `width × height` pixels, drawing over `cores` cores.
+    public init(_ output: StageOutput, width: Int, height: Int, framesInFlight: Int = 2, cores: Int = 1) {
         brightness = output.brightness
         if output.isMain {
-            renderer = SceneRenderer(width: width, height: height, framesInFlight: framesInFlight)
+            renderer = SceneRenderer(width: width, height: height, framesInFlight: framesInFlight, cores: cores)
             warp = nil
         } else {
             let source = output.sliceTargetSize(forPixels: width * height)
             renderer = SceneRenderer(
                 width: source.width, height: source.height, framesInFlight: 1,
-                placement: output.slicePlacement(width: source.width, height: source.height))
+                placement: output.slicePlacement(width: source.width, height: source.height), cores: cores)
             warp = OutputWarp(output, width: width, height: height, source: source)
         }
     }

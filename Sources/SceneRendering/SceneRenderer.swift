@@ -1,3 +1,6 @@
+import Dispatch
+import class Foundation.ProcessInfo
+import Synchronization
 import Geometry
 import Instrument
 import Raster
@@ -6,13 +9,20 @@ import Raster
 /// with its pulse, the lit panes, the trail layer (a picture kept between frames, fading by the scene's
 /// persistence and stamped by lumis that leave trails) and the lumis. Used for stills, contact sheets and
 /// the offline rendering of a performance to video.
+///
+/// A frame is drawn in bands of rows (`SceneBand`), each a band of the frame and the same rows of the trail
+/// layer, drawn whole before the next so its pixels stay in a core's cache. With `cores` above one, that
+/// many bands are drawn at once, each on a thread of its own: the frames are the same, byte for byte, as the
+/// band of a picture drawn alone has the pixels the whole picture has there.
 public struct SceneRenderer: Sendable {
     public let width: Int
     public let height: Int
-    private var trails: RasterCanvas
-    /// Frames drawn in turn: while the last ones are being converted and encoded elsewhere, the next is
-    /// drawn into another, and none is allocated again.
-    private var frames: [RasterCanvas]
+    /// How many bands are drawn at once (1: one after another, on the caller's thread).
+    public let cores: Int
+    private var bands: [SceneBand]
+    /// Frames handed out in turn: while the last ones are being converted and encoded elsewhere, the next is
+    /// assembled into another, and none is allocated again.
+    private var frames: [Bitmap]
     private var frameCount = 0
     private var lastTime: Double?
     private var lastErasures = 0
@@ -26,20 +36,26 @@ public struct SceneRenderer: Sendable {
 
     /// A renderer for frames of `width × height` pixels; the canvas's 16:9 is fitted to the height. Up to
     /// `framesInFlight` frames it returned may still be held elsewhere when it draws the next without
-    /// allocating (a frame still held when its turn comes again is copied, never overwritten).
-    public init(width: Int, height: Int, framesInFlight: Int = 2) {
-        self.init(width: width, height: height, framesInFlight: framesInFlight, placement: nil)
+    /// allocating (a frame still held when its turn comes again is copied, never overwritten). `cores` bands
+    /// are drawn at once.
+    public init(width: Int, height: Int, framesInFlight: Int = 2, cores: Int = 1) {
+        self.init(width: width, height: height, framesInFlight: framesInFlight, placement: nil, cores: cores)
     }
 
     /// A renderer that places the canvas on its frames by `placement` (canvas coordinates to pixels) — a
     /// mapped output's slice (`StageOutput.slicePlacement`) — instead of fitting its 16:9 to the height.
-    public init(width: Int, height: Int, framesInFlight: Int = 2, placement: AffineTransform?) {
+    public init(width: Int, height: Int, framesInFlight: Int = 2, placement: AffineTransform?, cores: Int = 1) {
         self.width = width
         self.height = height
         self.placement = placement
-        trails = RasterCanvas(width: width, height: height)
-        frames = (0..<max(1, framesInFlight)).map { _ in RasterCanvas(width: width, height: height) }
+        self.cores = max(1, cores)
+        let bandRows = SceneBand.rows(forWidth: width)
+        bands = stride(from: 0, to: max(0, height), by: bandRows).map { SceneBand(width: width, rows: $0..<min(height, $0 + bandRows)) }
+        frames = (0..<max(1, framesInFlight)).map { _ in Bitmap(width: width, height: height) }
     }
+
+    /// The cores of this machine: how many bands offline work draws at once.
+    public static var allCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// From canvas coordinates (canvas heights) to pixels: the placement given, or scaled to the frame's
     /// height and centred across.
@@ -53,77 +69,81 @@ public struct SceneRenderer: Sendable {
     /// The frame of `scene`. Frames are expected in time order: the trail layer fades by the time since
     /// the previous frame (a jump back or of more than a second fades it as one second would).
     public mutating func render(_ scene: Scene) -> Bitmap {
-        render(scene) { _, _ in }
-    }
-
-    /// The frame of `scene`, as `render(_:)` draws it, handing each band of rows to `finished` as soon as it
-    /// is drawn, in order from the top, while its pixels are still in the cache: video export converts them
-    /// there, which spares it a pass over the whole frame.
-    public mutating func render(_ scene: Scene, finished: (_ frame: Bitmap, _ rows: Range<Int>) -> Void) -> Bitmap {
-        render(scene, only: nil, finished: finished)
+        render(scene, only: nil)
     }
 
     /// The frame of `scene` drawn in `rows` alone (the others hold whatever they held): what the fixtures read
     /// costs only the rows they read. The trail layer keeps up in those rows; when they change, it starts empty.
     public mutating func render(_ scene: Scene, rows: [Range<Int>]) -> Bitmap {
-        render(scene, only: rows) { _, _ in }
+        render(scene, only: rows)
     }
 
-    private mutating func render(
-        _ scene: Scene, only limited: [Range<Int>]?, finished: (_ frame: Bitmap, _ rows: Range<Int>) -> Void
-    ) -> Bitmap {
+    /// The frame of `scene` as Y′CbCr 4:2:0 in `planes` (as `Bitmap.yuv420(into:)` writes it), each band
+    /// converted by the thread that drew it as soon as it is drawn, while its pixels are in the cache; the
+    /// frame itself is never assembled.
+    public mutating func renderYUV420(_ scene: Scene, into planes: inout [UInt8]) {
+        let size = Bitmap.yuv420Size(width: width, height: height)
+        if planes.count != size { planes = [UInt8](repeating: 0, count: size) }
+        let height = height
+        planes.withUnsafeMutableBufferPointer { target in
+            draw(scene, only: nil) { band in band.canvas.bitmap.yuv420(into: target, asRowsFrom: band.rows.lowerBound, ofHeight: height) }
+        }
+    }
+
+    private mutating func render(_ scene: Scene, only limited: [Range<Int>]?) -> Bitmap {
+        draw(scene, only: limited) { _ in }
+        let slot = frameCount % frames.count
+        frameCount += 1
+        var frame = frames[slot]
+        frames[slot] = Bitmap(width: 0, height: 0)  // lend the frame's storage out, so it is written in place
+        for band in bands where limited.map({ $0.contains { $0.overlaps(band.rows) } }) ?? true {
+            frame.paste(band.canvas.bitmap, x: 0, y: band.rows.lowerBound)
+        }
+        frames[slot] = frame
+        return frame
+    }
+
+    /// Draws every band (or those `limited` reaches) of `scene`, handing each to `finished` on the thread
+    /// that drew it as soon as it is drawn.
+    private mutating func draw(_ scene: Scene, only limited: [Range<Int>]?, finished: (SceneBand) -> Void) {
         if limited != drawnRows {
-            if trailsMayShow { trails.bitmap.clear(to: .clear) }
+            if trailsMayShow { for index in bands.indices { bands[index].clearTrails() } }
             trailsMayShow = false
             drawnRows = limited
         }
         let toPixels = canvasToPixels
-        let slot = frameCount % frames.count
-        frameCount += 1
-        var canvas = frames[slot]
-        frames[slot] = RasterCanvas(width: 0, height: 0)  // lend the frame's storage out, so it is not copied
-
         let fade = trailFade(for: scene)
-        let shapes = Self.place(scene, on: &canvas, paths: &unitPaths, toPixels: toPixels, height: height, within: limited)
+        var placing = RasterCanvas(width: 0, height: 0)
+        let shapes = Self.place(scene, on: &placing, paths: &unitPaths, toPixels: toPixels, height: height, within: limited)
         let stamps = shapes.filter { scene.instances[$0.index].layer == .trails }
-        let lumis = shapes.filter { scene.instances[$0.index].layer == .lumis }
         if !stamps.isEmpty { trailsMayShow = true }
-        let panes = scene.panes.compactMap { pane in
-            Path { $0.addRect(pane.frame) }.applying(toPixels).bounds.map { ColoredRectangle(frame: $0, color: pane.color) }
+        let drawing = SceneBand.Drawing(
+            scene: scene, fade: fade, stamps: stamps, lumis: shapes.filter { scene.instances[$0.index].layer == .lumis },
+            panes: scene.panes.compactMap { pane in
+                Path { $0.addRect(pane.frame) }.applying(toPixels).bounds.map { ColoredRectangle(frame: $0, color: pane.color) }
+            },
+            addingTrails: trailsMayShow)
+        let wanted = bands.indices.filter { index in limited.map { $0.contains { $0.overlaps(bands[index].rows) } } ?? true }
+        if cores == 1 || wanted.count < 2 {
+            for index in wanted {
+                bands[index].draw(drawing, within: limited)
+                finished(bands[index])
+            }
+            return
         }
-
-        // The frame is drawn in bands of rows that stay in the cache: everything that covers a band — the
-        // trail layer's fade and stamps, background, panes, trails, lumis — before the next band, so that a
-        // dozen translucent veils over the whole canvas cost one pass over memory, not a dozen.
-        for rows in bands(within: limited ?? [0..<height]) {
-            let top = rows.lowerBound
-            let band = Rect(x: 0, y: Double(top), width: Double(width), height: Double(rows.count))
-            if let fade { trails.bitmap.fade(by: fade, rows: rows) }
-            trails.clip = band
-            Self.fill(stamps, of: scene, within: rows, on: &trails)
-            // Background, panes and trails in one pass.
-            canvas.bitmap.fill(scene.background.opaque, under: panes, adding: trailsMayShow ? trails.bitmap : nil, rows: rows)
-            canvas.clip = band
-            Self.fill(lumis, of: scene, within: rows, on: &canvas)
-            finished(canvas.bitmap, rows)
-        }
-        canvas.clip = nil
-        trails.clip = nil
-        frames[slot] = canvas
-        return canvas.bitmap
-    }
-
-    /// `ranges` (clamped to the frame) cut into bands of at most `bandRows` rows, top first.
-    private func bands(within ranges: [Range<Int>]) -> [Range<Int>] {
-        ranges.flatMap { range -> [Range<Int>] in
-            let rows = range.clamped(to: 0..<height)
-            return stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows).map { $0..<min(rows.upperBound, $0 + bandRows) }
+        let next = Atomic(0)
+        withoutActuallyEscaping(finished) { finished in
+            bands.withUnsafeMutableBufferPointer { all in
+                let inFlight = BandsInFlight(bands: all, finished: finished)
+                DispatchQueue.concurrentPerform(iterations: min(cores, wanted.count)) { _ in
+                    // Each thread takes the next band no thread has taken, until none is left.
+                    while case let taken = next.add(1, ordering: .relaxed).oldValue, taken < wanted.count {
+                        inFlight.draw(wanted[taken], drawing, within: limited)
+                    }
+                }
+            }
         }
     }
-
-    /// How many rows a band holds: about 512 KB of pixels, which with the same rows of the trail layer stays in
-    /// a core's cache while the band is drawn. An even number, so that a band holds whole rows of 4:2:0 chroma.
-    private var bandRows: Int { max(8, (1 << 19) / max(1, width * 4)) & ~1 }
 
     /// A form's path in the unit square, and its bounds, worked out once.
     struct UnitShape {
@@ -196,20 +216,12 @@ public struct SceneRenderer: Sendable {
         return rows.contains { Double($0.lowerBound) < bottom && Double($0.upperBound) > top }
     }
 
-    /// Fills, on `canvas` (clipped to the band), those of `shapes` that reach into the band's `rows`.
-    private static func fill(_ shapes: [PlacedShape], of scene: Scene, within rows: Range<Int>, on canvas: inout RasterCanvas) {
-        for shape in shapes where shape.rows.overlaps(rows) {
-            let instance = scene.instances[shape.index]
-            canvas.fill(shape.path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
-        }
-    }
-
     /// What the trail layer is multiplied by this frame — nil when it is not faded — after clearing it if
     /// the performer erased since the last frame.
     private mutating func trailFade(for scene: Scene) -> Double? {
         defer { lastTime = scene.time }
         if scene.erasures != lastErasures {
-            if trailsMayShow { trails.bitmap.clear(to: .clear) }
+            if trailsMayShow { for index in bands.indices { bands[index].clearTrails() } }
             trailsMayShow = false
             lastErasures = scene.erasures
             return nil
@@ -241,4 +253,18 @@ extension CompositeOperator {
 
 extension RGBAColor {
     var opaque: RGBAColor { RGBAColor(red: red, green: green, blue: blue, alpha: 1) }
+}
+
+/// The bands of one frame handed to the threads that draw them, and what each hands its band on to.
+// Safe to send: each thread draws only the bands it took from the shared count, so no band is touched by two
+// threads, and the bands outlive the drawing (`withUnsafeMutableBufferPointer` around it); `finished` is
+// called for different bands at once, and writes only what belongs to its band (its rows of the planes).
+private struct BandsInFlight: @unchecked Sendable {
+    let bands: UnsafeMutableBufferPointer<SceneBand>
+    let finished: (SceneBand) -> Void
+
+    func draw(_ index: Int, _ drawing: SceneBand.Drawing, within limited: [Range<Int>]?) {
+        bands[index].draw(drawing, within: limited)
+        finished(bands[index])
+    }
 }

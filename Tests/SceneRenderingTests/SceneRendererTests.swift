@@ -69,16 +69,13 @@ struct BandedDrawingTests {
         #expect(scene.instances.count > 5)
         let width = 960, height = 540  // bands of 136 rows: four of them, the last one short
         var renderer = SceneRenderer(width: width, height: height)
-        // Each band is handed on finished, in order, and all of them make the frame.
-        var bands: [Range<Int>] = [], handed = Bitmap(width: width, height: height)
-        let banded = renderer.render(scene) { frame, rows in
-            bands.append(rows)
-            let bytes = rows.lowerBound * width * 4..<rows.upperBound * width * 4
-            handed.pixels.replaceSubrange(bytes, with: frame.pixels[bytes])
-        }
-        #expect(bands.count == 4 && bands.first?.lowerBound == 0 && bands.last?.upperBound == height)
-        #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && $0.count % 2 == 0 })
-        #expect(handed == banded)
+        let banded = renderer.render(scene)
+        // Converted to video band by band as each is drawn: the frame converted whole.
+        var planes: [UInt8] = [], wholePlanes: [UInt8] = []
+        var again = SceneRenderer(width: width, height: height)
+        again.renderYUV420(scene, into: &planes)
+        banded.yuv420(into: &wholePlanes)
+        #expect(planes == wholePlanes)
 
         var whole = RasterCanvas(width: width, height: height)
         whole.bitmap.clear(to: Self.opaque(scene.background))
