@@ -35,8 +35,14 @@ struct BenchRasterCommand: ParsableCommand {
             help: "Also time drawing the frames of these factory chordsets' 3-second demos at 1920×1080, as export draws them (1…\(FactoryChordsets.all.count)).")
     var frames: [Int] = []
 
+    @Option(parsing: .upToNextOption, help: "Draw the frames of --frames and --passage over this many cores each (1…64).")
+    var cores: [Int] = [1]
+
     @Option(help: "Also time the lumis' shapes (the busiest frame of each factory chordset's demo) and a busy passage's frames (this performance log), and write both as JSON into --drawings for bench/raster_peers.py.")
     var passage: String?
+
+    @Flag(help: "Also time --passage's first 3.5 s as export draws its frames at 1920×1080, 60 a second (frames-busy, video-busy).")
+    var export = false
 
     @Option(help: "A folder to write the drawings into (lumis.json, busy.json), for bench/raster_peers.py.")
     var drawings: String?
@@ -47,6 +53,7 @@ struct BenchRasterCommand: ParsableCommand {
             throw ValidationError("--frames takes factory chordset numbers, 1 to \(FactoryChordsets.all.count)")
         }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs takes 1 to 1000") }
+        guard !cores.isEmpty, cores.allSatisfy({ (1...64).contains($0) }) else { throw ValidationError("--cores takes 1 to 64") }
     }
 
     func run() throws {
@@ -68,17 +75,29 @@ struct BenchRasterCommand: ParsableCommand {
         for number in frames {
             // The log of `imager demo --seconds 3`, drawn as `imager render performance --tail 0` draws it.
             guard let log = try? DemoPerformance.log(playing: FactoryChordsets.all[number - 1], for: 3) else { continue }
-            let count = 3 * 60 + 1
+            timeFrames(of: log, named: "\(number)", seconds: 3)
+        }
+        if let passage, export {
+            timeFrames(of: try JSONDecoder().decode(PerformanceLog.self, from: Data(contentsOf: URL(fileURLWithPath: passage))), named: "busy", seconds: 3.5)
+        }
+    }
+
+    /// The mean time a frame of `log`'s first `seconds` takes to draw at 1920×1080, 60 a second, over each of
+    /// `cores` (frames-NAME, frames-NAME-cores-N), and to draw and convert to Y′CbCr as video export does (video-…).
+    private func timeFrames(of log: PerformanceLog, named name: String, seconds: Double) {
+        let count = Int(seconds * 60) + 1
+        for cores in cores {
+            let suffix = cores == 1 ? "" : "-cores-\(cores)"
             let drawing = time {
-                let source = PerformanceFrames(log: log, width: 1920, height: 1080, fps: 60)
+                let source = PerformanceFrames(log: log, width: 1920, height: 1080, fps: 60, cores: cores)
                 for index in 0..<count { _ = source.frame(index) }
             }
-            report("frames-\(number)", drawing.map { $0 / Double(count) })
+            report("frames-\(name)\(suffix)", drawing.map { $0 / Double(count) })
             let drawingForVideo = time {
-                let source = PerformanceFrames(log: log, width: 1920, height: 1080, fps: 60, forVideo: true)
+                let source = PerformanceFrames(log: log, width: 1920, height: 1080, fps: 60, forVideo: true, cores: cores)
                 for index in 0..<count { _ = source.yuv420Frame(index) }
             }
-            report("video-\(number)", drawingForVideo.map { $0 / Double(count) })
+            report("video-\(name)\(suffix)", drawingForVideo.map { $0 / Double(count) })
         }
     }
 

@@ -34,7 +34,8 @@ struct ComposeRenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(stringLiteral: RenderSize.help)) var size: String?
     @Option(parsing: .unconditional, help: "The video's frames a second (1…240).") var fps = "30"
     @Option(parsing: .unconditional, help: "The mix's sample rate in Hz (8000…192000).") var rate = "48000"
-    @Option(parsing: .unconditional, help: "The x264 preset for the video: ultrafast … veryslow.") var preset = "veryfast"
+    @Option(parsing: .unconditional, help: ArgumentHelp(VideoQuality.help, valueName: "fast|balanced|compact")) var quality: String?
+    @Option(parsing: .unconditional, help: "An x264 preset for the video instead of --quality's: ultrafast … veryslow.") var preset: String?
     @Option(parsing: .unconditional, help: "A CSV file of the DMX the library's fixture patch is sent while the light plays.")
     var dmx: String?
     @Option(name: .customLong("dmx-rate"), parsing: .unconditional, help: "DMX frames a second in --dmx's file (1…44).")
@@ -48,17 +49,15 @@ struct ComposeRenderCommand: ParsableCommand {
             throw CommandFailure("cannot tell what to write to \(output): name a \(AudioFileFormat.extensions) file")
         }
         try OutputTarget.checkFolder(of: mixURL)
-        var videoPlan: (url: URL, width: Int, height: Int, fps: Int)?
+        var videoPlan: (url: URL, width: Int, height: Int, fps: Int, preset: String)?
         if let video {
             // Not a video: answered in the else.
             guard case .video(let url)? = try? OutputTarget(video) else { throw CommandFailure("--video needs a video file (.mp4, .mov, .mkv or .webm); \"\(video)\" is not one") }
             let (width, height) = try RenderSize.resolve(size, library: library)
             guard width % 2 == 0, height % 2 == 0 else { throw CommandFailure("video needs an even width and height; \(width)x\(height) is not") }
-            guard Self.presets.contains(preset) else {
-                throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
-            }
+            let preset = try VideoQuality.preset(quality: quality, preset: preset)
             try OutputTarget.video(url).prepare()
-            videoPlan = (url, width, height, try NumberArgument.integer(fps, "--fps", in: 1...240))
+            videoPlan = (url, width, height, try NumberArgument.integer(fps, "--fps", in: 1...240), preset)
         }
 
         let opened = try library.open()
@@ -74,10 +73,9 @@ struct ComposeRenderCommand: ParsableCommand {
         }
         guard let videoPlan else { return }
         let video = CompositionRender.Video(
-            url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: preset, cores: SceneRenderer.allCores)
+            url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: videoPlan.preset, cores: SceneRenderer.allCores)
         let videoBar = ProgressBar(total: render.frameCount(of: video), label: "video")
         try render.writeVideo(video, audio: mixURL, .init(told: { done, _ in videoBar.update(done: done) }))
     }
 
-    static let presets = RenderPerformanceCommand.presets
 }

@@ -70,7 +70,7 @@ struct CompositionRender {
     struct Video {
         let url: URL
         let width: Int, height: Int, fps: Int
-        var preset = "veryfast"
+        var preset = VideoQuality.fast.preset
         /// How many cores draw each frame (in bands): all of them from the command line; one in the server,
         /// whose rendering thread runs niced beside the live engine.
         var cores = 1

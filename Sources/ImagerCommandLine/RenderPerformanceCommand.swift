@@ -61,8 +61,11 @@ struct RenderPerformanceCommand: ParsableCommand {
         help: ArgumentHelp("The video's sound: an audio file starting at the recording's first moment, or none. Default: what was heard, kept beside the log (LOG.flac), if it was.", valueName: "FILE|none"))
     var audio: String?
 
-    @Option(parsing: .unconditional, help: "The x264 preset for video: ultrafast … veryslow.")
-    var preset = "veryfast"
+    @Option(parsing: .unconditional, help: ArgumentHelp(VideoQuality.help, valueName: "fast|balanced|compact"))
+    var quality: String?
+
+    @Option(parsing: .unconditional, help: "An x264 preset for video instead of --quality's: ultrafast … veryslow.")
+    var preset: String?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "A video file (set.mp4) or a folder for PNG frames (frames/).")
     var output: String?
@@ -75,17 +78,13 @@ struct RenderPerformanceCommand: ParsableCommand {
     @Option(name: .customLong("dmx-rate"), parsing: .unconditional, help: "DMX frames a second in --dmx's file (1…44).")
     var dmxRate = "40"
 
-    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
-
     func run() throws {
         let (width, height) = try RenderSize.resolve(size, library: library)
         let framesPerSecond = try NumberArgument.integer(fps, "--fps", in: 1...240)
         guard let tailSeconds = Double(tail), tailSeconds.isFinite, (0...600).contains(tailSeconds) else {
             throw CommandFailure("--tail must be a number of seconds from 0 to 600; \"\(tail)\" is not")
         }
-        guard Self.presets.contains(preset) else {
-            throw CommandFailure("--preset must be one of \(Self.presets.joined(separator: ", ")); \"\(preset)\" is not")
-        }
+        let preset = try VideoQuality.preset(quality: quality, preset: preset)
         let parts = try partsRead()
         guard output != nil || dmx != nil else { throw CommandFailure("say where to render: -o set.mp4|frames/, --dmx values.csv, or both") }
         if let dmx {

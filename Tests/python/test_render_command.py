@@ -65,6 +65,11 @@ def test_a_recorded_performance_renders_to_frames_and_video(imager, tmp_path):
     result = run(imager, "render", "performance", str(log), "--size", "160x90", "--fps", "10", "-o", str(tmp_path / "set.mp4"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "set.mp4").stat().st_size > 0
+    # Traded for a smaller file: the same frames, a slower preset.
+    result = run(imager, "render", "performance", str(log), "--size", "160x90", "--fps", "10", "--quality", "compact",
+                 "-o", str(tmp_path / "compact.mp4"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "compact.mp4").stat().st_size > 0
 
 
 def test_a_set_recorded_in_parts_renders_as_one_video_with_each_parts_sound(imager, tmp_path):
@@ -142,6 +147,8 @@ BAD = [
     (["render", "performance", "missing.json", "--fps", "30"], "cannot read"),
     (["render", "performance", "-o", "x.mp4"], "which performance log"),
     (["render", "performance", "a.json", "b.json", "--whole-set", "-o", "x.mp4"], "--whole-set takes one log"),
+    (["render", "performance", "missing.json", "--quality", "best"], "--quality must be one of fast, balanced, compact"),
+    (["render", "performance", "missing.json", "--preset", "slowest"], "--preset must be one of"),
 ]
 
 
