@@ -17,7 +17,8 @@ SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import ve
 .PHONY: run test build build-tests release deps test-deps python-deps package package-deps package-check bench pictures clean
 
 # Debian packages, installed when missing (as root, or through sudo).
-#   RUN_PACKAGES: what building and running the instrument needs — SQLite (the library, through GRDB), zlib (PNG),
+#   RUN_PACKAGES: what building and running the instrument needs — SQLite (the library, through GRDB), zlib and
+#     libdeflate (PNG),
 #     libqrencode (the pairing QR code), libsndfile and libsoxr (audio files and resampling), SDL2 (live sound and
 #     listening), FFTW (the spectra listening reads), Ableton Link and asio (tempo shared with other apps),
 #     pkg-config (finds SDL2 for the build), ffmpeg (video) and qlcplus-data (QLC+'s 1,358 fixture definitions: the
@@ -29,7 +30,7 @@ SYSTEM_PYTHON := $(shell for p in python3 /usr/bin/python3; do $$p -c 'import ve
 #   PACKAGE_PACKAGES: what building and checking the Debian package needs — dpkg-dev (dpkg-shlibdeps finds the
 #     libraries the binary loads), lintian (Debian's package checker), man-db (`man` reads the installed page),
 #     systemd (systemd-analyze verifies the units) and iproute2 (`ip` lists the addresses --lan prints).
-RUN_PACKAGES := libsqlite3-dev zlib1g-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev pkg-config ffmpeg qlcplus-data
+RUN_PACKAGES := libsqlite3-dev zlib1g-dev libdeflate-dev libqrencode-dev libsndfile1-dev libsoxr-dev libsdl2-dev libfftw3-dev ableton-link-dev libasio-dev pkg-config ffmpeg qlcplus-data
 TEST_PACKAGES := sox libcairo2-dev python3-venv python3-dev chromium nodejs hydrogen
 PACKAGE_PACKAGES := dpkg-dev lintian man-db systemd iproute2
 

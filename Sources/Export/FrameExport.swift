@@ -5,11 +5,15 @@ import Raster
 /// pipeline, telling `progress` how many are done. The files and the video are ports (`FrameFiles`,
 /// `VideoSink`), plugged in by the command line: PNG files written atomically, ffmpeg.
 public enum FrameExport {
-    /// Frames drawn by `render`, encoded (`files.encode`) on a thread of their own and written in order.
+    /// Frames drawn by `render`, encoded (`files.encode`) on threads of their own — one a core, each frame
+    /// encoded alone — and written in order.
     public static func toFiles(
         _ files: some FrameFiles, count: Int, progress: @escaping (Int) -> Void = { _ in }, render: @escaping @Sendable (Int) -> Bitmap
     ) throws {
-        try FramePipeline.run(count: count, render: render, convert: { frame in Result { try files.encode(frame) } }) { index, file in
+        let converters = ProcessInfo.processInfo.activeProcessorCount
+        try FramePipeline.run(
+            count: count, render: render, convert: { frame in Result { try files.encode(frame) } }, converters: converters
+        ) { index, file in
             try files.write(try file.get(), frame: index)
             progress(index + 1)
         }

@@ -14,29 +14,47 @@ public enum FramePipeline {
     /// converted or written. A renderer that reuses its frame buffers needs this many.
     public static let framesInFlight = depth + 2
 
-    /// Three stages: `render` and `convert` each on a thread of its own, `consume` on the caller's.
+    /// Three stages: `render` on a thread of its own, `convert` on `converters` threads (frame i on thread
+    /// i mod `converters`, each frame converted alone, so the frames come out in order), `consume` on the caller's.
     public static func run<Drawn: Sendable, Converted: Sendable>(
         count: Int, render: @escaping @Sendable (Int) -> Drawn, convert: @escaping @Sendable (Drawn) -> Converted,
-        consume: (Int, Converted) throws -> Void
+        converters: Int = 1, consume: (Int, Converted) throws -> Void
     ) throws {
         guard count > 0 else { return }
-        let drawn = FrameHandoff<Drawn>(capacity: depth), converted = FrameHandoff<Converted>(capacity: depth)
+        let lanes = max(1, min(converters, count))
+        let drawn = FrameHandoff<Drawn>(capacity: depth)
+        let toConvert = (0..<lanes).map { _ in FrameHandoff<Drawn>(capacity: 1) }
+        let converted = (0..<lanes).map { _ in FrameHandoff<Converted>(capacity: depth) }
         let stages = DispatchGroup()
+        let everything = [drawn] + toConvert
         draw(count, with: render, into: drawn, group: stages)
-        DispatchQueue(label: "imager.convert").async(group: stages) {
-            while let frame = drawn.take() {
-                guard converted.put(convert(frame)) else { break }
+        // Deals the drawn frames out to the converters in turn.
+        DispatchQueue(label: "imager.deal").async(group: stages) {
+            var index = 0
+            while let frame = drawn.take(), toConvert[index % lanes].put(frame) { index += 1 }
+            drawn.cancel()  // stops the drawing when the converters were stopped early
+            toConvert.forEach { $0.finish() }
+        }
+        for lane in 0..<lanes {
+            DispatchQueue(label: "imager.convert").async(group: stages) {
+                while let frame = toConvert[lane].take() {
+                    guard converted[lane].put(convert(frame)) else { break }
+                }
+                toConvert[lane].cancel()
+                converted[lane].finish()
             }
-            drawn.cancel()  // stops the drawing when this stage was stopped early
-            converted.finish()
         }
         // However this ends — done, or a write failed — the stages are stopped and waited for.
         defer {
-            drawn.cancel()
-            converted.cancel()
+            everything.forEach { $0.cancel() }
+            converted.forEach { $0.cancel() }
             stages.wait()
         }
-        try deliver(converted, to: consume)
+        var index = 0
+        while let value = converted[index % lanes].take() {
+            try consume(index, value)
+            index += 1
+        }
     }
 
     /// Two stages: `render` on a thread of its own, `consume` on the caller's.
