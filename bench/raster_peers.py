@@ -95,11 +95,12 @@ def skia_cover(side):
 
 
 def skia_polygon(points):
+    return skia_path(polygon_elements(points))
+
+
+def skia_path(elements):
     path = skia.Path()
-    path.moveTo(*points[0])
-    for p in points[1:]:
-        path.lineTo(*p)
-    path.close()
+    element_calls(elements, path.moveTo, path.lineTo, path.quadTo, path.cubicTo, path.close)
     return path
 
 
@@ -143,26 +144,29 @@ def blend2d_cover(side):
 
 
 def blend2d_polygon(points):
+    return blend2d_path(polygon_elements(points))
+
+
+def blend2d_path(elements):
     path = blend2d.BLPath()
-    path.move_to(*points[0])
-    for p in points[1:]:
-        path.line_to(*p)
-    path.close()
+    element_calls(elements, path.move_to, path.line_to, path.quadric_to, path.cubic_to, path.close)
     return path
 
 
 # The drawings: each peer's paths made once, then the shapes drawn in order over the background.
 
 def element_calls(path, move, line, quad, cubic, close):
+    """Replays a path's elements as the JSON has them (["M", x, y], ["L", …], ["Q", cx, cy, x, y], ["C", …], ["Z"])."""
     for element in path:
         {"M": move, "L": line, "Q": quad, "C": cubic, "Z": close}[element[0]](*element[1:])
 
 
+def polygon_elements(points):
+    return [["M", *points[0]], *(["L", *p] for p in points[1:]), ["Z"]]
+
+
 def blend2d_drawings(drawings):
-    def path_of(elements):
-        path = blend2d.BLPath()
-        element_calls(elements, path.move_to, path.line_to, path.quadric_to, path.cubic_to, path.close)
-        return path
+    path_of = blend2d_path
     blends = {"sourceOver": blend2d.BLCompOp.SRC_OVER, "additive": blend2d.BLCompOp.PLUS,
               "screen": blend2d.BLCompOp.SCREEN, "multiply": blend2d.BLCompOp.MULTIPLY}
     prepared = [(d, [path_of(p) for p in d["paths"]],
@@ -228,10 +232,7 @@ def cairo_drawings(drawings):
 
 
 def skia_drawings(drawings):
-    def path_of(elements):
-        path = skia.Path()
-        element_calls(elements, path.moveTo, path.lineTo, path.quadTo, path.cubicTo, path.close)
-        return path
+    path_of = skia_path
     blends = {"sourceOver": skia.BlendMode.kSrcOver, "additive": skia.BlendMode.kPlus,
               "screen": skia.BlendMode.kScreen, "multiply": skia.BlendMode.kMultiply}
 
