@@ -1,9 +1,9 @@
 import Dispatch
 import class Foundation.ProcessInfo
-import Synchronization
 import Geometry
 import Instrument
 import Raster
+import Synchronization
 
 /// Draws the instrument's scenes with the Swift rasterizer, frame after frame, at any size: the background
 /// with its pulse, the lit panes, the trail layer (a picture kept between frames, fading by the scene's
@@ -21,7 +21,7 @@ public struct SceneRenderer: Sendable {
     public let cores: Int
     private var bands: [SceneBand]
     /// Frames handed out in turn: while the last ones are being converted and encoded elsewhere, the next is
-    /// assembled into another, and none is allocated again.
+    /// assembled into another, and none is allocated again (none at all for video, which takes the bands).
     private var frames: [Bitmap]
     private var frameCount = 0
     private var lastTime: Double?
@@ -51,7 +51,7 @@ public struct SceneRenderer: Sendable {
         self.cores = max(1, cores)
         let bandRows = SceneBand.rows(forWidth: width)
         bands = stride(from: 0, to: max(0, height), by: bandRows).map { SceneBand(width: width, rows: $0..<min(height, $0 + bandRows)) }
-        frames = (0..<max(1, framesInFlight)).map { _ in Bitmap(width: width, height: height) }
+        frames = Array(repeating: Bitmap(width: 0, height: 0), count: max(1, framesInFlight))
     }
 
     /// The cores of this machine: how many bands offline work draws at once.
@@ -96,6 +96,7 @@ public struct SceneRenderer: Sendable {
         frameCount += 1
         var frame = frames[slot]
         frames[slot] = Bitmap(width: 0, height: 0)  // lend the frame's storage out, so it is written in place
+        if frame.width != width || frame.height != height { frame = Bitmap(width: width, height: height) }
         for band in bands where limited.map({ $0.contains { $0.overlaps(band.rows) } }) ?? true {
             frame.paste(band.canvas.bitmap, x: 0, y: band.rows.lowerBound)
         }
