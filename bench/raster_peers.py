@@ -78,19 +78,32 @@ def skia_circles(items):
     surface.flushAndSubmit()
 
 
-def skia_cover(side):
+def paint_cover(side, stroke_line, fill_gradient, fill, stroke_polygon):
+    """The prism cover's recipe (as darkside_reference.cairo_cover draws it), through one peer's calls: the beam
+    stroked, the dispersion filled white to black across, the six slices in the rainbow's colours, the prism stroked."""
     g = cover_geometry(side)
+    stroke_line(g["beam"], g["line"])
+    fill_gradient(g["dispersion"], (0.45 * side, 0.5 * side), (0.55 * side, 0.5 * side))
+    for points, color in zip(g["slices"], RAINBOW):
+        fill(points, color)
+    stroke_polygon(g["prism"], g["line"])
+
+
+def skia_cover(side):
     surface = skia.Surface(side, side)
     canvas = surface.getCanvas()
     canvas.clear(skia.ColorBLACK)
-    stroke = skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=g["line"], Color=skia.ColorWHITE)
-    canvas.drawLine(*g["beam"][0], *g["beam"][1], stroke)
-    shader = skia.GradientShader.MakeLinear([skia.Point(0.45 * side, 0.5 * side), skia.Point(0.55 * side, 0.5 * side)],
-                                            [skia.ColorWHITE, skia.ColorBLACK])
-    canvas.drawPath(skia_polygon(g["dispersion"]), skia.Paint(AntiAlias=True, Shader=shader))
-    for points, (r, gr, b) in zip(g["slices"], RAINBOW):
-        canvas.drawPath(skia_polygon(points), skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, gr, b, 1)))
-    canvas.drawPath(skia_polygon(g["prism"]), stroke)
+
+    def stroke(width):
+        return skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=width, Color=skia.ColorWHITE)
+
+    def fill_gradient(points, start, end):
+        shader = skia.GradientShader.MakeLinear([skia.Point(*start), skia.Point(*end)], [skia.ColorWHITE, skia.ColorBLACK])
+        canvas.drawPath(skia_polygon(points), skia.Paint(AntiAlias=True, Shader=shader))
+    paint_cover(
+        side, lambda line, width: canvas.drawLine(*line[0], *line[1], stroke(width)), fill_gradient,
+        lambda points, color: canvas.drawPath(skia_polygon(points), skia.Paint(AntiAlias=True, Color4f=skia.Color4f(*color, 1))),
+        lambda points, width: canvas.drawPath(skia_polygon(points), stroke(width)))
     surface.flushAndSubmit()
 
 
@@ -123,23 +136,25 @@ def blend2d_circles(items):
 
 
 def blend2d_cover(side):
-    g = cover_geometry(side)
     image, ctx = blend2d_context(side, side, (0.0, 0.0, 0.0))
-    ctx.stroke_width = g["line"]
     ctx.set_stroke_style((1.0, 1.0, 1.0, 1.0))
-    beam = blend2d.BLPath()
-    beam.move_to(*g["beam"][0])
-    beam.line_to(*g["beam"][1])
-    ctx.stroke_path(beam)
-    gradient = blend2d.create_linear_gradient(0.45 * side, 0.5 * side, 0.55 * side, 0.5 * side)
-    gradient.add_stop(0, (1.0, 1.0, 1.0, 1.0))
-    gradient.add_stop(1, (0.0, 0.0, 0.0, 1.0))
-    ctx.set_fill_style(gradient)
-    ctx.fill_path(blend2d_polygon(g["dispersion"]))
-    for points, (r, gr, b) in zip(g["slices"], RAINBOW):
-        ctx.set_fill_style((r, gr, b, 1.0))
+
+    def stroke(path, width):
+        ctx.stroke_width = width
+        ctx.stroke_path(path)
+
+    def fill(points, style):
+        ctx.set_fill_style(style)
         ctx.fill_path(blend2d_polygon(points))
-    ctx.stroke_path(blend2d_polygon(g["prism"]))
+
+    def fill_gradient(points, start, end):
+        gradient = blend2d.create_linear_gradient(*start, *end)
+        gradient.add_stop(0, (1.0, 1.0, 1.0, 1.0))
+        gradient.add_stop(1, (0.0, 0.0, 0.0, 1.0))
+        fill(points, gradient)
+    paint_cover(
+        side, lambda line, width: stroke(blend2d_path([["M", *line[0]], ["L", *line[1]]]), width), fill_gradient,
+        lambda points, color: fill(points, (*color, 1.0)), lambda points, width: stroke(blend2d_polygon(points), width))
     ctx.flush()
 
 

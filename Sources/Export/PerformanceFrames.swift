@@ -43,7 +43,7 @@ public final class PerformanceFrames: @unchecked Sendable {
     public func yuv420Frame(_ index: Int) -> [UInt8] {
         let scene = scene(index)
         if let frame = output?.render(scene) {
-            return planes.next { planes in frame.yuv420(rows: 0..<frame.height, into: &planes) }
+            return planes.next { planes in frame.yuv420(into: &planes) }
         }
         return planes.next { planes in renderer.renderYUV420(scene, into: &planes) }
     }

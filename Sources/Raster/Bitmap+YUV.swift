@@ -17,17 +17,9 @@ extension Bitmap {
     /// Converting here rather than in ffmpeg sends it 1.5 bytes a pixel instead of 4 and spares its scaler,
     /// which runs on one thread beside the encoder's.
     public func yuv420(into planes: inout [UInt8]) {
-        yuv420(rows: 0..<height, into: &planes)
-    }
-
-    /// Writes the part of the picture that `rows` make into `planes`, as `yuv420(into:)` writes the whole:
-    /// rows converted band after band, in order from the top, end as the whole picture converted at once —
-    /// so a frame can be converted while it is drawn, each band while it is still in the cache. (A chroma
-    /// sample whose two rows fall in two bands is written by both, last with both rows final.)
-    public func yuv420(rows: Range<Int>, into planes: inout [UInt8]) {
         let size = yuv420Size
         if planes.count != size { planes = [UInt8](repeating: 0, count: size) }
-        planes.withUnsafeMutableBufferPointer { target in convert(rows: rows.clamped(to: 0..<height), top: 0, pictureHeight: height, into: target) }
+        planes.withUnsafeMutableBufferPointer { target in convert(rows: 0..<height, top: 0, pictureHeight: height, into: target) }
     }
 
     /// Writes this bitmap, the rows of a `pictureHeight`-tall picture from row `top` (even), into that

@@ -30,6 +30,8 @@ public struct SceneRenderer: Sendable {
     /// next stamp, so an empty layer costs no passes over memory.
     private var trailsMayShow = false
     private var unitPaths: [Form: UnitShape] = [:]
+    /// The canvas the shapes are placed with (its transform alone is used), kept from frame to frame.
+    private var placing = RasterCanvas(width: 0, height: 0)
     private let placement: AffineTransform?
     /// The rows the last frame drew, when it drew only some (`render(_:rows:)`); nil: all of them.
     private var drawnRows: [Range<Int>]?
@@ -114,7 +116,6 @@ public struct SceneRenderer: Sendable {
         }
         let toPixels = canvasToPixels
         let fade = trailFade(for: scene)
-        var placing = RasterCanvas(width: 0, height: 0)
         let shapes = Self.place(scene, on: &placing, paths: &unitPaths, toPixels: toPixels, height: height, within: limited)
         let stamps = shapes.filter { scene.instances[$0.index].layer == .trails }
         if !stamps.isEmpty { trailsMayShow = true }

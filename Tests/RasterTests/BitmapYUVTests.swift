@@ -37,26 +37,33 @@ struct BitmapYUVTests {
         #expect(result[9] == 128 && result[13] == 128)  // grey has no chroma
     }
 
-    @Test(arguments: [[0..<23], [0..<5, 5..<6, 6..<14, 14..<23], [0..<2, 2..<9, 9..<16, 16..<22, 22..<23]])
-    func rowsConvertedBandByBandAsTheyAreDrawnEndAsTheWholeConverted(bands: [Range<Int>]) {
-        // Each band is converted as soon as it is drawn, while the rows below it still hold what was there.
-        func noise(_ seed: UInt64) -> [UInt8] {
-            var state = seed
-            return (0..<(37 * 23 * 4)).map { _ in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: state >> 56)
+    @Test(arguments: [[0..<23], [0..<6, 6..<14, 14..<23], [0..<2, 2..<10, 10..<16, 16..<22, 22..<23]])
+    func bandsConvertedApartIntoOnePicturesPlanesAreTheWholeConverted(bands: [Range<Int>]) {
+        // Each band a bitmap of its own, as the scene renderer draws them, converted into its rows of the planes.
+        var state: UInt64 = 1
+        var whole = Bitmap(width: 37, height: 23)
+        whole.pixels = (0..<(37 * 23 * 4)).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        var planes = [UInt8](repeating: 0, count: Bitmap.yuv420Size(width: 37, height: 23))
+        planes.withUnsafeMutableBufferPointer { target in
+            for rows in bands {
+                var band = Bitmap(width: 37, height: rows.count)
+                band.paste(whole, x: 0, y: -rows.lowerBound)
+                band.yuv420(into: target, asRowsFrom: rows.lowerBound, ofHeight: 23)
             }
         }
-        var final = Bitmap(width: 37, height: 23), drawing = Bitmap(width: 37, height: 23)
-        final.pixels = noise(1)
-        drawing.pixels = noise(2)
-        var planes: [UInt8] = []
-        for band in bands {
-            drawing.pixels.replaceSubrange(band.lowerBound * 37 * 4..<band.upperBound * 37 * 4,
-                                           with: final.pixels[band.lowerBound * 37 * 4..<band.upperBound * 37 * 4])
-            drawing.yuv420(rows: band, into: &planes)
+        #expect(planes == self.planes(of: whole))
+    }
+
+    @Test func aBandFromAnOddRowOrPastThePictureIsNotWritten() {
+        var planes = [UInt8](repeating: 7, count: Bitmap.yuv420Size(width: 8, height: 8))
+        planes.withUnsafeMutableBufferPointer { target in
+            Bitmap(width: 8, height: 2, color: .white).yuv420(into: target, asRowsFrom: 3, ofHeight: 8)
+            Bitmap(width: 8, height: 4, color: .white).yuv420(into: target, asRowsFrom: 6, ofHeight: 8)
         }
-        #expect(planes == self.planes(of: final))
+        #expect(planes.allSatisfy { $0 == 7 })
     }
 
     @Test func anEmptyBitmapHasNoPlanes() {
