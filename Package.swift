@@ -39,7 +39,9 @@ let package = Package(
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
         .target(name: "Geometry", swiftSettings: swiftSettings),
         // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
-        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: pixelLoopSettings),
+        .target(name: "Raster", dependencies: ["Geometry", "CPrefetch"], swiftSettings: pixelLoopSettings),
+        // Cache hints the rasterizer gives ahead of the rows it draws (a compiler builtin; no I/O, no library).
+        .target(name: "CPrefetch"),
         // Portfolio model: sound in memory and the pull model of audio sources. No I/O.
         .target(name: "Audio", swiftSettings: swiftSettings),
         // The system's zlib, for PNG.

@@ -28,9 +28,13 @@ struct CoverageAccumulator {
     /// touched: a reader skips the rest, where every cell is zero, without looking at them.
     var touchedBlocks: UnsafeMutablePointer<UInt64> { storage.touchedBlocks }
     private(set) var blockWords = 1
-    /// Cells a block: 64, eight SIMD reads (blocks of 16 measured no faster).
-    static var blockShift: Int { 6 }
-    static var blockSize: Int { 1 << blockShift }
+    /// Cells a block, as a power of two: 64 for a narrow region (a small shape's row is one or two blocks,
+    /// read eight cells at a time), 8 for a wide one, where a row's few edges would otherwise each leave
+    /// dozens of empty cells to read between them.
+    private(set) var blockShift = 6
+    var blockSize: Int { 1 << blockShift }
+    /// The widest region (in cells) given blocks of 64.
+    static var narrowWidth: Int { 256 }
 
     /// Starts a new region of `width × height` pixels whose top left pixel is (x, y).
     mutating func reset(x: Int, y: Int, width: Int, height: Int) {
@@ -39,7 +43,8 @@ struct CoverageAccumulator {
         self.width = width
         self.height = height
         let count = (width + 2) * height
-        blockWords = (width + 2 + 64 * Self.blockSize - 1) / (64 * Self.blockSize)
+        blockShift = width <= Self.narrowWidth ? 6 : 3
+        blockWords = (width + 2 + 64 * blockSize - 1) / (64 * blockSize)
         let words = blockWords * height
         // A copy of a canvas shares its scratch cells until one of them draws: then it takes its own.
         let moreCells = storage.capacity < count, moreRows = storage.rowCapacity < height
@@ -103,8 +108,8 @@ struct CoverageAccumulator {
     @inline(__always)
     private func markBlocks(row: Int, from first: Int, through last: Int) {
         let words = touchedBlocks + row * blockWords
-        var block = first >> Self.blockShift
-        let lastBlock = last >> Self.blockShift
+        var block = first >> blockShift
+        let lastBlock = last >> blockShift
         while block <= lastBlock {
             words[block >> 6] |= 1 << UInt64(block & 63)
             block += 1

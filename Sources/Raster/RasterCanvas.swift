@@ -1,3 +1,4 @@
+import CPrefetch
 import Geometry
 
 /// Draws paths into a bitmap: anti-aliased fills with exact area coverage (non-zero or even-odd), strokes,
@@ -58,13 +59,6 @@ public struct RasterCanvas: Sendable {
         _ placed: PlacedPath, paint: Paint, rule: FillRule = .nonZero, composite: CompositeOperator = .sourceOver,
         opacity: Double = 1
     ) {
-        guard accumulateEdges(of: placed) else { return }
-        composeCoverage(PaintSampler(paint, transform: transform, opacity: opacity), rule: rule, composite: composite)
-    }
-
-    /// Accumulates the edges of `placed` over the part of its box that can be drawn — within the bitmap and
-    /// the clip —, skipping those that lie wholly above or below it. False when nothing of it can be seen.
-    private mutating func accumulateEdges(of placed: PlacedPath) -> Bool {
         var region = Rect(x: 0, y: Double(rowOffset), width: Double(bitmap.width), height: Double(bitmap.height))
         if let clip { region = region.intersection(clip) }
         let bounds = placed.bounds
@@ -72,7 +66,25 @@ public struct RasterCanvas: Sendable {
         let top = max(Int(bounds.minY.rounded(.down)), Int(region.minY.rounded(.down)))
         let right = min(Int(bounds.maxX.rounded(.up)), Int(region.maxX.rounded(.up)))
         let bottom = min(Int(bounds.maxY.rounded(.up)), Int(region.maxY.rounded(.up)))
-        guard right > left, bottom > top else { return false }
+        guard right > left, bottom > top else { return }
+        let sampler = PaintSampler(paint, transform: transform, opacity: opacity)
+        let chunkRows = max(Self.chunkCells / (right - left + 2), 1)
+        var chunkTop = top
+        while chunkTop < bottom {
+            let chunkBottom = min(chunkTop + chunkRows, bottom)
+            accumulateEdges(of: placed, left: left, top: chunkTop, right: right, bottom: chunkBottom)
+            composeCoverage(sampler, rule: rule, composite: composite)
+            chunkTop = chunkBottom
+        }
+    }
+
+    /// The most cells a shape's rows are accumulated in at once (128 KB): a larger shape is drawn in chunks of
+    /// rows, so that its cells are read back from the cache they were written to instead of from memory.
+    static var chunkCells: Int { 32_768 }
+
+    /// Accumulates the edges of `placed` over the rows `top..<bottom` and columns `left..<right` (within the
+    /// bitmap and the clip), skipping those that lie wholly above or below them.
+    private mutating func accumulateEdges(of placed: PlacedPath, left: Int, top: Int, right: Int, bottom: Int) {
         accumulator.reset(x: left, y: top, width: right - left, height: bottom - top)
         let low = Double(top), high = Double(bottom)
         placed.points.withUnsafeBufferPointer { points in
@@ -90,8 +102,10 @@ public struct RasterCanvas: Sendable {
                 start = end
             }
         }
-        return true
     }
+
+    /// How many rows ahead of the one being painted its pixels are asked for.
+    static var rowsAhead: Int { 8 }
 
     /// Sums each row's cells into coverage and composites the paint through it, clearing the cells for
     /// the next shape as it goes.
@@ -102,15 +116,31 @@ public struct RasterCanvas: Sendable {
         let cells = accumulator.cells
         let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast
         let touchedBlocks = accumulator.touchedBlocks, blockWords = accumulator.blockWords
-        let width = accumulator.width
+        let width = accumulator.width, blockShift = accumulator.blockShift
         bitmap.pixels.withUnsafeMutableBytes { bytes in
             let pixelBase = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            // Each row of the shape lies a picture's row away from the last: its pixels are asked for a few rows
+            // ahead, so that they come from memory while the rows before are painted.
+            @inline(__always) func prefetch(_ row: Int) {
+                guard row < height else { return }
+                let first = Int(firstTouched[row]), last = min(Int(lastTouched[row]), width - 1)
+                guard first <= last else { return }
+                // Its first lines and its last: the processor's own prefetcher follows a row once it is begun.
+                let line = pixelBase + (top + row - rowOffset) * bitmapWidth + painting.left
+                imager_prefetch_for_writing(line + first)
+                imager_prefetch_for_writing(line + min(first + 16, last))
+                imager_prefetch_for_writing(line + min(first + 32, last))
+                imager_prefetch_for_writing(line + last)
+            }
+            for row in 0..<min(Self.rowsAhead, height) { prefetch(row) }
             for row in 0..<height {
+                prefetch(row + Self.rowsAhead)
                 let first = Int(firstTouched[row]), last = Int(lastTouched[row])
                 guard first <= last else { continue }  // no edge in this row: nothing covered
                 let y = top + row
                 let touched = TouchedRow(
-                    cells: cells + row * stride, blocks: touchedBlocks + row * blockWords, first: first, last: last, width: width)
+                    cells: cells + row * stride, blocks: touchedBlocks + row * blockWords, first: first, last: last, width: width,
+                    blockShift: blockShift)
                 painting.paint(touched, into: pixelBase + (y - rowOffset) * bitmapWidth + painting.left, y: y)
             }
         }

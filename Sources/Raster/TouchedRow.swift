@@ -9,6 +9,8 @@ struct TouchedRow {
     let first: Int
     let last: Int
     let width: Int
+    /// Cells a block of `blocks`, as a power of two.
+    let blockShift: Int
 
     /// The common case's row — non-zero, painted over or added — in one tight loop: edge cells one by one,
     /// the runs between them whole (four pixels at a time for one colour).
@@ -73,14 +75,23 @@ struct TouchedRow {
     func nextNonzero(from start: Int, through end: Int) -> Int {
         var x = start
         while x <= end {
-            let block = x >> CoverageAccumulator.blockShift
+            let block = x >> blockShift
             if blocks[block >> 6] & (1 << UInt64(block & 63)) == 0 {
                 guard let touched = nextTouchedBlock(after: block) else { return end + 1 }
-                x = touched << CoverageAccumulator.blockShift
+                x = touched << blockShift
                 continue
             }
-            let blockEnd = min((block + 1) << CoverageAccumulator.blockShift, end + 1)
-            while x + 8 <= blockEnd, all(UnsafeRawPointer(cells + x).loadUnaligned(as: SIMD8<Float>.self) .== 0) { x += 8 }
+            let blockEnd = min((block + 1) << blockShift, end + 1)
+            // A cell is zero exactly when its bits are (an accumulated sum is never -0), so the first nonzero
+            // of eight is found by its lowest set bit, two cells to a word.
+            while x + 8 <= blockEnd {
+                let group = UnsafeRawPointer(cells + x)
+                if group.loadUnaligned(as: SIMD8<UInt32>.self) == SIMD8() { x += 8; continue }
+                for pair in 0..<4 {
+                    let bits = group.loadUnaligned(fromByteOffset: 8 * pair, as: UInt64.self)
+                    if bits != 0 { return x + 2 * pair + (bits.trailingZeroBitCount >> 5) }
+                }
+            }
             while x < blockEnd, cells[x] == 0 { x += 1 }
             if x < blockEnd { return x }
         }
@@ -91,7 +102,7 @@ struct TouchedRow {
     @inline(__always)
     private func nextTouchedBlock(after block: Int) -> Int? {
         var candidate = block + 1
-        let lastWord = last >> (CoverageAccumulator.blockShift + 6)
+        let lastWord = last >> (blockShift + 6)
         while candidate >> 6 <= lastWord {
             let word = blocks[candidate >> 6] >> UInt64(candidate & 63)
             if word != 0 { return candidate + word.trailingZeroBitCount }
