@@ -59,6 +59,15 @@ public struct RasterCanvas: Sendable {
         _ placed: PlacedPath, paint: Paint, rule: FillRule = .nonZero, composite: CompositeOperator = .sourceOver,
         opacity: Double = 1
     ) {
+        var none = NoRecorder()
+        fill(placed, PaintSampler(paint, transform: transform, opacity: opacity), rule: rule, composite: composite, recorder: &none)
+    }
+
+    /// Fills `placed` over the part of its box that can be drawn — within the bitmap and the clip —, a chunk
+    /// of rows at a time, telling `recorder` what it paints.
+    mutating func fill<Recorder: CoverageRecorder>(
+        _ placed: PlacedPath, _ sampler: PaintSampler, rule: FillRule, composite: CompositeOperator, recorder: inout Recorder
+    ) {
         var region = Rect(x: 0, y: Double(rowOffset), width: Double(bitmap.width), height: Double(bitmap.height))
         if let clip { region = region.intersection(clip) }
         let bounds = placed.bounds
@@ -67,13 +76,12 @@ public struct RasterCanvas: Sendable {
         let right = min(Int(bounds.maxX.rounded(.up)), Int(region.maxX.rounded(.up)))
         let bottom = min(Int(bounds.maxY.rounded(.up)), Int(region.maxY.rounded(.up)))
         guard right > left, bottom > top else { return }
-        let sampler = PaintSampler(paint, transform: transform, opacity: opacity)
         let chunkRows = max(Self.chunkCells / (right - left + 2), 1)
         var chunkTop = top
         while chunkTop < bottom {
             let chunkBottom = min(chunkTop + chunkRows, bottom)
             accumulateEdges(of: placed, left: left, top: chunkTop, right: right, bottom: chunkBottom)
-            composeCoverage(sampler, rule: rule, composite: composite)
+            composeCoverage(sampler, rule: rule, composite: composite, recorder: &recorder)
             chunkTop = chunkBottom
         }
     }
@@ -109,7 +117,9 @@ public struct RasterCanvas: Sendable {
 
     /// Sums each row's cells into coverage and composites the paint through it, clearing the cells for
     /// the next shape as it goes.
-    private mutating func composeCoverage(_ paint: PaintSampler, rule: FillRule, composite: CompositeOperator) {
+    private mutating func composeCoverage<Recorder: CoverageRecorder>(
+        _ paint: PaintSampler, rule: FillRule, composite: CompositeOperator, recorder: inout Recorder
+    ) {
         let top = accumulator.originY, height = accumulator.height, stride = accumulator.stride
         let painting = ShapePainting(paint, rule: rule, composite: composite, clip: clip, left: accumulator.originX)
         let bitmapWidth = bitmap.width, rowOffset = rowOffset
@@ -141,7 +151,9 @@ public struct RasterCanvas: Sendable {
                 let touched = TouchedRow(
                     cells: cells + row * stride, blocks: touchedBlocks + row * blockWords, first: first, last: last, width: width,
                     blockShift: blockShift)
-                painting.paint(touched, into: pixelBase + (y - rowOffset) * bitmapWidth + painting.left, y: y)
+                let rowStart = (y - rowOffset) * bitmapWidth + painting.left
+                recorder.beginRow(at: rowStart)
+                painting.paint(touched, into: pixelBase + rowStart, y: y, recorder: &recorder)
             }
         }
     }

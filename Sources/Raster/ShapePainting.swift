@@ -32,14 +32,22 @@ struct ShapePainting {
         return winding <= 1 ? winding : 2 - winding
     }
 
-    /// Paints `row` (its cells cleared as they are read) into `pixels`, the bitmap's row `y` from `left`.
+    /// Whether what this painting paints can be recorded and painted again with another solid colour: the
+    /// packed sweep of one colour, non-zero.
+    var isRecordable: Bool { packed && rule == .nonZero && paint.isSolid }
+
+    /// Paints `row` (its cells cleared as they are read) into `pixels`, the bitmap's row `y` from `left`,
+    /// telling `recorder` what it paints when it is recordable.
     @inline(__always)
-    func paint(_ row: TouchedRow, into pixels: UnsafeMutablePointer<UInt32>, y: Int) {
+    func paint<Recorder: CoverageRecorder>(
+        _ row: TouchedRow, into pixels: UnsafeMutablePointer<UInt32>, y: Int, recorder: inout Recorder
+    ) {
         if packed, rule == .nonZero {
             if paint.isSolid {
-                row.sweep(into: pixels, additive: composite == .additive, paint: SolidRow(source: source))
+                row.sweep(into: pixels, additive: composite == .additive, paint: SolidRow(source: source), recorder: &recorder)
             } else {
-                row.sweep(into: pixels, additive: composite == .additive, paint: GradientRow(paint: paint, left: left, y: y))
+                var none = NoRecorder()
+                row.sweep(into: pixels, additive: composite == .additive, paint: GradientRow(paint: paint, left: left, y: y), recorder: &none)
             }
         } else {
             paintRunByRun(row, into: pixels, y: y)

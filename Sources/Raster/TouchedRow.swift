@@ -15,9 +15,12 @@ struct TouchedRow {
     /// The common case's row — non-zero, painted over or added — in one tight loop: edge cells one by one,
     /// the runs between them whole (four pixels at a time for one colour).
     @inline(__always)
-    func sweep<Paint: RowPaint>(into pixels: UnsafeMutablePointer<UInt32>, additive: Bool, paint: Paint) {
+    func sweep<Paint: RowPaint, Recorder: CoverageRecorder>(
+        into pixels: UnsafeMutablePointer<UInt32>, additive: Bool, paint: Paint, recorder: inout Recorder
+    ) {
         let line = cells
         @inline(__always) func blend(_ x: Int, _ coverage: UInt32) {
+            recorder.pixel(x, coverage: coverage)
             let source = PackedPixel.scale(paint.color(at: x), by: coverage)
             pixels[x] = additive ? PackedPixel.add(pixels[x], source: source) : PackedPixel.over(pixels[x], source: source)
         }
@@ -26,6 +29,7 @@ struct TouchedRow {
             guard amount > 1.0 / 512, count > 0 else { return }
             let coverage = UInt32(amount * 256 + 0.5)
             if let constant = paint.constant {
+                recorder.run(start, count: count, coverage: coverage)
                 let source = PackedPixel.scale(constant, by: coverage)
                 if additive { PackedPixel.add(pixels + start, count: count, source: source) } else {
                     PackedPixel.over(pixels + start, count: count, source: source)
@@ -46,9 +50,9 @@ struct TouchedRow {
                 UnsafeMutableRawPointer(line + column).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
                 @inline(__always) func coverage(_ sum: Float) -> UInt16 { UInt16(min(abs(sum), 1) * 256 + 0.5) }
                 // (Coverage of 1/512 or less rounds to 0 or 1, which leaves a pixel as it is, as skipping it does.)
-                PackedPixel.blend(
-                    pixels + column, source: constant,
-                    coverages: (coverage(one), coverage(second), coverage(third), coverage(fourth)), additive: additive)
+                let coverages = (coverage(one), coverage(second), coverage(third), coverage(fourth))
+                recorder.four(column, coverages: coverages)
+                PackedPixel.blend(pixels + column, source: constant, coverages: coverages, additive: additive)
                 sum = fourth
                 column += 4
                 continue
@@ -70,10 +74,13 @@ struct TouchedRow {
     }
 
     /// The first column from `start` up to `end` whose cell is not zero, or `end + 1`. Blocks no edge
-    /// touched are stepped over without reading their cells; touched ones are read eight cells at a time.
+    /// touched are stepped over without reading their cells; touched ones are read eight cells at a time,
+    /// from wherever the search stands (into the next block, or past `end`: the row's cells are all zero or
+    /// edges, so the first nonzero found is the answer or lies beyond `end`).
     @inline(__always)
     func nextNonzero(from start: Int, through end: Int) -> Int {
         var x = start
+        let rowCells = width + 2
         while x <= end {
             let block = x >> blockShift
             if blocks[block >> 6] & (1 << UInt64(block & 63)) == 0 {
@@ -81,19 +88,19 @@ struct TouchedRow {
                 x = touched << blockShift
                 continue
             }
-            let blockEnd = min((block + 1) << blockShift, end + 1)
+            guard x + 8 <= rowCells else {
+                // The row's last few cells, one at a time.
+                while x <= end, cells[x] == 0 { x += 1 }
+                return x
+            }
             // A cell is zero exactly when its bits are (an accumulated sum is never -0), so the first nonzero
             // of eight is found by its lowest set bit, two cells to a word.
-            while x + 8 <= blockEnd {
-                let group = UnsafeRawPointer(cells + x)
-                if group.loadUnaligned(as: SIMD8<UInt32>.self) == SIMD8() { x += 8; continue }
-                for pair in 0..<4 {
-                    let bits = group.loadUnaligned(fromByteOffset: 8 * pair, as: UInt64.self)
-                    if bits != 0 { return x + 2 * pair + (bits.trailingZeroBitCount >> 5) }
-                }
+            let group = UnsafeRawPointer(cells + x)
+            if group.loadUnaligned(as: SIMD8<UInt32>.self) == SIMD8() { x += 8; continue }
+            for pair in 0..<4 {
+                let bits = group.loadUnaligned(fromByteOffset: 8 * pair, as: UInt64.self)
+                if bits != 0 { return min(x + 2 * pair + (bits.trailingZeroBitCount >> 5), end + 1) }
             }
-            while x < blockEnd, cells[x] == 0 { x += 1 }
-            if x < blockEnd { return x }
         }
         return end + 1
     }

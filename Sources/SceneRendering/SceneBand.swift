@@ -14,6 +14,10 @@ struct SceneBand: Sendable {
     private(set) var canvas: RasterCanvas
     /// The same rows of the trail layer, kept from frame to frame.
     private var trails: RasterCanvas
+    /// What the trail stamps painted, for their lumis to paint again in their own colours; and each stamp's
+    /// fill in it, when it was recorded (by the stamp's place in `Layers.stamps`).
+    private var recording = CoverageRecording()
+    private var recorded: [CoverageRecording.Entry?] = []
 
     init(width: Int, rows: Range<Int>) {
         self.rows = rows
@@ -31,11 +35,42 @@ struct SceneBand: Sendable {
         let scene: Scene
         /// What the trail layer is multiplied by first (nil: it is not faded).
         let fade: Double?
-        let stamps: [SceneRenderer.PlacedShape]
-        let lumis: [SceneRenderer.PlacedShape]
+        let layers: Layers
         let panes: [ColoredRectangle]
         /// Whether the trail layer may hold anything to add to the frame.
         let addingTrails: Bool
+    }
+
+    /// A frame's shapes by layer, in drawing order: the trail stamps and the lumis, and which stamp each lumi
+    /// is the same shape in the same place as (its coverage is painted again instead of worked out again).
+    struct Layers: Sendable {
+        private(set) var stamps: [SceneRenderer.PlacedShape] = []
+        private(set) var lumis: [SceneRenderer.PlacedShape] = []
+        /// For each lumi, the place in `stamps` of its stamp, or nil.
+        private(set) var stampOfLumi: [Int?] = []
+        /// For each stamp, whether a lumi paints its coverage again.
+        private(set) var stampIsShared: [Bool] = []
+
+        init(_ shapes: [SceneRenderer.PlacedShape], of scene: Scene) {
+            var previousIsStamp = false
+            for shape in shapes {
+                switch scene.instances[shape.index].layer {
+                case .trails:
+                    stamps.append(shape)
+                    stampIsShared.append(false)
+                    previousIsStamp = true
+                    continue
+                case .lumis:
+                    let shared = previousIsStamp && shape.samePlaceAsPrevious
+                    if shared { stampIsShared[stamps.count - 1] = true }
+                    stampOfLumi.append(shared ? stamps.count - 1 : nil)
+                    lumis.append(shape)
+                default:
+                    break
+                }
+                previousIsStamp = false
+            }
+        }
     }
 
     mutating func clearTrails() {
@@ -50,23 +85,46 @@ struct SceneBand: Sendable {
             let clip = Rect(x: 0, y: Double(range.lowerBound), width: width, height: Double(range.count))
             if let fade = drawing.fade { trails.bitmap.fade(by: fade, rows: local) }
             trails.clip = clip
-            Self.fill(drawing.stamps, of: drawing.scene, within: range, on: &trails)
+            stamp(drawing.layers, of: drawing.scene, within: range)
             // Background, panes and trails in one pass.
             canvas.bitmap.fill(
                 drawing.scene.background.opaque, under: drawing.panes, adding: drawing.addingTrails ? trails.bitmap : nil, rows: local,
                 top: top)
             canvas.clip = clip
-            Self.fill(drawing.lumis, of: drawing.scene, within: range, on: &canvas)
+            paintLumis(drawing.layers, of: drawing.scene, within: range)
         }
         canvas.clip = nil
         trails.clip = nil
     }
 
-    /// Fills, on `canvas` (clipped to the rows being drawn), those of `shapes` that reach into `rows`.
-    private static func fill(_ shapes: [SceneRenderer.PlacedShape], of scene: Scene, within rows: Range<Int>, on canvas: inout RasterCanvas) {
-        for shape in shapes where shape.rows.overlaps(rows) {
+    /// Fills the trail stamps that reach into `rows` on the trail layer (clipped to them), recording what
+    /// those a lumi shares paint.
+    private mutating func stamp(_ layers: Layers, of scene: Scene, within rows: Range<Int>) {
+        recording.removeAll()
+        recorded.removeAll(keepingCapacity: true)
+        recorded.append(contentsOf: repeatElement(nil, count: layers.stamps.count))
+        for (place, shape) in layers.stamps.enumerated() where shape.rows.overlaps(rows) {
             let instance = scene.instances[shape.index]
-            canvas.fill(shape.path, paint: .solid(instance.color), composite: CompositeOperator(instance.blend))
+            let paint = Paint.solid(instance.color), composite = CompositeOperator(instance.blend)
+            if layers.stampIsShared[place] {
+                recorded[place] = trails.fill(shape.path, paint: paint, composite: composite, recordingInto: &recording)
+            } else {
+                trails.fill(shape.path, paint: paint, composite: composite)
+            }
+        }
+    }
+
+    /// Fills the lumis that reach into `rows` on the frame (clipped to them): a lumi whose stamp was recorded
+    /// paints the stamp's coverage again in its own colour, which is what filling its path paints.
+    private mutating func paintLumis(_ layers: Layers, of scene: Scene, within rows: Range<Int>) {
+        for (place, shape) in layers.lumis.enumerated() where shape.rows.overlaps(rows) {
+            let instance = scene.instances[shape.index]
+            let paint = Paint.solid(instance.color), composite = CompositeOperator(instance.blend)
+            if let stamp = layers.stampOfLumi[place], let entry = recorded[stamp],
+               canvas.replay(entry, of: recording, paint: paint, composite: composite) {
+                continue
+            }
+            canvas.fill(shape.path, paint: paint, composite: composite)
         }
     }
 }

@@ -117,10 +117,10 @@ public struct SceneRenderer: Sendable {
         let toPixels = canvasToPixels
         let fade = trailFade(for: scene)
         let shapes = Self.place(scene, on: &placing, paths: &unitPaths, toPixels: toPixels, height: height, within: limited)
-        let stamps = shapes.filter { scene.instances[$0.index].layer == .trails }
-        if !stamps.isEmpty { trailsMayShow = true }
+        let layers = SceneBand.Layers(shapes, of: scene)
+        if !layers.stamps.isEmpty { trailsMayShow = true }
         let drawing = SceneBand.Drawing(
-            scene: scene, fade: fade, stamps: stamps, lumis: shapes.filter { scene.instances[$0.index].layer == .lumis },
+            scene: scene, fade: fade, layers: layers,
             panes: scene.panes.compactMap { pane in
                 Path { $0.addRect(pane.frame) }.applying(toPixels).bounds.map { ColoredRectangle(frame: $0, color: pane.color) }
             },
@@ -163,6 +163,9 @@ public struct SceneRenderer: Sendable {
         let index: Int
         let path: PlacedPath
         let rows: Range<Int>
+        /// Whether the shape before it in drawing order is the same shape in the same place (a lumi after its
+        /// trail stamp).
+        var samePlaceAsPrevious = false
     }
 
     /// Every instance of the scene that can be seen, in drawing order, placed once for the whole frame. A
@@ -176,7 +179,8 @@ public struct SceneRenderer: Sendable {
         var previous: (instance: SceneInstance, path: PlacedPath?)?
         for (index, instance) in scene.instances.enumerated() {
             let placed: PlacedPath?
-            if let previous, previous.instance.hasSameGeometry(as: instance) {
+            let samePlace = previous.map { $0.instance.hasSameGeometry(as: instance) } ?? false
+            if samePlace, let previous {
                 placed = previous.path
             } else {
                 let form = scene.forms[Int(instance.form)]
@@ -196,7 +200,7 @@ public struct SceneRenderer: Sendable {
             previous = (instance, placed)
             guard let placed else { continue }
             let rows = placed.rows(within: height)
-            if !rows.isEmpty { shapes.append(PlacedShape(index: index, path: placed, rows: rows)) }
+            if !rows.isEmpty { shapes.append(PlacedShape(index: index, path: placed, rows: rows, samePlaceAsPrevious: samePlace)) }
         }
         return shapes
     }

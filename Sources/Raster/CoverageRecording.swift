@@ -1,0 +1,146 @@
+import Geometry
+
+/// What fills painted, pixel by pixel, to be painted again with other solid colours without working the
+/// coverage out again: a lumi and its trail stamp are one shape in one place, painted on two layers. A fill
+/// recorded and replayed with a colour paints exactly what filling the same path with that colour paints.
+///
+/// Kept as one word an operation: a row begins (the pixel of its cell 0), one pixel at a coverage, four
+/// neighbouring pixels at a coverage each, or a run of pixels at one coverage (coverages 0…256).
+public struct CoverageRecording: Sendable {
+    fileprivate var words: [UInt64] = []
+
+    /// One recorded fill: its words, and the bitmap it was painted on, which a replay must match.
+    public struct Entry: Sendable {
+        fileprivate let words: Range<Int>
+        fileprivate let width: Int
+        fileprivate let height: Int
+        fileprivate let rowOffset: Int
+    }
+
+    public init() {}
+
+    /// Forgets every fill recorded, keeping the memory for the next.
+    public mutating func removeAll() { words.removeAll(keepingCapacity: true) }
+
+    fileprivate static let rowKind: UInt64 = 0, pixelKind: UInt64 = 1, fourKind: UInt64 = 2, runKind: UInt64 = 3
+}
+
+/// Told what a fill paints, row by row, as it paints it.
+protocol CoverageRecorder {
+    /// A row begins; its cell 0 is the bitmap's pixel `index`.
+    mutating func beginRow(at index: Int)
+    /// Pixel `x` of the row (counted from its cell 0) painted at `coverage` (0…256).
+    mutating func pixel(_ x: Int, coverage: UInt32)
+    /// Pixels `x…x+3` painted, each at its own coverage.
+    mutating func four(_ x: Int, coverages: (UInt16, UInt16, UInt16, UInt16))
+    /// `count` pixels from `x` painted at `coverage`.
+    mutating func run(_ x: Int, count: Int, coverage: UInt32)
+}
+
+/// A fill no one records: every call compiles away.
+struct NoRecorder: CoverageRecorder {
+    @inline(__always) mutating func beginRow(at index: Int) {}
+    @inline(__always) mutating func pixel(_ x: Int, coverage: UInt32) {}
+    @inline(__always) mutating func four(_ x: Int, coverages: (UInt16, UInt16, UInt16, UInt16)) {}
+    @inline(__always) mutating func run(_ x: Int, count: Int, coverage: UInt32) {}
+}
+
+/// Records into a `CoverageRecording`'s words. Columns and counts take 16 bits (canvases up to 65,535
+/// pixels wide), coverages 9, a row's pixel index 48.
+private struct WordRecorder: CoverageRecorder {
+    var words: [UInt64]
+
+    @inline(__always) mutating func beginRow(at index: Int) {
+        words.append(CoverageRecording.rowKind << 62 | UInt64(truncatingIfNeeded: index))
+    }
+
+    @inline(__always) mutating func pixel(_ x: Int, coverage: UInt32) {
+        words.append(CoverageRecording.pixelKind << 62 | UInt64(coverage) << 16 | UInt64(truncatingIfNeeded: x))
+    }
+
+    @inline(__always) mutating func four(_ x: Int, coverages: (UInt16, UInt16, UInt16, UInt16)) {
+        let packed = UInt64(coverages.0) | UInt64(coverages.1) << 9 | UInt64(coverages.2) << 18 | UInt64(coverages.3) << 27
+        words.append(CoverageRecording.fourKind << 62 | packed << 16 | UInt64(truncatingIfNeeded: x))
+    }
+
+    @inline(__always) mutating func run(_ x: Int, count: Int, coverage: UInt32) {
+        words.append(
+            CoverageRecording.runKind << 62 | UInt64(coverage) << 32 | UInt64(truncatingIfNeeded: count) << 16
+                | UInt64(truncatingIfNeeded: x))
+    }
+}
+
+extension RasterCanvas {
+    /// Fills a placed path as `fill(_:paint:rule:composite:opacity:)` does, non-zero, and records what it
+    /// painted in `recording`. Nil when that cannot be recorded — a paint that is not one colour, a blend
+    /// other than painting over or adding, a clip off whole pixels, a canvas over 65,535 pixels wide —: the
+    /// path is filled all the same.
+    public mutating func fill(
+        _ placed: PlacedPath, paint: Paint, composite: CompositeOperator = .sourceOver, opacity: Double = 1,
+        recordingInto recording: inout CoverageRecording
+    ) -> CoverageRecording.Entry? {
+        let sampler = PaintSampler(paint, transform: transform, opacity: opacity)
+        let painting = ShapePainting(sampler, rule: .nonZero, composite: composite, clip: clip, left: 0)
+        guard painting.isRecordable, bitmap.width <= Int(UInt16.max) else {
+            fill(placed, paint: paint, composite: composite, opacity: opacity)
+            return nil
+        }
+        var recorder = WordRecorder(words: [])
+        swap(&recorder.words, &recording.words)
+        let start = recorder.words.count
+        fill(placed, sampler, rule: .nonZero, composite: composite, recorder: &recorder)
+        swap(&recorder.words, &recording.words)
+        return CoverageRecording.Entry(
+            words: start..<recording.words.count, width: bitmap.width, height: bitmap.height, rowOffset: rowOffset)
+    }
+
+    /// Paints what the recorded fill `entry` painted, now with `paint`, exactly as filling its path with
+    /// `paint` would (under the clip it was recorded with). False, painting nothing, when `paint` is not one
+    /// colour, `composite` neither paints over nor adds, or this canvas's bitmap is not the size and rows of
+    /// the one recorded on.
+    public mutating func replay(
+        _ entry: CoverageRecording.Entry, of recording: CoverageRecording, paint: Paint,
+        composite: CompositeOperator = .sourceOver, opacity: Double = 1
+    ) -> Bool {
+        let sampler = PaintSampler(paint, transform: transform, opacity: opacity)
+        guard sampler.isSolid, composite == .sourceOver || composite == .additive,
+              entry.width == bitmap.width, entry.height == bitmap.height, entry.rowOffset == rowOffset,
+              entry.words.upperBound <= recording.words.count
+        else { return false }
+        let source = PackedPixel(sampler).value, additive = composite == .additive
+        recording.words.withUnsafeBufferPointer { words in
+            bitmap.pixels.withUnsafeMutableBytes { bytes in
+                let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                Self.replay(words[entry.words], into: pixels, source: source, additive: additive)
+            }
+        }
+        return true
+    }
+
+    /// Paints the recorded words with `source`, as the sweep that recorded them painted.
+    private static func replay(
+        _ words: Slice<UnsafeBufferPointer<UInt64>>, into pixels: UnsafeMutablePointer<UInt32>, source: UInt32, additive: Bool
+    ) {
+        var row = pixels
+        for word in words {
+            let x = Int(truncatingIfNeeded: word & 0xFFFF)
+            switch word >> 62 {
+            case CoverageRecording.rowKind:
+                row = pixels + Int(truncatingIfNeeded: word & 0xFFFF_FFFF_FFFF)
+            case CoverageRecording.pixelKind:
+                let scaled = PackedPixel.scale(source, by: UInt32(truncatingIfNeeded: (word >> 16) & 0x1FF))
+                row[x] = additive ? PackedPixel.add(row[x], source: scaled) : PackedPixel.over(row[x], source: scaled)
+            case CoverageRecording.fourKind:
+                @inline(__always) func coverage(_ shift: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: (word >> shift) & 0x1FF) }
+                PackedPixel.blend(
+                    row + x, source: source, coverages: (coverage(16), coverage(25), coverage(34), coverage(43)), additive: additive)
+            default:
+                let count = Int(truncatingIfNeeded: (word >> 16) & 0xFFFF)
+                let scaled = PackedPixel.scale(source, by: UInt32(truncatingIfNeeded: (word >> 32) & 0x1FF))
+                if additive { PackedPixel.add(row + x, count: count, source: scaled) } else {
+                    PackedPixel.over(row + x, count: count, source: scaled)
+                }
+            }
+        }
+    }
+}
