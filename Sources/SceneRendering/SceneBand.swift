@@ -52,23 +52,24 @@ struct SceneBand: Sendable {
         private(set) var stampIsShared: [Bool] = []
 
         init(_ shapes: [SceneRenderer.PlacedShape], of scene: Scene) {
-            var previousIsStamp = false
+            // The instance just before a lumi is its stamp when it is a stamp in the same place.
+            var stampJustBefore: Int?
             for shape in shapes {
                 switch scene.instances[shape.index].layer {
                 case .trails:
                     stamps.append(shape)
                     stampIsShared.append(false)
-                    previousIsStamp = true
+                    stampJustBefore = shape.index
                     continue
                 case .lumis:
-                    let shared = previousIsStamp && shape.samePlaceAsPrevious
+                    let shared = shape.samePlaceAsPrevious && stampJustBefore == shape.index - 1
                     if shared { stampIsShared[stamps.count - 1] = true }
                     stampOfLumi.append(shared ? stamps.count - 1 : nil)
                     lumis.append(shape)
                 default:
                     break
                 }
-                previousIsStamp = false
+                stampJustBefore = nil
             }
         }
     }
