@@ -2,7 +2,7 @@
 /// picture is encoded at the same quality factor by all of them; a slower preset finds a smaller file for it.
 /// `--preset` names a preset of x264's own instead.
 enum VideoQuality: String, CaseIterable {
-    /// x264's ultrafast: a busy set renders at 1080p60 about as fast as it was played, on two cores; the
+    /// x264's ultrafast: a busy set renders at 1080p60 faster than it was played, on two cores; the
     /// largest files (about 10 Mbit/s for a busy set).
     case fast
     /// superfast: about a quarter slower, files half the size.
@@ -36,5 +36,5 @@ enum VideoQuality: String, CaseIterable {
         return chosen.preset
     }
 
-    static let help = "How the video trades speed for size: fast (the default: x264's ultrafast, a busy set at 1080p60 about as fast as it played), balanced (superfast, files half the size), compact (veryfast, a quarter)."
+    static let help = "How the video trades speed for size: fast (the default: x264's ultrafast, a busy set at 1080p60 faster than it played, on two cores), balanced (superfast, files half the size), compact (veryfast, a quarter)."
 }
