@@ -96,8 +96,8 @@ extension RasterCanvas {
 
     /// Paints what the recorded fill `entry` painted, now with `paint`, exactly as filling its path with
     /// `paint` would (under the clip it was recorded with). False, painting nothing, when `paint` is not one
-    /// colour, `composite` neither paints over nor adds, or this canvas's bitmap is not the size and rows of
-    /// the one recorded on.
+    /// colour, `composite` neither paints over nor adds, this canvas's bitmap is not the size and rows of the
+    /// one recorded on, or the recording no longer holds the entry's words.
     public mutating func replay(
         _ entry: CoverageRecording.Entry, of recording: CoverageRecording, paint: Paint,
         composite: CompositeOperator = .sourceOver, opacity: Double = 1
@@ -108,10 +108,29 @@ extension RasterCanvas {
               entry.words.upperBound <= recording.words.count
         else { return false }
         let source = PackedPixel(sampler).value, additive = composite == .additive
-        recording.words.withUnsafeBufferPointer { words in
+        let pixelCount = bitmap.width * bitmap.height
+        return recording.words.withUnsafeBufferPointer { words in
+            // An entry kept after its recording was emptied and filled again (on a larger canvas, say) reads
+            // words it did not record: refused whole, before a pixel is painted, when any reaches outside.
+            guard Self.staysInside(pixelCount, words[entry.words]) else { return false }
             bitmap.pixels.withUnsafeMutableBytes { bytes in
                 let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 Self.replay(words[entry.words], into: pixels, source: source, additive: additive)
+            }
+            return true
+        }
+    }
+
+    /// Whether every word paints within the first `pixelCount` pixels.
+    private static func staysInside(_ pixelCount: Int, _ words: Slice<UnsafeBufferPointer<UInt64>>) -> Bool {
+        var rowStart = 0
+        for word in words {
+            let x = Int(truncatingIfNeeded: word & 0xFFFF)
+            switch word >> 62 {
+            case CoverageRecording.rowKind: rowStart = Int(truncatingIfNeeded: word & 0xFFFF_FFFF_FFFF)
+            case CoverageRecording.pixelKind: if rowStart + x + 1 > pixelCount { return false }
+            case CoverageRecording.fourKind: if rowStart + x + 4 > pixelCount { return false }
+            default: if rowStart + x + Int(truncatingIfNeeded: (word >> 16) & 0xFFFF) > pixelCount { return false }
             }
         }
         return true

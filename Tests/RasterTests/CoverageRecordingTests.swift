@@ -89,6 +89,23 @@ struct CoverageRecordingTests {
         #expect(!forgotten)
     }
 
+    /// An entry kept after its recording was emptied and filled again by a fill on a far larger canvas reads
+    /// those words instead: they reach outside its own small bitmap, and it is refused, painting nothing.
+    @Test func aStaleEntryNeverPaintsOutsideTheBitmap() throws {
+        var small = RasterCanvas(width: 16, height: 16)
+        var recording = CoverageRecording()
+        let dot = try #require(small.place(Path { $0.addEllipse(in: Rect(x: 2, y: 2, width: 12, height: 12)) }))
+        let entry = try #require(small.fill(dot, paint: .solid(.white), recordingInto: &recording))
+        recording.removeAll()
+        var large = RasterCanvas(width: 800, height: 600)
+        let field = try #require(large.place(Path { $0.addEllipse(in: Rect(x: 10.5, y: 10.5, width: 780, height: 580)) }))
+        for _ in 0..<3 { _ = large.fill(field, paint: .solid(.white), composite: .additive, recordingInto: &recording) }
+        var again = RasterCanvas(width: 16, height: 16)
+        let painted = again.replay(entry, of: recording, paint: .solid(RGBAColor(red: 1, green: 0, blue: 0)))
+        let untouched = again.bitmap == RasterCanvas(width: 16, height: 16).bitmap
+        #expect(!painted && untouched)
+    }
+
     /// A random shape over the canvas's rows: a polygon (often crossing itself), an ellipse, or a stroke,
     /// small or as large as the canvas.
     static func shape(_ random: inout SeededGenerator, on canvas: RasterCanvas, width: Int, height: Int) -> PlacedPath? {
