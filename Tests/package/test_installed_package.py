@@ -19,8 +19,16 @@ WAIT = 60
 
 
 def pad_down(message, pad):
-    """Whether `message` from /live tells that `pad` (0…7) is down."""
-    return message["type"] == "changed" and "pads" in message and message["pads"]["pads"][pad]["isDown"]
+    """Whether `message` from /live tells that `pad` (0…7) is down: a change, or the snapshot a client is sent
+    when it connects (a pad sent just after connecting may be played before that snapshot is taken, and is then
+    told in it, not as a change)."""
+    if message["type"] == "changed":
+        pads = message.get("pads")
+    elif message["type"] == "snapshot":
+        pads = message.get("state", {}).get("pads")
+    else:
+        pads = None
+    return pads is not None and pads["pads"][pad]["isDown"]
 
 
 def test_the_binary_loads_no_swift_library(package):
