@@ -13,6 +13,7 @@ import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout, async_playwright, expect
 
 from live import request, serving
+from test_console_panels import WEB_ROOT
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
@@ -203,6 +204,49 @@ def test_panels_are_shown_and_hidden_from_the_edge_controls_and_kept(imager, tmp
                 for console in (page, tablet):
                     assert await console.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
                     assert await console.evaluate("document.scrollingElement.scrollLeft === 0")
+                assert browser.errors == []
+
+        asyncio.run(run())
+
+
+def test_the_edge_controls_show_the_kept_layout_as_soon_as_it_is_read_while_another_read_is_under_way(imager, tmp_path):
+    """The console reads the preferences on start and again when its socket opens; the first answer is held until the
+    socket is open (so the second is asked for meanwhile) and the second is held until the end. Once the first has
+    come, the controls say what shows and a press acts on that: it once laid the panels out only when every read
+    was done, so a press meanwhile hid a panel its control said was hidden (CI's flake of stop 52)."""
+    with serving(imager, tmp_path / "library.sqlite", env={"IMAGER_WEB_ROOT": str(WEB_ROOT)}) as server:
+        async def run():
+            async with async_playwright() as playwright, Browser(playwright, server.port) as browser:
+                context = await browser.browser.new_context(**DESKTOP)
+                page = await context.new_page()
+                page.on("pageerror", lambda error: browser.errors.append(str(error)))
+                reads, second, released = [], asyncio.Event(), asyncio.Event()
+
+                async def hold(route):
+                    if route.request.method != "GET":
+                        return await route.continue_()
+                    reads.append(route.request.url)
+                    if len(reads) == 1:
+                        await page.wait_for_function("window.imagerConsole?.store.connected === true", timeout=WAIT)
+                    else:
+                        second.set()
+                        await asyncio.wait_for(released.wait(), WAIT / 1000)
+                    await route.continue_()
+
+                await page.route("**/api/preferences", hold)
+                await page.goto(f"http://127.0.0.1:{server.port}{CONSOLE_PATH}")
+                await page.wait_for_function(CONSOLE_READY, timeout=WAIT)
+                await asyncio.wait_for(second.wait(), WAIT / 1000)
+                # Read at once, not waited for: the answer in hand is laid out when it comes.
+                for label, panel in EDGE_CONTROLS.items():
+                    pressed = await page.get_by_role("button", name=label, exact=True).get_attribute("aria-pressed")
+                    assert pressed == str(FIRST_RUN[panel]).lower(), (label, pressed)
+                await page.get_by_role("button", name="Color panel", exact=True).click()
+                await expect(page.get_by_role("button", name="Color panel", exact=True)).to_have_attribute("aria-pressed", "false")
+                await expect(page.get_by_role("slider", name="Hue", exact=True)).to_be_hidden()
+                released.set()
+                assert api(server.port, "/api/preferences")["panels"] == {**FIRST_RUN, "color": False}
+                await expect(page.get_by_role("button", name="Form panel", exact=True)).to_have_attribute("aria-pressed", "true")
                 assert browser.errors == []
 
         asyncio.run(run())

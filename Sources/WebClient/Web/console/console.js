@@ -239,7 +239,8 @@ async function setPanels(changes) {
 let openedFrom = null;  // the control that opened the preferences, where the focus returns when they close
 
 async function togglePanel(name) {
-  const shown = !store.panels[name];
+  // Against what the control shows: before the first layout, nothing shows.
+  const shown = !(layoutReady && store.panels[name] === true);
   if (name === 'settings' && shown) openedFrom = document.activeElement;
   await setPanels({ [name]: shown });
 }
@@ -270,6 +271,9 @@ store.subscribe((what) => {
       openedFrom = null;
     }
   }
+  // The preferences are known (whichever read brought them first): the panels they show are laid out now,
+  // not when the reads still under way are done — a control pressed meanwhile acts on what it shows.
+  if (what.has('preferences')) layOutFirst();
   if (what.has('connection')) showConnection();
 });
 
@@ -286,6 +290,14 @@ window.addEventListener('resize', () => {
   resizeFrame = requestAnimationFrame(layout);
 });
 
+/** The first layout with panels (once): the preferences', or seed 000's when they are late. */
+function layOutFirst() {
+  if (layoutReady) return;
+  layoutReady = true;
+  layout();
+  requestAnimationFrame(() => requestAnimationFrame(() => document.body.classList.add('animated')));
+}
+
 // Start: the layout the library keeps (or seed 000's), laid out without the transition, then the live socket.
 
 async function start() {
@@ -294,9 +306,7 @@ async function start() {
   sender.start();
   // The first layout waits for the preferences (briefly): panels do not fly in and then out again.
   await Promise.race([preferencesFetch.request(), new Promise((resolve) => { setTimeout(resolve, 1500); })]);
-  layoutReady = true;
-  layout();
-  requestAnimationFrame(() => requestAnimationFrame(() => document.body.classList.add('animated')));
+  layOutFirst();
   libraryFetch.request();
   mountMidi();
 }
