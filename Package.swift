@@ -39,9 +39,9 @@ let package = Package(
         // Portfolio model: points, transforms, paths, shapes, the prism drawing. No I/O.
         .target(name: "Geometry", swiftSettings: swiftSettings),
         // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
-        .target(name: "Raster", dependencies: ["Geometry", "CPrefetch"], swiftSettings: pixelLoopSettings),
-        // Cache hints the rasterizer gives ahead of the rows it draws (a compiler builtin; no I/O, no library).
-        .target(name: "CPrefetch"),
+        .target(name: "Raster", dependencies: ["Geometry", "CRasterBuiltins"], swiftSettings: pixelLoopSettings),
+        // The compiler's builtins the rasterizer's loops need: cache hints, unchecked conversions (no I/O, no library).
+        .target(name: "CRasterBuiltins"),
         // Portfolio model: sound in memory and the pull model of audio sources. No I/O.
         .target(name: "Audio", swiftSettings: swiftSettings),
         // The system's zlib, for PNG.

@@ -1,5 +1,6 @@
-import Synchronization
+import CRasterBuiltins
 import Geometry
+import Synchronization
 
 /// Exact-area anti-aliasing: how much of each pixel a polygon covers, by signed-area accumulation.
 ///
@@ -119,9 +120,12 @@ struct CoverageAccumulator {
     /// The core: an edge with 0 ≤ x ≤ width and 0 ≤ y0 < y1 ≤ height, winding `direction`.
     @inline(__always)
     private func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, dxdy: Float, direction: Float) {
+        // An edge a hair high and wide has an infinite slope: it covers nothing. Any other keeps x within the
+        // region (give or take rounding), so the conversions below need no checks.
+        guard dxdy.isFinite else { return }
         let a = cells, stride = self.stride
         var x = x0
-        var row = Int(y0)
+        var row = Int(imager_truncate(y0))
         var top = y0
         while top < y1 {
             let bottom = min(Float(row + 1), y1)
@@ -130,14 +134,14 @@ struct CoverageAccumulator {
             let d = dy * direction
             let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
             // Both are ≥ 0 here, so truncation is the floor.
-            let li = Int(left)
+            let li = Int(imager_truncate(left))
             let leftFloor = Float(li)
-            var ri = Int(right)
+            var ri = Int(imager_truncate(right))
             if Float(ri) < right { ri += 1 }
             let line = a + row * stride
             let lastTouched = max(ri, li + 1)
-            touchedFirst[row] = min(touchedFirst[row], Int32(li))
-            touchedLast[row] = max(touchedLast[row], Int32(lastTouched))
+            touchedFirst[row] = min(touchedFirst[row], Int32(truncatingIfNeeded: li))
+            touchedLast[row] = max(touchedLast[row], Int32(truncatingIfNeeded: lastTouched))
             markBlocks(row: row, from: li, through: lastTouched)
             if ri <= li + 1 {
                 // Within one cell: the area right of the edge's mid x goes to this cell, the rest on.

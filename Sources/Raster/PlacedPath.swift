@@ -25,20 +25,16 @@ extension RasterCanvas {
     public func place(_ path: Path) -> PlacedPath? {
         let scale = transform.largestStretch
         guard scale > 0, scale.isFinite else { return nil }
-        let polylines = path.flattened(tolerance: tolerance(forSize: path.controlPointSize * scale) / scale)
         var points: [Point] = []
         var ends: [Int] = []
-        points.reserveCapacity(polylines.reduce(0) { $0 + $1.points.count })
+        path.appendFlattened(tolerance: tolerance(forSize: path.controlPointSize * scale) / scale, to: &points, ends: &ends)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for polyline in polylines where polyline.points.count > 1 {
-            for point in polyline.points {
-                let device = transform.apply(to: point)
-                guard device.isFinite else { return nil }
-                minX = min(minX, device.x); maxX = max(maxX, device.x)
-                minY = min(minY, device.y); maxY = max(maxY, device.y)
-                points.append(device)
-            }
-            ends.append(points.count)
+        for index in points.indices {
+            let device = transform.apply(to: points[index])
+            guard device.isFinite else { return nil }
+            minX = min(minX, device.x); maxX = max(maxX, device.x)
+            minY = min(minY, device.y); maxY = max(maxY, device.y)
+            points[index] = device
         }
         guard !ends.isEmpty else { return nil }
         return PlacedPath(points: points, subpathEnds: ends, bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))

@@ -1,4 +1,4 @@
-import CPrefetch
+import CRasterBuiltins
 import Geometry
 
 /// Draws paths into a bitmap: anti-aliased fills with exact area coverage (non-zero or even-odd), strokes,
@@ -86,9 +86,10 @@ public struct RasterCanvas: Sendable {
         }
     }
 
-    /// The most cells a shape's rows are accumulated in at once (128 KB): a larger shape is drawn in chunks of
-    /// rows, so that its cells are read back from the cache they were written to instead of from memory.
-    static var chunkCells: Int { 32_768 }
+    /// The most cells a shape's rows are accumulated in at once (512 KB, half a core's L2 cache here): a larger
+    /// shape is drawn in chunks of rows, so that its cells are read back from the cache they were written to
+    /// instead of from memory.
+    static var chunkCells: Int { 131_072 }
 
     /// Accumulates the edges of `placed` over the rows `top..<bottom` and columns `left..<right` (within the
     /// bitmap and the clip), skipping those that lie wholly above or below them.

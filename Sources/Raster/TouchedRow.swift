@@ -1,3 +1,4 @@
+import CRasterBuiltins
 // The common case of compositing coverage — non-zero fills painted over or added, in packed 8-bit pixels —
 // as a sweep along each row's cells, stepping over what no edge touched.
 
@@ -27,7 +28,7 @@ struct TouchedRow {
         @inline(__always) func paintRun(_ start: Int, _ count: Int, _ sum: Float) {
             let amount = min(abs(sum), 1)
             guard amount > 1.0 / 512, count > 0 else { return }
-            let coverage = UInt32(amount * 256 + 0.5)
+            let coverage = UInt32(truncatingIfNeeded: imager_truncate(amount * 256 + 0.5))
             if let constant = paint.constant {
                 recorder.run(start, count: count, coverage: coverage)
                 let source = PackedPixel.scale(constant, by: coverage)
@@ -48,9 +49,13 @@ struct TouchedRow {
                 let one = sum + cell, second = one + line[column + 1]
                 let third = second + line[column + 2], fourth = third + line[column + 3]
                 UnsafeMutableRawPointer(line + column).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
-                @inline(__always) func coverage(_ sum: Float) -> UInt16 { UInt16(min(abs(sum), 1) * 256 + 0.5) }
                 // (Coverage of 1/512 or less rounds to 0 or 1, which leaves a pixel as it is, as skipping it does.)
-                let coverages = (coverage(one), coverage(second), coverage(third), coverage(fourth))
+                let sums = SIMD4<Float>(one, second, third, fourth)
+                var magnitudes = sums.replacing(with: -sums, where: sums .< 0)
+                magnitudes.replace(with: 1, where: magnitudes .> 1)
+                let c = imager_truncate4(magnitudes * 256 + 0.5)
+                let coverages = (UInt16(truncatingIfNeeded: c[0]), UInt16(truncatingIfNeeded: c[1]),
+                                 UInt16(truncatingIfNeeded: c[2]), UInt16(truncatingIfNeeded: c[3]))
                 recorder.four(column, coverages: coverages)
                 PackedPixel.blend(pixels + column, source: constant, coverages: coverages, additive: additive)
                 sum = fourth
@@ -61,7 +66,7 @@ struct TouchedRow {
                 sum += cell
                 line[column] = 0
                 let amount = min(abs(sum), 1)
-                if amount > 1.0 / 512 { blend(column, UInt32(amount * 256 + 0.5)) }
+                if amount > 1.0 / 512 { blend(column, UInt32(truncatingIfNeeded: imager_truncate(amount * 256 + 0.5))) }
                 column += 1
                 continue
             }

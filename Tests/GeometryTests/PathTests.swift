@@ -54,6 +54,48 @@ struct PathTests {
         }
     }
 
+    /// Seeded element lists in any order a decoded path may hold (a line before any move, a close with nothing
+    /// open, moves one after another, a subpath that ends where it began): one list of points gives the points of
+    /// the polylines of more than one point, one after another, and where each ends.
+    @Test func flatteningIntoOneListGivesEveryPolylinesPoints() throws {
+        var random = SeededGenerator(seed: 47)
+        func point() -> Point {
+            // Mostly a small grid, so points repeat (a subpath closing on its start, a line of no length).
+            Bool.random(using: &random)
+                ? Point(x: Double(Int.random(in: 0...2, using: &random)), y: Double(Int.random(in: 0...2, using: &random)))
+                : Point(x: Double.random(in: -50...50, using: &random), y: Double.random(in: -50...50, using: &random))
+        }
+        for _ in 0..<400 {
+            let elements: [Path.Element] = (0..<Int.random(in: 0...14, using: &random)).map { _ in
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: .move(point())
+                case 1: .line(point())
+                case 2: .quadCurve(to: point(), control: point())
+                case 3: .curve(to: point(), control1: point(), control2: point())
+                default: .closeSubpath
+                }
+            }
+            let path = try Self.path(of: elements)
+            for tolerance in [0.01, 0.5] {
+                var points: [Point] = [], ends: [Int] = []
+                path.appendFlattened(tolerance: tolerance, to: &points, ends: &ends)
+                let polylines = path.flattened(tolerance: tolerance).filter { $0.points.count > 1 }
+                let expectedEnds = polylines.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.points.count) }
+                #expect(points == polylines.flatMap(\.points), "\(elements)")
+                #expect(ends == expectedEnds, "\(elements)")
+            }
+        }
+    }
+
+    /// A path holding exactly `elements`, as decoding one may give (the builder would tidy some of them away).
+    static func path(of elements: [Path.Element]) throws -> Path {
+        var fields = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Path())) as? [String: Any])
+        fields["elements"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(elements))
+        let path = try JSONDecoder().decode(Path.self, from: JSONSerialization.data(withJSONObject: fields))
+        try #require(path.elements == elements)
+        return path
+    }
+
     @Test func trimmingTheWholePathKeepsItAndAnEmptySpanGivesNothing() {
         for path in SamplePaths.all {
             #expect(path.trimmed(from: 0, to: 1) == path)

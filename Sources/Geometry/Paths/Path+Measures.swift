@@ -44,6 +44,49 @@ public struct Polyline: Hashable, Sendable {
 }
 
 extension Path {
+    /// The points `flattened(tolerance:)` gives, of every polyline of more than one point, appended one polyline
+    /// after another to `points`, with where each ends appended to `ends`: the same points without making the
+    /// subpaths, segments and polylines on the way (a shape drawn many times a frame is placed this way).
+    public func appendFlattened(tolerance: Double, to points: inout [Point], ends: inout [Int]) {
+        var start = Point.zero, point = Point.zero
+        var first = -1  // where the open subpath's points begin in `points`; -1 when none is open
+        func finish(closed: Bool) {
+            guard first >= 0 else { return }
+            if closed, points.count - first > 1, points[points.count - 1] == points[first] { points.removeLast() }
+            if points.count - first > 1 { ends.append(points.count) } else { points.removeSubrange(first...) }
+            first = -1
+        }
+        func append(_ segment: PathSegment) {
+            guard first >= 0 else { return }
+            segment.appendFlattened(to: &points, tolerance: tolerance)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                finish(closed: false)
+                first = points.count
+                points.append(p)
+                start = p
+                point = p
+            case .line(let p):
+                append(.line(point, p))
+                point = p
+            case .quadCurve(let p, let c):
+                append(.quad(point, c, p))
+                point = p
+            case .curve(let p, let c1, let c2):
+                append(.cubic(point, c1, c2, p))
+                point = p
+            case .closeSubpath:
+                guard first >= 0 else { break }
+                if point != start { append(.line(point, start)) }
+                finish(closed: true)
+                point = start
+            }
+        }
+        finish(closed: false)
+    }
+
     /// The subpaths as polylines whose every point lies within `tolerance` of the curves they follow.
     public func flattened(tolerance: Double) -> [Polyline] {
         subpaths.map { subpath in
