@@ -130,6 +130,20 @@ struct CoverageTests {
         #expect(canvas.bitmap == Bitmap(width: 8, height: 8))
     }
 
+    /// An edge a hair high (1e-40 px, a subnormal float) and 100 px wide has a slope beyond any float: it
+    /// covers nothing and is passed over (its column once overflowed to infinity, and converting it trapped).
+    /// The rest of the triangle is drawn: its area, 500 px, within a pixel.
+    @Test func anEdgeOfInfiniteSlopeIsPassedOverAndTheRestDrawn() {
+        for (composite, top) in [(CompositeOperator.sourceOver, 0.0), (.additive, 3.0)] {
+            var canvas = RasterCanvas(width: 120, height: 20)
+            let corners = [Point(x: 0, y: top), Point(x: 100, y: top + 1e-40), Point(x: 0, y: top + 10)]
+            canvas.fill(Path { $0.addLines(corners, close: true) }, paint: Self.white, composite: composite)
+            var area = 0.0
+            for y in 0..<20 { for x in 0..<120 { area += alpha(canvas.bitmap, x, y) } }
+            #expect(abs(area - 500) <= 1, "\(composite)")
+        }
+    }
+
     @Test func randomPolygonsNeverCoverMoreThanTheirBoundsOrOutsideTheBitmap() async {
         await propertyCheck(count: 100, input: Gen.double(in: -10...40).array(of: 6...16)) { coordinates in
             var points: [Point] = []
