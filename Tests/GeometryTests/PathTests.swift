@@ -54,6 +54,31 @@ struct PathTests {
         }
     }
 
+    /// A whole turn (every circle and ellipse) takes its sines and cosines from a table: the very points
+    /// working them out for each quarter gives, to the last bit, both ways round, at any centre and radii.
+    @Test func aWholeTurnIsTheArcItsTrigonometryGives() {
+        var random = SeededGenerator(seed: 4)
+        for _ in 0..<50 {
+            let center = Point(x: Double.random(in: -500...500, using: &random), y: Double.random(in: -500...500, using: &random))
+            let radii = Size(width: Double.random(in: 0.1...300, using: &random), height: Double.random(in: 0.1...300, using: &random))
+            for sweep in [2 * Double.pi, -2 * .pi] {
+                let path = Path { $0.addArc(center: center, radii: radii, startAngle: 0, endAngle: sweep) }
+                func at(_ angle: Double) -> Point { Point(x: center.x + radii.width * cos(angle), y: center.y + radii.height * sin(angle)) }
+                let step = sweep / 4, k = 4.0 / 3.0 * tan(step / 4)
+                var expected: [Path.Element] = [.move(at(0))]
+                for piece in 0..<4 {
+                    let a0 = Double(piece) * step, a1 = a0 + step
+                    let p0 = at(a0), p3 = at(a1)
+                    expected.append(.curve(
+                        to: p3,
+                        control1: Point(x: p0.x - k * radii.width * sin(a0), y: p0.y + k * radii.height * cos(a0)),
+                        control2: Point(x: p3.x + k * radii.width * sin(a1), y: p3.y - k * radii.height * cos(a1))))
+                }
+                #expect(path.elements == expected)
+            }
+        }
+    }
+
     /// Seeded element lists in any order a decoded path may hold (a line before any move, a close with nothing
     /// open, moves one after another, a subpath that ends where it began): one list of points gives the points of
     /// the polylines of more than one point, one after another, and where each ends.

@@ -92,10 +92,28 @@ public struct Path: Hashable, Sendable, Codable {
         let limit = 128 * Double.pi
         let sweep = (endAngle - startAngle).clamped(to: -limit...limit)
         guard sweep.isFinite, startAngle.isFinite, endAngle.isFinite else { return }
-        func pointAt(_ angle: Double) -> Point {
-            Point(x: center.x + radii.width * cos(angle), y: center.y + radii.height * sin(angle))
+        func pointAt(_ cosine: Double, _ sine: Double) -> Point {
+            Point(x: center.x + radii.width * cosine, y: center.y + radii.height * sine)
         }
-        let start = pointAt(startAngle)
+        /// One piece of at most a quarter turn, from the sines and cosines of its ends.
+        func addPiece(_ cos0: Double, _ sin0: Double, _ cos1: Double, _ sin1: Double, k: Double) {
+            let p0 = pointAt(cos0, sin0), p3 = pointAt(cos1, sin1)
+            let c1 = Point(x: p0.x - k * radii.width * sin0, y: p0.y + k * radii.height * cos0)
+            let c2 = Point(x: p3.x + k * radii.width * sin1, y: p3.y - k * radii.height * cos1)
+            addCurve(to: p3, control1: c1, control2: c2)
+        }
+        if startAngle == 0, abs(sweep) == 2 * .pi {
+            // A whole turn from 0 (every ellipse and circle): the same sines and cosines, from a table.
+            let turn = sweep > 0 ? WholeTurn.clockwise : WholeTurn.counterclockwise
+            let start = pointAt(1, 0)
+            if currentPoint == nil { move(to: start) } else if currentPoint != start { addLine(to: start) }
+            for piece in 0..<4 {
+                let (cos0, sin0, cos1, sin1) = turn.piece(piece)
+                addPiece(cos0, sin0, cos1, sin1, k: turn.k)
+            }
+            return
+        }
+        let start = pointAt(cos(startAngle), sin(startAngle))
         if currentPoint == nil { move(to: start) } else if currentPoint != start { addLine(to: start) }
         let pieces = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
@@ -103,10 +121,7 @@ public struct Path: Hashable, Sendable, Codable {
         let k = 4.0 / 3.0 * tan(step / 4)
         for piece in 0..<pieces {
             let a0 = startAngle + Double(piece) * step, a1 = a0 + step
-            let p0 = pointAt(a0), p3 = pointAt(a1)
-            let c1 = Point(x: p0.x - k * radii.width * sin(a0), y: p0.y + k * radii.height * cos(a0))
-            let c2 = Point(x: p3.x + k * radii.width * sin(a1), y: p3.y - k * radii.height * cos(a1))
-            addCurve(to: p3, control1: c1, control2: c2)
+            addPiece(cos(a0), sin(a0), cos(a1), sin(a1), k: k)
         }
     }
 
@@ -135,4 +150,26 @@ public struct Path: Hashable, Sendable, Codable {
         self.init()
         for element in elements { append(element) }
     }
+}
+
+/// The sines and cosines of a whole turn from 0 cut into four quarters, as `addArc` works them out for any arc:
+/// each quarter's start and end (the end from the quarter's own start, so it may differ in its last bit from
+/// the next quarter's start), worked out once.
+private struct WholeTurn: Sendable {
+    let ends: [(cos0: Double, sin0: Double, cos1: Double, sin1: Double)]
+    let k: Double
+
+    init(sweep: Double) {
+        let step = sweep / 4
+        ends = (0..<4).map { piece in
+            let a0 = Double(piece) * step, a1 = a0 + step
+            return (cos(a0), sin(a0), cos(a1), sin(a1))
+        }
+        k = 4.0 / 3.0 * tan(step / 4)
+    }
+
+    func piece(_ index: Int) -> (Double, Double, Double, Double) { ends[index] }
+
+    static let clockwise = WholeTurn(sweep: 2 * .pi)
+    static let counterclockwise = WholeTurn(sweep: -2 * .pi)
 }
