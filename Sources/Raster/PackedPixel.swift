@@ -125,6 +125,15 @@ struct PackedPixel {
             let sum = d &+ colors
             to.storeBytes(of: sum.replacing(with: 255, where: sum .< d), toByteOffset: offset, as: SIMD16<UInt8>.self)
         }
+        guard count >= 4 else {
+            for index in 0..<count { target[index] = add(addend[index], source: color) }
+            return
+        }
+        // The last four pixels, worked out before any is written: stored after the rest, over the few the groups
+        // of four already gave the same values, in place of a pixel-by-pixel tail.
+        let lastFour = 4 * (count - 4)
+        let last = from.loadUnaligned(fromByteOffset: lastFour, as: SIMD16<UInt8>.self) &+ colors
+        let lastSum = last.replacing(with: 255, where: last .< from.loadUnaligned(fromByteOffset: lastFour, as: SIMD16<UInt8>.self))
         var left = count
         while left >= 16 {
             addGroup(0); addGroup(16); addGroup(32); addGroup(48)
@@ -134,8 +143,7 @@ struct PackedPixel {
             addGroup(0)
             from += 16; to += 16; left -= 4
         }
-        let rest = from.assumingMemoryBound(to: UInt32.self), into = to.assumingMemoryBound(to: UInt32.self)
-        for index in 0..<left { into[index] = add(rest[index], source: color) }
+        UnsafeMutableRawPointer(target).storeBytes(of: lastSum, toByteOffset: lastFour, as: SIMD16<UInt8>.self)
     }
 
     /// Replaces each of `count` pixels by `blend` of it, sixteen at a time in four groups, then four at a time;
@@ -148,6 +156,13 @@ struct PackedPixel {
         @inline(__always) func group(_ offset: Int) {
             raw.storeBytes(of: blend(raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)), toByteOffset: offset, as: SIMD4<UInt32>.self)
         }
+        guard count >= 4 else {
+            for index in 0..<count { pixels[index] = single(pixels[index]) }
+            return
+        }
+        // The last four pixels, worked out before any is written (as `add` does).
+        let lastFour = 4 * (count - 4)
+        let last = blend(raw.loadUnaligned(fromByteOffset: lastFour, as: SIMD4<UInt32>.self))
         var left = count
         while left >= 16 {
             group(0); group(16); group(32); group(48)
@@ -157,7 +172,6 @@ struct PackedPixel {
             group(0)
             raw += 16; left -= 4
         }
-        let rest = raw.assumingMemoryBound(to: UInt32.self)
-        for index in 0..<left { rest[index] = single(rest[index]) }
+        UnsafeMutableRawPointer(pixels).storeBytes(of: last, toByteOffset: lastFour, as: SIMD4<UInt32>.self)
     }
 }

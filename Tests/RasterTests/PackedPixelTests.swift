@@ -38,6 +38,17 @@ struct PackedPixelTests {
                 let alone = destination.map { additive ? PackedPixel.add($0, source: source) : PackedPixel.over($0, source: source) }
                 #expect(together == alone, "\(count) pixels, source \(source)")
                 if together != alone { return }
+                guard additive else { continue }
+                // Added into another buffer (a layer added to a picture), which already holds other pixels.
+                var target = (0..<count).map { _ in colors.premultiplied() }
+                destination.withUnsafeBufferPointer { addend in
+                    target.withUnsafeMutableBufferPointer { into in
+                        guard let from = addend.baseAddress, let to = into.baseAddress else { return }
+                        PackedPixel.add(source, to: from, count: count, into: to)
+                    }
+                }
+                #expect(target == alone, "\(count) pixels added into another buffer, source \(source)")
+                if target != alone { return }
             }
         }
     }
