@@ -1,6 +1,7 @@
-import CRasterBuiltins
 // The common case of compositing coverage — non-zero fills painted over or added, in packed 8-bit pixels —
 // as a sweep along each row's cells, stepping over what no edge touched.
+
+import CRasterBuiltins
 
 /// A row of cells with what the accumulator knows of where its edges are: the first and last cell touched,
 /// and which blocks of cells were.
