@@ -71,10 +71,10 @@ public struct RasterCanvas: Sendable {
         var region = Rect(x: 0, y: Double(rowOffset), width: Double(bitmap.width), height: Double(bitmap.height))
         if let clip { region = region.intersection(clip) }
         let bounds = placed.bounds
-        let left = max(Int(bounds.minX.rounded(.down)), Int(region.minX.rounded(.down)))
-        let top = max(Int(bounds.minY.rounded(.down)), Int(region.minY.rounded(.down)))
-        let right = min(Int(bounds.maxX.rounded(.up)), Int(region.maxX.rounded(.up)))
-        let bottom = min(Int(bounds.maxY.rounded(.up)), Int(region.maxY.rounded(.up)))
+        let left = max(Self.wholePixel(bounds.minX.rounded(.down)), Self.wholePixel(region.minX.rounded(.down)))
+        let top = max(Self.wholePixel(bounds.minY.rounded(.down)), Self.wholePixel(region.minY.rounded(.down)))
+        let right = min(Self.wholePixel(bounds.maxX.rounded(.up)), Self.wholePixel(region.maxX.rounded(.up)))
+        let bottom = min(Self.wholePixel(bounds.maxY.rounded(.up)), Self.wholePixel(region.maxY.rounded(.up)))
         guard right > left, bottom > top else { return }
         let chunkRows = max(Self.chunkCells / (right - left + 2), 1)
         var chunkTop = top
@@ -84,6 +84,14 @@ public struct RasterCanvas: Sendable {
             composeCoverage(sampler, rule: rule, composite: composite, recorder: &recorder)
             chunkTop = chunkBottom
         }
+    }
+
+    /// A pixel's column or row, whole, as an integer, however far off (a shape or a clip may lie beyond any
+    /// integer): from 2^50 pixels away on, nothing differs, as nothing there is drawn; not a number is 0.
+    @inline(__always)
+    static func wholePixel(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int(max(-0x1p50, min(0x1p50, value)))
     }
 
     /// The most cells a shape's rows are accumulated in at once (512 KB, half a core's L2 cache here): a larger

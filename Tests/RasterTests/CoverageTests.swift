@@ -144,6 +144,21 @@ struct CoverageTests {
         }
     }
 
+    /// A shape reaching beyond any integer (1e19 px), one wholly that far off, and a clip that far off never trap
+    /// (they did, converting the shape's box to whole pixels): the part of the first on the canvas is drawn.
+    @Test func shapesAndClipsFarOffAreDrawnWhereTheyMeetTheCanvas() {
+        var canvas = RasterCanvas(width: 20, height: 10)
+        canvas.fill(Path { $0.addLines([Point(x: 0, y: 0), Point(x: 1e19, y: 5), Point(x: 0, y: 10)], close: true) }, paint: Self.white)
+        // Within 20 px of its left side the wedge is the whole height, but for a hair at the top and the bottom.
+        #expect(alpha(canvas.bitmap, 10, 5) == 1 && alpha(canvas.bitmap, 19, 1) == 1 && alpha(canvas.bitmap, 0, 8) == 1)
+        var far = RasterCanvas(width: 20, height: 10)
+        far.fill(Path { $0.addRect(Rect(x: 1e300, y: -1e300, width: 1e300, height: 1e300)) }, paint: Self.white)
+        far.fill(Path { $0.addRect(Rect(x: -3e19, y: 2, width: 1e19, height: 4)) }, paint: Self.white)
+        far.clip = Rect(x: 2e19, y: 0, width: 5, height: 5)
+        far.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: 20, height: 10)) }, paint: Self.white)
+        #expect(far.bitmap == Bitmap(width: 20, height: 10))
+    }
+
     @Test func randomPolygonsNeverCoverMoreThanTheirBoundsOrOutsideTheBitmap() async {
         await propertyCheck(count: 100, input: Gen.double(in: -10...40).array(of: 6...16)) { coordinates in
             var points: [Point] = []
