@@ -45,8 +45,9 @@ struct TouchedRow {
         let end = min(last, width - 1)  // cells past the last pixel hold edges clamped to the right side
         while column <= end {
             let cell = line[column]
-            if cell != 0, let constant = paint.constant, column + 3 <= end {
+            if cell != 0, let constant = paint.constant, column + 3 < width {
                 // Four cells at once: their sums one after another, as below, then the pixels blended together.
+                // Those past the last edge are zero: their pixels take the coverage the run after it gives them.
                 let one = sum + cell, second = one + line[column + 1]
                 let third = second + line[column + 2], fourth = third + line[column + 3]
                 UnsafeMutableRawPointer(line + column).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
@@ -75,7 +76,8 @@ struct TouchedRow {
             paintRun(column, next - column, sum)
             column = next
         }
-        paintRun(end + 1, width - end - 1, sum)  // past the last edge the coverage stays as it is
+        let tail = max(column, end + 1)
+        paintRun(tail, width - tail, sum)  // past the last edge the coverage stays as it is
         for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
     }
 
