@@ -119,7 +119,7 @@ private struct RectangleLayer {
     func paint(over color: UInt32, column: Int, height: Double) -> UInt32 {
         let amount = Float(height * Self.overlap(left, right, column))
         guard amount > 1.0 / 512 else { return color }
-        return PackedPixel.over(color, source: PackedPixel.scale(self.color, by: UInt32(min(amount, 1) * 256 + 0.5)))
+        return PackedPixel.over(color, source: PackedPixel.scale(self.color, by: PackedPixel.coverage(min(amount, 1))))
     }
 
     /// How much of the pixel span [p, p + 1) lies inside [low, high].

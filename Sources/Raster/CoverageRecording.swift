@@ -124,13 +124,12 @@ extension RasterCanvas {
     /// Whether every word paints within the first `pixelCount` pixels.
     private static func staysInside(_ pixelCount: Int, _ words: Slice<UnsafeBufferPointer<UInt64>>) -> Bool {
         var rowStart = 0
-        for word in words {
-            let x = Int(truncatingIfNeeded: word & 0xFFFF)
-            switch word >> 62 {
-            case CoverageRecording.rowKind: rowStart = Int(truncatingIfNeeded: word & 0xFFFF_FFFF_FFFF)
-            case CoverageRecording.pixelKind: if rowStart + x + 1 > pixelCount { return false }
-            case CoverageRecording.fourKind: if rowStart + x + 4 > pixelCount { return false }
-            default: if rowStart + x + Int(truncatingIfNeeded: (word >> 16) & 0xFFFF) > pixelCount { return false }
+        for bits in words {
+            let word = RecordedWord(bits)
+            if word.kind == CoverageRecording.rowKind {
+                rowStart = word.rowStart
+            } else if rowStart + word.x + word.pixels > pixelCount {
+                return false
             }
         }
         return true
@@ -141,25 +140,53 @@ extension RasterCanvas {
         _ words: Slice<UnsafeBufferPointer<UInt64>>, into pixels: UnsafeMutablePointer<UInt32>, source: UInt32, additive: Bool
     ) {
         var row = pixels
-        for word in words {
-            let x = Int(truncatingIfNeeded: word & 0xFFFF)
-            switch word >> 62 {
+        for bits in words {
+            let word = RecordedWord(bits)
+            let x = word.x
+            switch word.kind {
             case CoverageRecording.rowKind:
-                row = pixels + Int(truncatingIfNeeded: word & 0xFFFF_FFFF_FFFF)
+                row = pixels + word.rowStart
             case CoverageRecording.pixelKind:
-                let scaled = PackedPixel.scale(source, by: UInt32(truncatingIfNeeded: (word >> 16) & 0x1FF))
+                let scaled = PackedPixel.scale(source, by: word.coverage)
                 row[x] = additive ? PackedPixel.add(row[x], source: scaled) : PackedPixel.over(row[x], source: scaled)
             case CoverageRecording.fourKind:
-                @inline(__always) func coverage(_ shift: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: (word >> shift) & 0x1FF) }
-                PackedPixel.blend(
-                    row + x, source: source, coverages: (coverage(16), coverage(25), coverage(34), coverage(43)), additive: additive)
+                PackedPixel.blend(row + x, source: source, coverages: word.fourCoverages, additive: additive)
             default:
-                let count = Int(truncatingIfNeeded: (word >> 16) & 0xFFFF)
-                let scaled = PackedPixel.scale(source, by: UInt32(truncatingIfNeeded: (word >> 32) & 0x1FF))
-                if additive { PackedPixel.add(row + x, count: count, source: scaled) } else {
-                    PackedPixel.over(row + x, count: count, source: scaled)
+                let scaled = PackedPixel.scale(source, by: word.coverage)
+                if additive { PackedPixel.add(row + x, count: word.pixels, source: scaled) } else {
+                    PackedPixel.over(row + x, count: word.pixels, source: scaled)
                 }
             }
         }
+    }
+}
+
+/// One recorded word read back, as `WordRecorder` writes it.
+private struct RecordedWord {
+    let bits: UInt64
+
+    init(_ bits: UInt64) { self.bits = bits }
+
+    var kind: UInt64 { bits >> 62 }
+    /// The row's first pixel in the bitmap (a row word).
+    var rowStart: Int { Int(truncatingIfNeeded: bits & 0xFFFF_FFFF_FFFF) }
+    /// The first pixel painted, from the row's cell 0.
+    var x: Int { Int(truncatingIfNeeded: bits & 0xFFFF) }
+    /// How many pixels it paints: one, four, or a run's count.
+    var pixels: Int {
+        switch kind {
+        case CoverageRecording.pixelKind: 1
+        case CoverageRecording.fourKind: 4
+        default: Int(truncatingIfNeeded: (bits >> 16) & 0xFFFF)
+        }
+    }
+    /// A pixel's or a run's coverage (0…256).
+    var coverage: UInt32 {
+        UInt32(truncatingIfNeeded: kind == CoverageRecording.pixelKind ? (bits >> 16) & 0x1FF : (bits >> 32) & 0x1FF)
+    }
+    /// The four pixels' coverages.
+    var fourCoverages: (UInt16, UInt16, UInt16, UInt16) {
+        func coverage(_ shift: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: (bits >> shift) & 0x1FF) }
+        return (coverage(16), coverage(25), coverage(34), coverage(43))
     }
 }

@@ -1,3 +1,5 @@
+import CRasterBuiltins
+
 /// A premultiplied colour as one 32-bit pixel (R, G, B, A bytes in memory order), painted over or added to
 /// runs of pixels in integer arithmetic, four pixels at a time.
 struct PackedPixel {
@@ -16,6 +18,20 @@ struct PackedPixel {
     private init(red: Float, green: Float, blue: Float, alpha: Float) {
         func byte(_ channel: Float) -> UInt32 { UInt32(min(max(channel, 0), 1) * 255 + 0.5) }
         value = byte(red) | byte(green) << 8 | byte(blue) << 16 | byte(alpha) << 24
+    }
+
+    /// A coverage of 0…1 as the 0…256 that `scale` takes, rounded to nearest: without Swift's range check, as
+    /// the rasterizer converts several a pixel (a coverage that is not a number gives a pixel value, never a
+    /// trap or an index).
+    @inline(__always)
+    static func coverage(_ amount: Float) -> UInt32 { UInt32(truncatingIfNeeded: imager_truncate(amount * 256 + 0.5)) }
+
+    /// Four coverages of 0…1 at once, as `coverage` gives each.
+    @inline(__always)
+    static func coverages(_ amounts: SIMD4<Float>) -> (UInt16, UInt16, UInt16, UInt16) {
+        let c = imager_truncate4(amounts * 256 + 0.5)
+        return (UInt16(truncatingIfNeeded: c[0]), UInt16(truncatingIfNeeded: c[1]), UInt16(truncatingIfNeeded: c[2]),
+                UInt16(truncatingIfNeeded: c[3]))
     }
 
     /// This colour at `coverage` (0…256): every channel times coverage/256.

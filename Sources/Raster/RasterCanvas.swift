@@ -90,8 +90,7 @@ public struct RasterCanvas: Sendable {
     /// integer): from 2^50 pixels away on, nothing differs, as nothing there is drawn; not a number is 0.
     @inline(__always)
     static func wholePixel(_ value: Double) -> Int {
-        guard !value.isNaN else { return 0 }
-        return Int(max(-0x1p50, min(0x1p50, value)))
+        value.isNaN ? 0 : Int(value.clamped(to: -0x1p50...0x1p50))
     }
 
     /// The most cells a shape's rows are accumulated in at once (512 KB, half a core's L2 cache here): a larger

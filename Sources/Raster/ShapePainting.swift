@@ -80,7 +80,7 @@ struct ShapePainting {
             var amount = coverage(sum)
             if amount > 1.0 / 512 {
                 if packed, paint.isSolid {
-                    let scaled = source.scaled(by: UInt32(amount * 256 + 0.5))
+                    let scaled = source.scaled(by: PackedPixel.coverage(amount))
                     if count == 1 {
                         // An edge pixel: one blend, without the run machinery.
                         pixels[column] = composite == .sourceOver

@@ -1,7 +1,6 @@
 // The common case of compositing coverage — non-zero fills painted over or added, in packed 8-bit pixels —
 // as a sweep along each row's cells, stepping over what no edge touched.
 
-import CRasterBuiltins
 
 /// A row of cells with what the accumulator knows of where its edges are: the first and last cell touched,
 /// and which blocks of cells were.
@@ -29,7 +28,7 @@ struct TouchedRow {
         @inline(__always) func paintRun(_ start: Int, _ count: Int, _ sum: Float) {
             let amount = min(abs(sum), 1)
             guard amount > 1.0 / 512, count > 0 else { return }
-            let coverage = UInt32(truncatingIfNeeded: imager_truncate(amount * 256 + 0.5))
+            let coverage = PackedPixel.coverage(amount)
             if let constant = paint.constant {
                 recorder.run(start, count: count, coverage: coverage)
                 let source = PackedPixel.scale(constant, by: coverage)
@@ -55,9 +54,7 @@ struct TouchedRow {
                 let sums = SIMD4<Float>(one, second, third, fourth)
                 var magnitudes = sums.replacing(with: -sums, where: sums .< 0)
                 magnitudes.replace(with: 1, where: magnitudes .> 1)
-                let c = imager_truncate4(magnitudes * 256 + 0.5)
-                let coverages = (UInt16(truncatingIfNeeded: c[0]), UInt16(truncatingIfNeeded: c[1]),
-                                 UInt16(truncatingIfNeeded: c[2]), UInt16(truncatingIfNeeded: c[3]))
+                let coverages = PackedPixel.coverages(magnitudes)
                 recorder.four(column, coverages: coverages)
                 PackedPixel.blend(pixels + column, source: constant, coverages: coverages, additive: additive)
                 sum = fourth
@@ -68,7 +65,7 @@ struct TouchedRow {
                 sum += cell
                 line[column] = 0
                 let amount = min(abs(sum), 1)
-                if amount > 1.0 / 512 { blend(column, UInt32(truncatingIfNeeded: imager_truncate(amount * 256 + 0.5))) }
+                if amount > 1.0 / 512 { blend(column, PackedPixel.coverage(amount)) }
                 column += 1
                 continue
             }

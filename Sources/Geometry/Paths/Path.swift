@@ -107,10 +107,7 @@ public struct Path: Hashable, Sendable, Codable {
             let turn = sweep > 0 ? WholeTurn.clockwise : WholeTurn.counterclockwise
             let start = pointAt(1, 0)
             if currentPoint == nil { move(to: start) } else if currentPoint != start { addLine(to: start) }
-            for piece in 0..<4 {
-                let (cos0, sin0, cos1, sin1) = turn.piece(piece)
-                addPiece(cos0, sin0, cos1, sin1, k: turn.k)
-            }
+            for (cos0, sin0, cos1, sin1) in turn.ends { addPiece(cos0, sin0, cos1, sin1, k: turn.k) }
             return
         }
         let start = pointAt(cos(startAngle), sin(startAngle))
@@ -167,8 +164,6 @@ private struct WholeTurn: Sendable {
         }
         k = 4.0 / 3.0 * tan(step / 4)
     }
-
-    func piece(_ index: Int) -> (Double, Double, Double, Double) { ends[index] }
 
     static let clockwise = WholeTurn(sweep: 2 * .pi)
     static let counterclockwise = WholeTurn(sweep: -2 * .pi)
