@@ -44,13 +44,13 @@ public enum FixtureOutput {
                     let beam = fixture.aim.map { Self.beam(of: fixture, aimed: $0, on: stage, at: time, heads: &state.heads, aimedByHand: byHand) }
                         ?? byHand.map { (point: nil, aim: Self.travel(of: fixture, at: $0), lost: false) }
                     let regions = beam?.point.map { Array(repeating: StageRegion.point($0), count: light.regions.count) } ?? light.regions
-                    let colors = regions.map { sampler.color(of: $0, shaped: fixture.gamma) }
+                    let lit = regions.map { sampler.color(of: $0, shaped: fixture.gamma, keeping: beam?.lost == true ? Self.lostLevel : 1) }
                     Self.profiledLevels(
-                        colors, channels, fixture: fixture, shown: shown, master: controls.master * (beam?.lost == true ? Self.lostLevel : 1),
+                        lit.map(\.color), channels, fixture: fixture, shown: shown, master: controls.master * (lit.first?.kept ?? 1),
                         aim: beam?.aim, into: &levels)
                     for offset in 0..<count { frames[current.index][light.address + offset] = levels[offset] }
                 } else {
-                    let color = sampler.color(of: light.region, shaped: 1)
+                    let color = sampler.color(of: light.region, shaped: 1).color
                     let levels: SIMD8<UInt8> = switch shown {
                     case .white: .full
                     case .dark: .dark
@@ -195,14 +195,16 @@ struct CellSampler {
         self.time = time
     }
 
-    /// The next cell's colour, showing `region`, shaped by `gamma`.
-    mutating func color(of region: StageRegion, shaped gamma: Double) -> SampledColor {
-        var color = stage.color(of: region)
-        if next < count, let limited = flashes?.limit(color, cell: next, of: count, at: time) { color = limited }
+    /// The next cell's colour, showing `region`, shaped by `gamma`, and the part of its level its fixture keeps
+    /// (`kept`, or what it kept while a flash is held off).
+    mutating func color(of region: StageRegion, shaped gamma: Double, keeping kept: Double = 1) -> (color: SampledColor, kept: Double) {
+        var (color, kept) = (stage.color(of: region), kept)
+        if next < count, let limited = flashes?.limit(color, keeping: kept, cell: next, of: count, at: time) { (color, kept) = limited }
         next += 1
-        guard gamma != 1 else { return color }
-        return SampledColor(
+        guard gamma != 1 else { return (color, kept) }
+        let shaped = SampledColor(
             red: FixtureOutput.shape(color.red, gamma), green: FixtureOutput.shape(color.green, gamma), blue: FixtureOutput.shape(color.blue, gamma))
+        return (shaped, kept)
     }
 }
 

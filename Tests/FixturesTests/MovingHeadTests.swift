@@ -92,9 +92,33 @@ import Testing
         let lit = Self.frame(patch, Self.stage(lit: StagePoint(x: 0.8, y: 0.4)), at: 0, state: &state)
         #expect([lit[5], lit[6], lit[7], lit[8]] == [255, 255, 128, 0])  // the dimmer full, the orange where it points
         let pointed = Self.panTilt(lit)
-        let lost = Self.frame(patch, Self.stage(lit: StagePoint(x: 0.2, y: 0.4)), at: 0.025, state: &state)  // outside its area
+        let lost = Self.frame(patch, Self.stage(lit: StagePoint(x: 0.2, y: 0.4)), at: 0.5, state: &state)  // outside its area
         #expect(Self.panTilt(lost) == pointed, "resting where it was")
         #expect(lost[5] == 64, "dimmed to a quarter")
+    }
+
+    /// A target lost and found ten times a second (a light jumping in and out of the head's area, a chord's
+    /// lumis struck and let go) would flash the resting head ten times a second: the flash guard holds it to
+    /// three, as it does the stage's own flashes, unless strobing is allowed.
+    @Test func aTargetLostAndFoundTenTimesASecondFlashesTheHeadNoMoreThanThreeTimesASecond() throws {
+        let inArea = StagePoint(x: 0.8, y: 0.4)
+        let chordLumi = [SoundingLumi(chord: 2, since: 0, point: inArea)]
+        for follow in [AimFollow.brightest(x: 0.5, y: 0, width: 0.5, height: 1), .chord(2)] {
+            let patch = try FixturePatch([Self.fixture(follow)])
+            func dimmer(_ controls: FixtureControls) -> [UInt8] {
+                var state = FixtureFrameState()
+                return (0..<160).map { frame in
+                    let time = Double(frame) / 40
+                    let found = Int(time * 20) % 2 == 0  // ten times a second
+                    let stage = Self.stage(lit: found ? inArea : StagePoint(x: 0.2, y: 0.4), color: [255, 255, 255], sounding: found ? chordLumi : [])
+                    return FixtureOutput.frames(of: patch, showing: stage, controls: controls, at: time, state: &state)[1]![5]
+                }
+            }
+            let guarded = FlashGuardTests.mostFlashesASecond(dimmer(FixtureControls()))
+            #expect(guarded <= 3, "\(follow): \(guarded) flashes a second")
+            let allowed = FlashGuardTests.mostFlashesASecond(dimmer(FixtureControls(allowStrobe: true)))
+            #expect(allowed >= 9, "\(follow) with strobing allowed: \(allowed) flashes a second")
+        }
     }
 
     @Test func itFollowsAChordsOldestLumi() throws {
