@@ -64,6 +64,34 @@ import Testing
         #expect(try Self.channels(rgbaw, showing: [255, 191, 64]).prefix(6) == [255, 22, 0, 0, 169, 64])
     }
 
+    @Test func anRGBAParAnRGBUVParAndACMYHeadMixTheirEmitters() throws {
+        // Red-orange (255, 96, 0) on red, green, blue and amber: amber takes the orange red and green share,
+        // min(1 / 1, 0.376 / 0.75) = 0.502 → 128; red keeps 1 − 0.502 → 127; green is spent.
+        let rgba = try Self.fixture("Litecraft/Litecraft-Mini-PAR-AT10.qxf", mode: "4 Channel")
+        #expect(try Self.channels(rgba, showing: [255, 96, 0]) == [127, 0, 0, 128])
+        // Violet (128, 0, 255) on a master dimmer, red, green, blue and UV: UV glows with what blue has beyond red
+        // and green, 1 − 0.502 → 127, and the colours stay as they are.
+        let uv = try Self.fixture("Varytec/Varytec-BAT.PAR-6-RGBUV.qxf", mode: "6 channel")
+        #expect(try Self.channels(uv, showing: [128, 0, 255]).prefix(5) == [255, 128, 0, 255, 127])
+        // Orange (255, 128, 0) through cyan, magenta and yellow filters: each takes out of white what the colour
+        // lacks — no cyan, magenta 1 − 0.502 → 127, yellow full; the shutter open (240…253), the dimmer full.
+        let cmy = try Self.fixture("GLP/GLP-YPOC700CMY.qxf", mode: "Mode 1")
+        let filters = try Self.channels(cmy, showing: [255, 128, 0])
+        #expect(Array(filters[5...7]) == [0, 127, 255])
+        #expect((240...253).contains(filters[11]) && filters[12] == 255, "shutter \(filters[11]), dimmer \(filters[12])")
+    }
+
+    @Test func fineColourChannelsCarryTheColourInSixteenBits() throws {
+        let names = ["Red", "Red fine", "Green", "Green fine", "Blue", "Blue fine"]
+        let presets = ["IntensityRed", "IntensityRedFine", "IntensityGreen", "IntensityGreenFine", "IntensityBlue", "IntensityBlueFine"]
+        let par = FixtureProfile(
+            manufacturer: "Test", model: "Fine par", type: "Color Changer",
+            channels: zip(names, presets).map { ProfileChannel(name: $0, preset: $1) }, modes: [ProfileMode(name: "16 bit", channels: names)])
+        let fixture = Fixture(name: "P", universe: 1, address: 1, profile: par.mode(named: "16 bit"), placement: .point(StagePoint(x: 0.5, y: 0.5)), gamma: 1)
+        // (255, 128, 0): red 65535 = 0xFFFF, green 128 / 255 × 65535 = 32896 = 0x8080, blue 0.
+        #expect(try Self.channels(fixture, showing: [255, 128, 0]) == [0xFF, 0xFF, 0x80, 0x80, 0, 0])
+    }
+
     @Test func aFineDimmerCarriesTheLevelInSixteenBits() throws {
         let dimmer = FixtureProfile(
             manufacturer: "Test", model: "Fine dimmer", type: "Dimmer",
