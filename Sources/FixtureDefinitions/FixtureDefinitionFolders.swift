@@ -18,11 +18,10 @@ public struct FixtureDefinitionFolders: Sendable {
         self.folders = folders
     }
 
-    /// The system's folder and the user's, under `$XDG_DATA_HOME` (else `~/.local/share`).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FixtureDefinitionFolders {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        return FixtureDefinitionFolders(folders: [systemFolder, data.appendingPathComponent("imager/fixtures")])
+    /// The system's folder and the user's, `fixtures/` in the instrument's folder of the user's data
+    /// (`LibraryLocation.dataFolder`: `$XDG_DATA_HOME/imager`).
+    public static func standard(userData: URL) -> FixtureDefinitionFolders {
+        FixtureDefinitionFolders(folders: [systemFolder, userData.appendingPathComponent("fixtures")])
     }
 
     /// What could be read: the profiles, and a line for each file refused (its path and why).
@@ -53,22 +52,41 @@ public struct FixtureDefinitionFolders: Sendable {
     }
 
     /// Keeps `data`, once it reads as a profile, in the user's folder as `Manufacturer-Model.qxf` (written whole
-    /// or not at all); the profile.
+    /// or not at all); the profile. A definition of the same manufacturer's model imported again replaces the
+    /// one kept; another model whose name comes out the same ("A B" + "C", "A" + "B C") is kept beside it as
+    /// `…-2.qxf`, never over it.
     public func keep(_ data: Data) throws -> FixtureProfile {
         let profile = try QXFReader.profile(from: data)
         try FileManager.default.createDirectory(at: userFolder, withIntermediateDirectories: true)
-        let name = Self.fileName(for: profile)
-        try data.write(to: userFolder.appendingPathComponent(name), options: .atomic)
+        try data.write(to: try place(for: profile), options: .atomic)
         return profile
     }
 
-    /// A file name for `profile`'s definition: its manufacturer and model, with anything but letters, digits,
-    /// dots and dashes made a dash.
+    /// Where `profile`'s definition is kept in the user's folder: the file that already holds its manufacturer's
+    /// model, else the first free one of its name, `-2`, `-3`…
+    func place(for profile: FixtureProfile) throws -> URL {
+        let base = Self.fileName(for: profile)
+        for number in 1...Self.mostNamesAlike {
+            let file = userFolder.appendingPathComponent(number == 1 ? "\(base).qxf" : "\(base)-\(number).qxf")
+            guard FileManager.default.fileExists(atPath: file.path) else { return file }
+            // A file there that cannot be read is somebody's: it is passed over, not replaced.
+            if let kept = try? QXFReader.profile(from: Self.contents(of: file)), kept.manufacturer == profile.manufacturer, kept.model == profile.model {
+                return file
+            }
+        }
+        throw FixtureError("\(Self.mostNamesAlike) definitions in \(userFolder.path) already have names like \(base).qxf; rename some")
+    }
+
+    /// The most definitions of different models kept under one name (`name.qxf`, `name-2.qxf`…).
+    static let mostNamesAlike = 100
+
+    /// A file name for `profile`'s definition, without its extension: its manufacturer and model, with anything
+    /// but letters, digits, dots and dashes made a dash.
     static func fileName(for profile: FixtureProfile) -> String {
         let base = "\(profile.manufacturer)-\(profile.model)".unicodeScalars.map { scalar in
             CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-" ? Character(scalar) : "-"
         }
-        return String(String(base).prefix(200)) + ".qxf"
+        return String(String(base).prefix(200))
     }
 
     /// The `.qxf` files under `folder`, any depth, in the order of their paths (none when it is missing).

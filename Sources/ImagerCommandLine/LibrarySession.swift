@@ -27,7 +27,7 @@ public enum LibrarySession {
         // from before one is never taken for the newest.
         let firstRevision = Int(Date().timeIntervalSince1970 * 1000)
         let fixtures = LiveFixtures(
-            shelf: LibraryShelf(library: library), profiles: DefinitionShelf(folders: .standard()), commandLine: dmx, rate: dmxRate,
+            shelf: LibraryShelf(library: library), profiles: DefinitionShelf(folders: .standard(userData: LibraryLocation.dataFolder())), commandLine: dmx, rate: dmxRate,
             firstRevision: firstRevision, transmitter: { DMXSender(target: $0, cid: dmxSourceID, said: { print("warning: \($0)") }) })
         fixtures.follow(kept: library.preferenceOrDefault(.dmx).value)
         do throws(LiveError) {

@@ -5,8 +5,15 @@ import Foundation
 public enum LibraryLocation {
     public static func resolve(_ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        return dataFolder(environment: environment).appendingPathComponent("library.sqlite")
+    }
+
+    /// The instrument's folder of the user's data: `$XDG_DATA_HOME/imager`, else `~/.local/share/imager` (a
+    /// relative `$XDG_DATA_HOME` is ignored, as the XDG base directory rule says). The library, and the fixture
+    /// definitions the user keeps (`fixtures/`), live there.
+    public static func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        return data.appendingPathComponent("imager/library.sqlite")
+        return data.appendingPathComponent("imager")
     }
 }
