@@ -1,5 +1,5 @@
 """Starting `imager serve` for a test, and talking to it: free ports, HTTP with chosen headers, WebSockets; and
-waiting, each wait bounded in all (`Deadline`, `until_message`, `first_queued`, `Server.until_line`): a test waits for
+waiting, each wait bounded in all (`Deadline`, `until_message`, `first_queued`, `wait_until`, `Server.until_line`): a test waits for
 the event itself, and one that never comes fails saying what came instead, never hangs."""
 import asyncio
 import collections
@@ -146,6 +146,31 @@ def first_queued(items, wanted, timeout, nothing):
             return item
         deadline.saw(item)
 
+
+
+def wait_until(probe, wanted, within, what, every=0.05, shown=None):
+    """The first value of `probe()` that satisfies `wanted`, looked at every `every` seconds — for a state that
+    another process changes, such as the engine's `GET /state` — within `within` seconds in all; after that an
+    AssertionError saying `what` was awaited and the values it had instead (as `shown(value)` tells them, when
+    given)."""
+    deadline = Deadline(within, what)
+    while True:
+        value = probe()
+        if wanted(value):
+            return value
+        deadline.saw(value if shown is None else shown(value))
+        time.sleep(min(every, deadline.left()))
+
+
+async def wait_until_async(probe, wanted, within, what, every=0.05, shown=None):
+    """`wait_until` in a coroutine: the other tasks run between looks (`probe` is called as it is)."""
+    deadline = Deadline(within, what)
+    while True:
+        value = probe()
+        if wanted(value):
+            return value
+        deadline.saw(value if shown is None else shown(value))
+        await asyncio.sleep(min(every, deadline.left()))
 
 @contextlib.contextmanager
 def serving(imager, library, *arguments, env=None, port=None):

@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import async_playwright
 from websockets.asyncio.client import connect
 
-from live import Deadline, request, serving
+from live import Deadline, request, serving, wait_until_async
 
 WIDTH, HEIGHT = 640, 360
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -151,10 +151,7 @@ def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_pat
             return json.loads(request(server.port)[2])["state"]
 
         async def until(condition, what, seconds=5.0):
-            deadline = asyncio.get_running_loop().time() + seconds
-            while not condition(state()) and asyncio.get_running_loop().time() < deadline:
-                await asyncio.sleep(0.05)
-            assert condition(state()), what
+            await wait_until_async(state, condition, seconds, what)
 
         async def run():
             async with async_playwright() as playwright:

@@ -15,7 +15,7 @@ import time
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from live import request, serving
+from live import request, serving, wait_until
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
@@ -42,26 +42,23 @@ def state(port):
 
 def wait_state(port, predicate, what, seconds=STATE_SECONDS, shown=None):
     """The engine's state once `predicate(state)` holds; fails saying `what` was awaited when it never does (and
-    what `shown(state)` picks out of the state the engine had last)."""
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = state(port)
+    what `shown(state)` picks out of the states the engine had last)."""
+    def holds(last):
         try:
-            if predicate(last):
-                return last
+            return predicate(last)
         except (KeyError, IndexError, TypeError):
-            pass
-        time.sleep(0.05)
-    if shown is not None:
+            return False
+
+    def detail(last):
         try:
-            detail = shown(last)
+            if shown is not None:
+                return shown(last)
+            return {key: last["design"].get(key) for key in ("form", "motion", "edges")} | {
+                "lumiCount": last.get("lumiCount"), "tempo": last.get("tempo"), "selectedChord": last.get("selectedChord")}
         except (KeyError, IndexError, TypeError) as error:
-            detail = f"(none: {error!r})"
-    else:
-        detail = {key: last["design"].get(key) for key in ("form", "motion", "edges")} | {
-            "lumiCount": last.get("lumiCount"), "tempo": last.get("tempo"), "selectedChord": last.get("selectedChord")}
-    raise AssertionError(f"the engine never had {what} within {seconds} s; it had {detail}")
+            return f"(none: {error!r})"
+
+    return wait_until(lambda: state(port), holds, seconds, f"the engine with {what}", shown=detail)
 
 
 def near(a, b, tolerance=1e-6):

@@ -23,7 +23,7 @@ import time
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from live import serving
+from live import serving, until_message
 
 RUNS = 20
 SEED = int(os.environ.get("IMAGER_CRASH_SEED", "20251111"))
@@ -34,15 +34,12 @@ RECOVERED = "recovered an unfinished recording: "
 
 
 def receive_until(console, accepts, what):
-    """The first message that `accepts`, within WAIT seconds (the others are skipped)."""
-    deadline = time.monotonic() + WAIT
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError(f"no {what} within {WAIT} s")
-        message = json.loads(console.recv(timeout=remaining))
-        if accepts(message):
-            return message
+    """The first message that `accepts`, within WAIT seconds in all (the others are skipped). None within them is
+    a TimeoutError — an OSError, which perform_until_killed takes, as a connection cut, for the end of the server."""
+    try:
+        return until_message(console, accepts, within=WAIT, what=what)
+    except AssertionError as error:
+        raise TimeoutError(str(error)) from None
 
 
 def set_tempo(console, bpm):

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { PadTouches, PinchTracker, WheelSteps, velocityOf } from '../../Sources/WebClient/Web/console/console-gestures.js';
+import { PadTouches, PinchTracker, WheelSteps, velocityOf } from '../../Sources/WebClient/Web/console/panel-kit/console-gestures.js';
 
 test('a touch or pen that reports pressure plays that hard; everything else at full strength', () => {
   assert.equal(velocityOf({ pointerType: 'touch', pressure: 0.8 }), 0.8);

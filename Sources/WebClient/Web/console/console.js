@@ -25,7 +25,7 @@ import {
   EDGE_CONTROL_LAYER, PANELS, PANEL_ANCHORS, PANEL_LAYERS, consoleLayout, edgeControls, panelMinimum, panelsToKeep,
 } from './console-layout.js';
 import { forgetPairingToken } from '../shared/address.js';
-import { element } from './console-panel.js';
+import { element } from './panel-kit/console-panel.js';
 import { Sender, apiPaths, oneLine } from '../shared/sender.js';
 import { ConsoleStore, LatestFetch } from './console-store.js';
 import { startMidi } from './midi/midi-input.js';

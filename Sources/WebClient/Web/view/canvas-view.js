@@ -10,10 +10,12 @@
 // - the output pass (output-pass.js): the slice drawn through the output's warp, feathers, mask and
 //   brightness; Main's brightness; the Identify label.
 // No new frame is drawn while the GPU is still at the last one (gpu-pacing.js); the resolution follows what
-// the machine keeps up with (quality.js); a tap or a stroke on the picture releases lumis where it touches
-// the stage (when `gesturesPlay()` says so). What the view has done is in its `status` (canvas-status.js).
+// the machine keeps up with (quality.js) and the canvas's size on screen (canvas-sizing.js); a tap or a
+// stroke on the picture releases lumis where it touches the stage (when `gesturesPlay()` says so). What the
+// view has done is in its `status` (canvas-status.js).
 
 import { CanvasGestures } from './canvas-gestures.js';
+import { CanvasSizing } from './canvas-sizing.js';
 import { makeCanvasStatus } from './canvas-status.js';
 import { usesCoarseFills } from './coarse-fills.js';
 import { FormTable } from './form-table.js';
@@ -29,7 +31,7 @@ import { FIRST_COST_PER_PIXEL, QualityController, drawingWork, qualityFromAddres
 import { CONTEXT_ATTRIBUTES } from './renderer.js';
 import { BLACK, StagePass } from './stage-pass.js';
 import { stagePointAt } from './stage-pointer.js';
-import { stageHeightInPixels, stageSizes } from './stage-slice.js';
+import { stageHeightInPixels } from './stage-slice.js';
 import { foldTrailSteps } from './trail-fold.js';
 
 /** How long Identify shows an output's name, in milliseconds. */
@@ -86,14 +88,9 @@ class CanvasView {
     this.pointerMesh = { of: null, mesh: null };
     this.identifyTimer = 0;
     this.needsRedraw = false;
-    /** The canvas's size in device pixels, as last measured; whether the pictures were sized for it since. */
-    this.deviceSize = null;
-    this.sizeChanged = false;
-    this.sizesKey = null;
-    this.largestTexture = 4096;
+    this.sizing = new CanvasSizing(canvas);
     this.stopped = false;
     this.animationFrame = 0;
-    this.observer = null;
     /** The canvas's event listeners, `[type, listener]`, removed by `stop()`. */
     this.listeners = [];
     this.status = makeCanvasStatus(this);
@@ -137,7 +134,8 @@ class CanvasView {
       this.createPasses();
       this.status.contextsRestored += 1;
     });
-    this.watchSize();
+    this.sizing.watch();
+    this.applySize();
     this.createPasses();
     this.animationFrame = requestAnimationFrame(this.animate);
   }
@@ -148,7 +146,7 @@ class CanvasView {
     cancelAnimationFrame(this.animationFrame);
     clearTimeout(this.identifyTimer);
     this.intake.close();
-    this.observer?.disconnect();
+    this.sizing.stop();
     document.removeEventListener('visibilitychange', this.restartQuality);
     for (const [type, listener] of this.listeners) this.canvas.removeEventListener(type, listener);
     this.status.connected = false;
@@ -207,7 +205,7 @@ class CanvasView {
   /** Places the stage for the output shown: its slice offscreen, or (Main, black) the buffer itself. */
   placeStage() {
     const output = this.shownOutput();
-    if (this.passes?.stage.place(output && output.name !== MAIN_OUTPUT ? output.slice : null)) this.sizeChanged = true;
+    if (this.passes?.stage.place(output && output.name !== MAIN_OUTPUT ? output.slice : null)) this.sizing.changed = true;
   }
 
   /** Shows the output's name large over the picture for IDENTIFY_MILLISECONDS. */
@@ -227,10 +225,8 @@ class CanvasView {
     try {
       const gl = this.gl, pictures = new PatternPictures(gl);
       this.passes = { pictures, stage: new StagePass(gl, this.forms, pictures), output: new OutputPass(gl, pictures) };
-      this.largestTexture = gl.getParameter(gl.MAX_TEXTURE_SIZE) || this.largestTexture;
+      this.sizing.renew(gl.getParameter(gl.MAX_TEXTURE_SIZE));
       this.placeStage();
-      this.sizesKey = null;
-      this.sizeChanged = true;
       this.needsRedraw = true;
     } catch (error) {
       this.passes = null;
@@ -238,47 +234,9 @@ class CanvasView {
     }
   }
 
-  /** The canvas's size in device pixels: what it covers on screen (the drawing buffer at full quality). */
-  measure(entry) {
-    const box = entry?.devicePixelContentBoxSize?.[0];
-    if (box) return { width: box.inlineSize, height: box.blockSize };
-    const ratio = window.devicePixelRatio || 1;
-    return { width: Math.round(this.canvas.clientWidth * ratio), height: Math.round(this.canvas.clientHeight * ratio) };
-  }
-
-  /** Follows the canvas's size on screen, and sizes the buffers for it now. */
-  watchSize() {
-    this.observer = new ResizeObserver(([entry]) => {
-      this.deviceSize = this.measure(entry);
-      this.sizeChanged = true;
-    });
-    try {
-      this.observer.observe(this.canvas, { box: 'device-pixel-content-box' });
-    } catch {
-      this.observer.observe(this.canvas);
-    }
-    this.deviceSize = this.measure(null);
-    this.sizeChanged = true;
-    this.applySize();
-  }
-
-  /**
-   * Sizes the drawing buffer, the stage's picture and the trail layer for the measured size, the quality's
-   * resolutions and the slice shown (stageSizes), in the animation frame that then draws, so that no frame
-   * shows a cleared buffer. The canvas keeps its size on the page; the browser stretches a smaller buffer.
-   */
+  /** Sizes the pictures for the canvas, the quality and the slice shown (CanvasSizing), if any changed. */
   applySize() {
-    if (!this.sizeChanged || !this.deviceSize) return;
-    this.sizeChanged = false;
-    const { canvas } = this, slice = this.passes?.stage.slice ?? null;
-    const sizes = stageSizes(this.deviceSize, this.quality.setting, slice, this.largestTexture);
-    // Setting a canvas's size clears it, even to the size it has.
-    if (sizes.buffer.width !== canvas.width) canvas.width = sizes.buffer.width;
-    if (sizes.buffer.height !== canvas.height) canvas.height = sizes.buffer.height;
-    this.passes?.stage.resize(sizes);
-    const key = JSON.stringify([sizes, slice]);
-    if (key !== this.sizesKey) this.needsRedraw = true;
-    this.sizesKey = key;
+    if (this.sizing.apply(this.quality.setting, this.passes?.stage)) this.needsRedraw = true;
   }
 
   /**
@@ -338,11 +296,11 @@ class CanvasView {
       // Until the GPU is through with the last frame this animation frame does not count: the quality sees
       // the time between frames drawn.
       if (this.pacing.busy()) return;
-      const { backlog } = this.intake, { deviceSize } = this;
+      const { backlog } = this.intake, { deviceSize } = this.sizing;
       const active = !this.status.hold && backlog.size > 0;
       const stageHeight = deviceSize ? stageHeightInPixels(deviceSize, this.passes?.stage.slice ?? null) : 0;
       const work = active && deviceSize ? drawingWork(backlog.frames, stageHeight) : undefined;
-      if (this.quality.observe(timestamp, { active, work })) this.sizeChanged = true;
+      if (this.quality.observe(timestamp, { active, work })) this.sizing.changed = true;
       if (this.drawReceived()) this.pacing.submitted();
     } catch (error) {
       this.report(error);

@@ -2,8 +2,9 @@
 // finger (or the mouse) on the plane draws an editing range; two fingers grab the plane, pan it and pinch-zoom
 // it — on the part ruler across only, on the voice ruler down only, on the plane both. Once grabbed, one
 // finger keeps panning until all fingers are up; let go moving, the plane coasts (inertia), and only when all
-// fingers are up and the plane has stopped does a finger draw again. A tap while it coasts stops it and draws
-// nothing. The mouse wheel pans, ctrl+wheel zooms, shift (time) or alt (voices) chooses the axis.
+// fingers are up and the plane has stopped does a finger draw again (how fast it was let go and how it slows:
+// plane-inertia.js). A tap while it coasts stops it and draws nothing. The mouse wheel pans, ctrl+wheel zooms,
+// shift (time) or alt (voices) chooses the axis.
 //
 // No DOM and no clock: the page forwards its pointer and wheel events ({ id, type, x, y, t, area } with `t`
 // in milliseconds and x, y in CSS pixels of the plane's view; `area` where the point is now) and, while the
@@ -16,6 +17,7 @@
 //   { type: 'held', on }               show or hide the half-transparent overlay of a plane held or moving
 //   { type: 'tap', area, at }          a ruler tapped by one finger that did not move (the page locates there)
 
+import { Coast, PanTravel } from './plane-inertia.js';
 import { FINGERTIP } from './plane-raster.js';
 
 /** The axes each area moves: the part ruler time, the voice ruler voices, the plane both. */
@@ -58,7 +60,7 @@ export class PlaneGestures {
     this.pointers = new Map();  // id → { x, y }, in the order they went down
     this.draw = null;           // { id, from } while drawing
     this.hold = null;           // what a grab follows, while holding
-    this.coast = null;          // { vx, vy, t, axes } while coasting
+    this.coast = null;          // a Coast (plane-inertia.js) while coasting
   }
 
   /** Whether the plane is held or moving: a finger that goes down now does not draw. */
@@ -125,7 +127,7 @@ export class PlaneGestures {
   grab(axes, t, { slop, shown }) {
     this.mode = 'holding';
     this.hold = {
-      axes, slop: slop && this.pointers.size === 1, shown, panX: 0, panY: 0, samples: [], pinch: null, frame: null,
+      axes, slop: slop && this.pointers.size === 1, shown, travel: new PanTravel(this.options), pinch: null, frame: null,
     };
     this.regrip(t);
   }
@@ -139,7 +141,7 @@ export class PlaneGestures {
     const pair = [...this.pointers.keys()].slice(0, 2);
     const samePair = hold.pinch && pair.length === 2 && hold.pinch.pair.every((id, index) => id === pair[index]);
     if (!samePair) hold.pinch = pair.length === 2 ? { pair, from: this.span(hold.axes), last: null } : null;
-    hold.samples.push({ t, x: hold.panX, y: hold.panY });
+    hold.travel.mark(t);
   }
 
   move(event) {
@@ -176,10 +178,7 @@ export class PlaneGestures {
     const { dx, dy } = only(hold.axes, centroid.x - hold.centroid.x, centroid.y - hold.centroid.y);
     hold.centroid = centroid;
     if (dx !== 0 || dy !== 0) {
-      hold.panX += dx;
-      hold.panY += dy;
-      hold.samples.push({ t: event.t, x: hold.panX, y: hold.panY });
-      this.forgetOldSamples(event.t);
+      hold.travel.pan(dx, dy, event.t);
       actions.push({ type: 'pan', dx, dy });
     }
     return actions;
@@ -223,7 +222,7 @@ export class PlaneGestures {
       this.regrip(event.t);
       return settled;
     }
-    const velocity = letGo && !this.hold.slop ? this.velocity(event.t) : { vx: 0, vy: 0 };
+    const velocity = letGo && !this.hold.slop ? this.hold.travel.velocity(event.t) : { vx: 0, vy: 0 };
     const { axes, shown, slop } = this.hold;
     this.hold = null;
     if (letGo && slop && !shown && axes !== 'xy') {
@@ -233,31 +232,11 @@ export class PlaneGestures {
     }
     if (Math.hypot(velocity.vx, velocity.vy) >= this.options.flingSpeed) {
       this.mode = 'coasting';
-      this.coast = { ...velocity, t: event.t, axes };
+      this.coast = new Coast(velocity, event.t, axes, this.options);
       return settled;
     }
     this.mode = 'idle';
     return shown ? [...settled, { type: 'held', on: false }] : settled;
-  }
-
-  /** How fast (CSS px per ms) the plane was moving over the last moments before `t`, capped at maxSpeed. */
-  velocity(t) {
-    const { samples, panX, panY } = this.hold;
-    const since = samples.find((sample) => sample.t >= t - this.options.velocityWindowMs);
-    if (!since || t - since.t <= 0) return { vx: 0, vy: 0 };
-    let vx = (panX - since.x) / (t - since.t), vy = (panY - since.y) / (t - since.t);
-    const speed = Math.hypot(vx, vy);
-    if (speed > this.options.maxSpeed) {
-      vx *= this.options.maxSpeed / speed;
-      vy *= this.options.maxSpeed / speed;
-    }
-    return { vx, vy };
-  }
-
-  forgetOldSamples(t) {
-    const samples = this.hold.samples;
-    const keepFrom = samples.findIndex((sample) => sample.t >= t - this.options.velocityWindowMs);
-    if (keepFrom > 1) samples.splice(0, keepFrom - 1);
   }
 
   /**
@@ -270,15 +249,10 @@ export class PlaneGestures {
     if (this.mode === 'holding') return this.settle();
     if (this.mode !== 'coasting') return [];
     const coast = this.coast;
-    const elapsed = t - coast.t;
-    if (!(elapsed > 0)) return [];
-    const decay = Math.exp(-elapsed / this.options.decayMs);
-    const travel = this.options.decayMs * (1 - decay);
-    const actions = [{ type: 'pan', ...only(coast.axes, coast.vx * travel, coast.vy * travel) }];
-    coast.vx *= decay;
-    coast.vy *= decay;
-    coast.t = t;
-    if (Math.hypot(coast.vx, coast.vy) < this.options.stopSpeed) {
+    const moved = coast.advance(t);
+    if (!moved) return [];
+    const actions = [{ type: 'pan', ...only(coast.axes, moved.dx, moved.dy) }];
+    if (coast.stopped) {
       this.coast = null;
       this.mode = 'idle';
       actions.push({ type: 'held', on: false });

@@ -5,7 +5,7 @@
 // canvas page's is in `window.imagerCanvas`.
 
 import { startCanvasView } from '../../view/canvas-view.js';
-import { ConsolePanel, element } from '../console-panel.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 
 class CanvasPreview extends ConsolePanel {
   build() {

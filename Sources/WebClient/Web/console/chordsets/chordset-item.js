@@ -5,7 +5,7 @@
 // chord's colour until it comes; one tab stop, arrows among them, Alt+arrows move a chord); and Rename,
 // Duplicate, Export and Delete. Every request is the list's: the item's controls call it.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { startChordDrag, startChordsetDrag } from './chordset-list-drag.js';
 import { apiPaths } from '../../shared/sender.js';
 

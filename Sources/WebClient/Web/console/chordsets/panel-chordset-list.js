@@ -14,7 +14,7 @@
 // - "Import" reads a chordset file and adds what it holds — or says plainly why the library refused it.
 // - Chordsets the library holds but cannot read are listed above, to rename or delete (damaged-records.js).
 
-import { ConsolePanel, element } from '../console-panel.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 import { CHORDS, ChordsetItem } from './chordset-item.js';
 import { UndoBar } from './undo-bar.js';
 import { apiPaths } from '../../shared/sender.js';

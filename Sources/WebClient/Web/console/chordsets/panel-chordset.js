@@ -8,7 +8,7 @@
 // selected chord is marked. "Previous chordset" and "Next chordset" step through the library's list; the
 // chordset's number and title are read out (role=status). People count chords from 1; intents from 0.
 
-import { ConsolePanel, element } from '../console-panel.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 import { colorAt } from '../color/ribbon.js';
 
 const CHORDS = 8;

@@ -2,7 +2,7 @@
 // seconds left for as long as the library keeps the chordset (`undoSeconds`); then it goes. Restoring is the
 // list's request.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 
 /** The bar: `offer(id, title, seconds)` after a delete, `close()` when it is done; `offered` is what Undo brings back. */
 export class UndoBar {

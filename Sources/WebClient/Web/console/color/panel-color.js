@@ -12,8 +12,8 @@
 // (pulse.js, changePulse, and sound-follow.js's pulse intents, which MIDI shares).
 
 import { isDrag } from '../../shared/drag.js';
-import { PinchTracker, WheelSteps } from '../console-gestures.js';
-import { ConsolePanel, element } from '../console-panel.js';
+import { PinchTracker, WheelSteps } from '../panel-kit/console-gestures.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 import { HOLD_MILLISECONDS } from '../panel-kit/panel-base.js';
 import { PULSE_WAVEFORMS, RATE_LIMITS, WAVEFORM_LABELS, changePulse, pulseControls } from './pulse.js';
 import {

@@ -3,7 +3,7 @@
 // is read and its tempo sent by the console's one MIDI input (midi/midi-input.js, midi/midi-clock.js), whether
 // the panel shows or not; the choice is this page's (a MIDI input's id is the browser's).
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { startMidi } from '../midi/midi-input.js';
 import { beatText, clockChoices, clockText } from '../midi/midi-clock.js';
 import { nextFrame, uid } from '../../shared/dom.js';

@@ -5,7 +5,7 @@
 // panel shows) and what went wrong with it (the session started and nothing could play). What the controls
 // set is kept a moment, so messages said before it was heard do not undo it. Arithmetic in link-model.js.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { nextFrame, uid } from '../../shared/dom.js';
 import {
   DEFAULT_QUANTUM, QUANTUM_RANGE, beatDot, beatDotCount, beatReading, linkIntent, linkProblem, linkText, phaseAt, readQuantum,

@@ -15,7 +15,7 @@
 //   (listening-link.js).
 // - "Clock from": the MIDI input whose clock sets the tempo (listening-clock.js).
 
-import { ConsolePanel, element } from '../console-panel.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 import { LatestFetch } from '../console-store.js';
 import {
   ARIA_MILLISECONDS, HEARD_STALE_MILLISECONDS, METERS, ONSET_FLASH_MILLISECONDS, ONSET_GAP_RANGE, Throttle, isCurrent, meterText,

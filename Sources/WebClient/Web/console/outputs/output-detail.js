@@ -4,7 +4,7 @@
 // (outputs-slice.js) and its edge blend. Each editor hands back the whole output moved or the fields changed;
 // the panel makes the output of them, shows it as edited and sends it.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { MAIN, isMain } from './outputs-model.js';
 import { OutputCalibration } from './outputs-calibration.js';
 import { OutputSettings } from './outputs-settings.js';

@@ -5,7 +5,7 @@
 // panel-kit/picture-editor.js) moves it, the arrow keys move the focused one a pixel of the picture (shift:
 // ten). Arithmetic in outputs-geometry.js; the panel sends the output.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { uid } from '../../shared/dom.js';
 import {
   LARGE_PIXELS, VIEW, WINDOW_PICTURE, arrowPixels, gridLines, handlePoint, handlesOf, isDrag, movedHandle, pageToWindow, pixelSize,

@@ -4,7 +4,7 @@
 // "Identify" (each described by the output's name). Main is neither renamed nor deleted. The list is rebuilt
 // only when what it says changes, the focus kept on its buttons; what the buttons do is the panel's.
 
-import { element, replaceKeepingFocus } from '../console-panel.js';
+import { element, replaceKeepingFocus } from '../panel-kit/console-panel.js';
 import { canvasCount, canvasHref, canvasesText } from './outputs-model.js';
 
 /** The list and its buttons; `onSelect(name)`, `onNew()`, `onRename()`, `onDelete()` and `onIdentify()` are the panel's. */

@@ -5,7 +5,7 @@
 // It knows the output it renames (`target`, followed through renames) and the revision of the outputs it was
 // opened on (`base`), which the panel moves on after a refusal.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { uid } from '../../shared/dom.js';
 
 /** The form; `onSave(name)` and `onCancel()` are the panel's. `mode` says what it is open for: 'new' or 'rename'. */

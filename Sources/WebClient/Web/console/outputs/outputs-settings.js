@@ -10,7 +10,7 @@
 // …); the panel makes the whole output of them and sends it. The sliders show the output the panel draws —
 // what is being sent while it is sent, the stored output otherwise.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { uid } from '../../shared/dom.js';
 import { BLEND_SIDES, LIMITS, PATTERN_CHOICES, gammaText, patternOf, patternValue, percentText } from './outputs-model.js';
 import { withGrid, withoutGrid } from './outputs-geometry.js';

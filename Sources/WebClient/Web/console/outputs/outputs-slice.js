@@ -5,7 +5,7 @@
 // "Slice height", sent when one is changed. What is wrong with a field is said beside them. The drags are the
 // picture editor's (panel-kit/picture-editor.js); arithmetic in outputs-geometry.js; the panel sends the output.
 
-import { element } from '../console-panel.js';
+import { element } from '../panel-kit/console-panel.js';
 import { uid } from '../../shared/dom.js';
 import {
   SLICE_LABELS, VIEW, WINDOW_PICTURE, arrowPixels, isDrag, movedSlice, pixelSize, resizedSlice, sliceFields, sliceFromFields, sliceRect,

@@ -22,7 +22,7 @@
 // the refusal is said in the form or below, and a name typed stays in the form for Save to send again. A live
 // message never touches the form. Everything goes through the one sender.
 
-import { ConsolePanel, element } from '../console-panel.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 import { LatestFetch } from '../console-store.js';
 import { apiPaths } from '../../shared/sender.js';
 import { uid } from '../../shared/dom.js';

@@ -7,8 +7,8 @@
 // when the last lets go. Everything held is let go when the window loses focus, is hidden, or the pointer is
 // cancelled. A pad shows as pressed when the engine says it is down. People count pads from 1; intents from 0.
 
-import { PadTouches, velocityOf } from '../console-gestures.js';
-import { ConsolePanel, element, isTyping } from '../console-panel.js';
+import { PadTouches, velocityOf } from '../panel-kit/console-gestures.js';
+import { ConsolePanel, element, isTyping } from '../panel-kit/console-panel.js';
 import { padForKey } from '../../shared/keys.js';
 import { colorAt } from '../color/ribbon.js';
 

@@ -5,7 +5,7 @@
 // through `send(intent)` and `request(…)`. Panels ask the console for things with events that bubble:
 // `ip-toggle-panel` (`detail.panel`) and `ip-message` (`detail.text`, one line for the performer).
 
-import { ASPECTS, LIVE_NEWS } from './console-store.js';
+import { ASPECTS, LIVE_NEWS } from '../console-store.js';
 
 /** Everything a panel may have to redraw: what it hears when it first meets the store. */
 export const EVERYTHING = Object.freeze(new Set([

@@ -11,23 +11,19 @@
 //   chord in the library.
 // - Output resolution: the size offline renders and recordings are drawn at (PATCH outputSize).
 // - Pairing: the canvas's address for another device, as text and as a QR code (GET /api/pairing).
-// - OSC out: where the instrument sends OSC as it plays (docs/osc.md, "Being followed"): the targets kept
-//   (PATCH oscOut, the whole list each time; osc-out-model.js), each with "Remove"; "Add OSC target" and
-//   "Add". A refusal is said in the section, the field keeping what was typed. Beside each target, what
-//   GET /status says was sent to it (asked when the panel shows and every 5 s while it shows), and the
-//   command line's targets (`--osc-out`), which only the command line changes.
+// - OSC out: where the instrument sends OSC as it plays, the targets kept and what was sent to each
+//   (osc-out-section.js).
 // - Restore factory chordsets: the factory chordsets missing from the library are added back.
 // - Compositions: the way to the composition lab (/compose), in a tab of its own.
 // - MIDI: a slot (`[data-midi-mappings]`) where the console mounts the MIDI mappings.
 // "Close" or Escape hides the panel.
 
 import { DEFAULT_PANELS, PANELS } from '../console-layout.js';
-import { ConsolePanel, element } from '../console-panel.js';
+import { ConsolePanel, element } from '../panel-kit/console-panel.js';
 import { apiPaths } from '../../shared/sender.js';
-import {
-  STATUS_PATH, STATUS_REFRESH_MILLISECONDS, addition, followerRows, followerText, keptTargets, parseFollowers, removal,
-} from './osc-out-model.js';
-import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, chordPolyphonyFromText, polyphonyFromText } from './polyphony-model.js';
+import { OscOutSection } from './osc-out-section.js';
+import { CHORD_POLYPHONY_RANGE, POLYPHONY_RANGE, readChordPolyphony, readPolyphony } from './polyphony-model.js';
+import { capitalized } from '../../shared/text-rule.js';
 
 /** The panels' names for people, as the edge controls say them. */
 export const PANEL_LABELS = Object.freeze({
@@ -72,19 +68,7 @@ class Preferences extends ConsolePanel {
     this.pairingNote = element('p', { class: 'pairing-note' });
     this.pairingCode = element('img', { class: 'pairing-qr', alt: 'QR code of the canvas address', hidden: true });
 
-    this.oscList = element('ul', { class: 'osc-targets', 'aria-label': 'OSC targets' });
-    this.oscEmpty = element('p', { class: 'osc-empty' }, 'OSC is sent nowhere.');
-    this.oscField = element('input', {
-      type: 'text', placeholder: 'host:port', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-      enterkeyhint: 'done', 'aria-describedby': 'osc-out-problem', oninput: () => this.sayOscProblem(''),
-    });
-    this.oscProblem = element('p', { class: 'osc-problem', id: 'osc-out-problem', role: 'alert' });
-    const oscAdd = element('form', { class: 'osc-add', onsubmit: (event) => { event.preventDefault(); this.addOscTarget(); } },
-      element('label', { class: 'field' }, element('span', {}, 'Add OSC target'), this.oscField),
-      element('button', { type: 'submit', class: 'list-button' }, 'Add'));
-    this.oscRowsKey = null;
-    this.followers = null;
-    this.oscBusy = false;
+    this.oscOut = new OscOutSection(this);
 
     this.factoryNote = element('p', { class: 'factory-note', role: 'status' });
     const factory = element('button', { type: 'button', class: 'list-button', onclick: () => this.restoreFactory() }, 'Restore factory chordsets');
@@ -102,9 +86,7 @@ class Preferences extends ConsolePanel {
           element('div', { class: 'inline' }, tempoLabel, tap), polyphonyLabel, chordPolyphonyLabel, outputLabel),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Pairing'),
           element('p', {}, 'Open the canvas on another device at:'), this.pairingText, this.pairingCode, this.pairingNote),
-        element('section', { class: 'preferences-section osc-section', 'aria-label': 'OSC out' }, element('h3', {}, 'OSC out'),
-          element('p', {}, 'Pads, chords, the tempo, each beat and what is heard, sent as they are played to:'),
-          this.oscList, this.oscEmpty, oscAdd, this.oscProblem),
+        this.oscOut.element,
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Library'), factory, this.factoryNote),
         element('section', { class: 'preferences-section' }, element('h3', {}, 'Compositions'),
           element('p', {}, 'Parts and voices, sound and light, edited on a plane and played from it:'),
@@ -123,19 +105,16 @@ class Preferences extends ConsolePanel {
   get midiMappingsSlot() { return this.midiSlot; }
 
   shownChanged(shown) {
-    clearInterval(this.statusTimer);
-    this.statusTimer = 0;
+    this.oscOut?.stop();
     if (!shown) return;
     this.loadPairing();
     this.factoryNote.textContent = '';
-    this.loadFollowers();
-    this.statusTimer = setInterval(() => this.loadFollowers(), STATUS_REFRESH_MILLISECONDS);
+    this.oscOut.start();
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
-    clearInterval(this.statusTimer);
-    this.statusTimer = 0;
+    this.oscOut?.stop();
   }
 
   /** Moves the focus into the panel (the console does, when the performer opens it). */
@@ -149,7 +128,7 @@ class Preferences extends ConsolePanel {
       for (const [panel, input] of Object.entries(this.switches)) input.checked = panels[panel];
       this.drawOutputSizes();
     }
-    if (what.has('preferences')) this.drawOscTargets();
+    if (what.has('preferences')) this.oscOut.draw();
     if ((what.has('tempo') || what.has('preferences')) && document.activeElement !== this.tempo) {
       const tempo = this.state?.tempo ?? this.store?.preferences?.tempo;
       this.tempo.value = tempo === undefined ? '' : String(Math.round(tempo * 100) / 100);
@@ -178,103 +157,6 @@ class Preferences extends ConsolePanel {
     if (current) this.output.value = current;
   }
 
-  /** The OSC targets: the kept ones with "Remove", then the command line's; what was sent to each. */
-  drawOscTargets() {
-    const rows = followerRows(keptTargets(this.store?.preferences), this.followers);
-    const key = JSON.stringify(rows.map((row) => [row.address, row.kept]));
-    if (key !== this.oscRowsKey) {
-      this.oscRowsKey = key;
-      this.oscList.replaceChildren(...rows.map((row) => element('li', { class: 'osc-target' },
-        element('span', { class: 'osc-target-text' },
-          element('code', { class: 'osc-address' }, row.address),
-          element('span', { class: 'osc-sent' })),
-        row.kept
-          ? element('button', {
-            type: 'button', class: 'list-button small', 'aria-label': `Remove OSC target ${row.address}`,
-            onclick: () => this.removeOscTarget(row.index),
-          }, 'Remove')
-          : element('span', { class: 'osc-origin' }, 'command line'))));
-    }
-    rows.forEach((row, at) => {
-      const sent = this.oscList.children[at]?.querySelector('.osc-sent');
-      if (!sent) return;
-      sent.textContent = followerText(row.follower);
-      sent.classList.toggle('is-problem', Boolean(row.follower?.problem));
-    });
-    this.oscList.hidden = rows.length === 0;
-    this.oscEmpty.hidden = rows.length > 0;
-  }
-
-  /** Says why a target was not added or removed ('' to say nothing). */
-  sayOscProblem(text, { field = false } = {}) {
-    this.oscProblem.textContent = text;
-    if (field && text) this.oscField.setAttribute('aria-invalid', 'true');
-    else this.oscField.removeAttribute('aria-invalid');
-  }
-
-  /** What the server says it sent to each target (GET /status); an answer overtaken by a later ask is dropped. */
-  async loadFollowers() {
-    const asked = (this.followersAsked = (this.followersAsked ?? 0) + 1);
-    const answer = await this.request('GET', STATUS_PATH, undefined, { quiet: true });
-    if (asked !== this.followersAsked) return;
-    this.followers = answer.ok ? parseFollowers(answer.data) : null;
-    this.drawOscTargets();
-  }
-
-  /** Keeps `body` (the whole list) and follows it; the refusal, one line, or null. */
-  async keepOscTargets(body) {
-    this.oscBusy = true;
-    try {
-      const answer = await this.request('PATCH', apiPaths.preferences, body, { quiet: true });
-      if (!answer.ok) return answer.error;
-      this.store.setPreferences(answer.data);
-      this.loadFollowers();
-      return null;
-    } finally {
-      this.oscBusy = false;
-    }
-  }
-
-  async addOscTarget() {
-    if (this.oscBusy) return;
-    if (!this.store?.preferences) {
-      this.sayOscProblem('The preferences have not been read from the library yet: try again in a moment.');
-      return;
-    }
-    const typed = this.oscField.value;
-    const plan = addition(keptTargets(this.store.preferences), typed);
-    if (plan.problem) {
-      this.sayOscProblem(plan.problem, { field: true });
-      return;
-    }
-    const refusal = await this.keepOscTargets(plan.body);
-    if (refusal) {
-      this.sayOscProblem(`${plan.target} was not added: ${refusal}`, { field: true });
-      return;
-    }
-    if (this.oscField.value === typed) this.oscField.value = '';  // what was typed meanwhile stays
-    this.sayOscProblem('');
-  }
-
-  async removeOscTarget(index) {
-    if (this.oscBusy) return;
-    const kept = keptTargets(this.store?.preferences);
-    const body = removal(kept, index);
-    if (!body) return;
-    const hadFocus = this.oscList.contains(document.activeElement);
-    const refusal = await this.keepOscTargets(body);
-    if (refusal) {
-      this.sayOscProblem(`${kept[index]} was not removed: ${refusal}`);
-      return;
-    }
-    this.sayOscProblem('');
-    // The button pressed is gone: the focus goes to the one now in its place, or to the field.
-    if (hadFocus && !this.oscList.contains(document.activeElement) && !this.contains(document.activeElement)) {
-      const buttons = [...this.oscList.querySelectorAll('button')];
-      (buttons[index] ?? buttons.at(-1) ?? this.oscField).focus();
-    }
-  }
-
   async restoreLayout() {
     this.dispatchEvent(new CustomEvent('ip-set-panels', { bubbles: true, detail: { panels: { ...DEFAULT_PANELS, settings: true } } }));
   }
@@ -293,9 +175,9 @@ class Preferences extends ConsolePanel {
 
   /** The polyphony typed, played at once (the engine keeps it with the controls, between runs too). */
   setPolyphony() {
-    const count = polyphonyFromText(this.polyphony.value);
-    if (count === undefined) {
-      this.message(`Polyphony is a whole number of lumis, ${POLYPHONY_RANGE[0]} to ${POLYPHONY_RANGE[1]}.`);
+    const { count, error } = readPolyphony(this.polyphony.value);
+    if (error) {
+      this.message(`${capitalized(error)}.`);
       this.polyphony.value = Number.isInteger(this.state?.polyphony) ? String(this.state.polyphony) : '';
       return;
     }
@@ -305,11 +187,11 @@ class Preferences extends ConsolePanel {
   /** The selected chord's polyphony typed (blank: no limit of its own), played and saved with the chord. */
   setChordPolyphony() {
     const chord = this.state?.selectedChord ?? 0;
-    // A number field holding what is not a number reads as blank: refused, not taken for "no limit".
-    const count = this.chordPolyphony.validity.badInput ? undefined : chordPolyphonyFromText(this.chordPolyphony.value);
-    if (count === undefined) {
-      const [lowest, highest] = CHORD_POLYPHONY_RANGE;
-      this.message(`A chord's polyphony is a whole number of releases, ${lowest} to ${highest}, or blank for no limit.`);
+    // A number field holding what is not a number reads as blank: refused as no number, not taken for "no limit".
+    const typed = this.chordPolyphony.validity.badInput ? 'NaN' : this.chordPolyphony.value;
+    const { count, error } = readChordPolyphony(typed);
+    if (error) {
+      this.message(`${capitalized(error)}.`);
       this.showChordPolyphony();
       return;
     }
