@@ -263,7 +263,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagerCommandLineTests",
-            dependencies: ["ImagerCommandLine", "Instrument", "Engine", "Library", "ImageFiles", "Recordings", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ImagerCommandLine", "Instrument", "Engine", "Library", "ImageFiles", "Recordings", "TestSupport", "Server", "Export", "Fixtures",
+                "FixtureDefinitions", "DMX", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

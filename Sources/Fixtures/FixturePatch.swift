@@ -38,9 +38,12 @@ public struct FixturePatch: Hashable, Sendable, Codable {
         self.init(checked: fixtures, lights: lights)
     }
 
-    /// The rows of a picture of the stage `height` rows high that the lights read (`StageSampler.rows`).
+    /// The rows of a picture of the stage `height` rows high that the lights read (`StageSampler.rows`): every
+    /// row when a moving head follows the stage (it looks for its target and takes its colour wherever it
+    /// points, on its way there too).
     public func rowsRead(height: Int) -> [Range<Int>] {
-        StageSampler.rows(readBy: lights.joined().flatMap(\.regions), height: height)
+        if fixtures.contains(where: { $0.aim != nil }) { return height > 0 ? [0..<height] : [] }
+        return StageSampler.rows(readBy: lights.joined().flatMap(\.regions), height: height)
     }
 
     private init(checked fixtures: [Fixture], lights: [[PatchedLight]]) {

@@ -146,6 +146,14 @@ import Testing
         #expect(abs(after.pan - (400 - 20)) < 0.01 && abs(after.tilt - (200 - 20)) < 0.01, "40° a second back toward its point: \(after)")
     }
 
+    /// The live stage is drawn only in the rows the lights read: a head may point anywhere, so with one in the
+    /// patch every row is drawn (else it took its colour from rows never drawn: black).
+    @Test func aPatchWithAMovingHeadReadsEveryRowOfTheStage() throws {
+        let par = Fixture(name: "Par", universe: 1, address: 100, kind: .rgb, placement: .point(StagePoint(x: 0.5, y: 0.5)))
+        #expect(try FixturePatch([par]).rowsRead(height: 72).reduce(0) { $0 + $1.count } < 72)
+        #expect(try FixturePatch([par, Self.fixture(.chord(1))]).rowsRead(height: 72) == [0..<72])
+    }
+
     @Test func anAimIsRefusedWithWhyWhenItCannotBeFollowed() {
         func refusal(_ fixture: Fixture) -> String? {
             do { _ = try FixturePatch([fixture]); return nil } catch { return error.description }
