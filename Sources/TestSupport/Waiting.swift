@@ -3,6 +3,8 @@ import Foundation
 /// A wait in a test that has a bound: what was waited for did not come within it.
 public struct WaitTimedOut: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// Waits, on this thread, until `condition` holds — giving the processor to the other threads between looks —

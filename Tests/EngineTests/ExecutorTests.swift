@@ -32,7 +32,10 @@ struct ExecutorTests {
                 release.wait()  // a database call that does not come back for now
             }
         }
-        for _ in holders { await Task.detached { started.wait() }.value }
+        for _ in holders {
+            let began = await Task.detached { started.wait(timeout: .now() + 30) }.value
+            try #require(began == .success, "every thread of the library's pool took a held call within 30 s")
+        }
         let changed = try await engine.perform(.tempo(beatsPerMinute: 97))
         #expect(!changed.isEmpty)
         #expect(await engine.snapshot().tempo == 97)

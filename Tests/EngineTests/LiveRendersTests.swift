@@ -8,6 +8,8 @@ import Testing
 /// cancelled and woken; a pair fails. (`allowed` is only touched under `gate`.)
 final class SteppedRenderer: CompositionRenderer, @unchecked Sendable {
     private let gate = NSCondition()
+    /// The longest a render waits for a step: a test that never gives it fails instead of hanging.
+    static let longestWait = 30.0
     private var allowed = 0
     let started = Mutex<[RenderRequest]>([])
 
@@ -38,7 +40,13 @@ final class SteppedRenderer: CompositionRenderer, @unchecked Sendable {
         if case .pair = request.source { throw LiveError(.notSaved, "the mix could not be written") }
         for done in 1...4 {
             gate.lock()
-            while allowed == 0, !cancelled() { gate.wait() }
+            let deadline = Date(timeIntervalSinceNow: Self.longestWait)
+            while allowed == 0, !cancelled() {
+                guard gate.wait(until: deadline) else {
+                    gate.unlock()
+                    throw LiveError(.notSaved, "the test let render step \(done) go on within \(Self.longestWait) s")
+                }
+            }
             if allowed > 0 { allowed -= 1 }
             gate.unlock()
             if cancelled() { throw CancellationError() }

@@ -50,14 +50,21 @@ struct ThumbnailSheetsTests {
         return (live, changes, opened)
     }
 
-    /// Waits (on the library's own announcements) until the list names every chordset's thumbnails.
+    /// Waits (on the library's own announcements) until the list names every chordset's thumbnails; fails when
+    /// 30 s pass, or the announcements end (the test's time limit cancelling it), without them.
     static func allDrawn(_ live: LiveLibrary<ContinuousClock>, _ changes: Changes) async throws -> ChordsetListing {
         var announcements = changes.stream.makeAsyncIterator()
-        while true {
-            let listing = try await live.listing()
-            if listing.chordsets.allSatisfy({ $0.thumbnails != nil }) { return listing }
-            _ = await announcements.next()
+        let deadline = ContinuousClock.now + .seconds(30)
+        var listing = try await live.listing()
+        while !listing.chordsets.allSatisfy({ $0.thumbnails != nil }) {
+            try Task.checkCancellation()
+            guard ContinuousClock.now < deadline, await announcements.next() != nil else {
+                let missing = listing.chordsets.filter { $0.thumbnails == nil }.count
+                throw WaitTimedOut(description: "waited for every chordset's thumbnails; \(missing) of \(listing.chordsets.count) still had none")
+            }
+            listing = try await live.listing()
         }
+        return listing
     }
 
     @Test(.timeLimit(.minutes(1))) func drawnOnceKeptAcrossARestartAndDrawnAgainOnlyWhereAChordChanged() async throws {

@@ -196,7 +196,7 @@ struct ConcurrentBackupTests {
             let copied = try ChordsetLibrary.open(at: copy).list()
             #expect(copied.count >= 4)
         }
-        writer.wait()
+        try #require(writer.wait(timeout: .now() + 60) == .success, "the 150 writes beside the backups ended within 60 s")
         #expect(try library.list().count == 154)
     }
 }
