@@ -46,25 +46,14 @@ enum FixtureRoutes {
         api.patch("") { request, _ in
             await answer {
                 let body = try await decoded(ControlsBody.self, from: request, otherwise: #"say what to change: {"master": 0.8} or {"blackout": true}"#)
-                guard body.master != nil || body.blackout != nil || body.allowStrobe != nil || body.firing != nil || body.aiming != nil
-                    || body.fire != nil else {
+                let change = FixtureControlsChange(
+                    master: body.master, blackout: body.blackout, allowStrobe: body.allowStrobe, firing: body.firing,
+                    fire: body.fire.flatMap { name in body.on.map { FixtureControlsChange.Fired(name: name, on: $0) } }, aiming: body.aiming.map(\.hand))
+                guard !change.isEmpty || body.fire != nil else {
                     throw APIRefusal(.badRequest, "say what to change: master (0…1), blackout, allowStrobe, firing, fire or aiming")
                 }
                 guard (body.fire == nil) == (body.on == nil) else { throw APIRefusal(.badRequest, #"a fixture fired says "on": true or false"#) }
-                let patch = try fixtures().now.patch
-                if let unknown = (body.firing ?? []).first(where: { patch.fixture(named: $0) == nil }) ?? body.fire.flatMap({ patch.fixture(named: $0) == nil ? $0 : nil }) {
-                    throw LiveError(.notFound, "there is no fixture “\(unknown.prefix(80))” in the patch to fire")
-                }
-                _ = try session.changeFixtureControls { controls in
-                    if let master = body.master { controls.master = master }
-                    if let blackout = body.blackout { controls.blackout = blackout }
-                    if let allowStrobe = body.allowStrobe { controls.allowStrobe = allowStrobe }
-                    if let firing = body.firing { controls.firing = Set(firing) }
-                    if let fired = body.fire, let on = body.on {
-                        if on { controls.firing.insert(fired) } else { controls.firing.remove(fired) }
-                    }
-                    if let aiming = body.aiming { controls.aiming = aiming.hand }
-                }
+                _ = try session.changeFixtureControls(change)
             }
         }
         api.get("/dmx") { _, _ in

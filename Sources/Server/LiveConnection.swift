@@ -68,17 +68,7 @@ struct LiveConnection<C: Clock>: Sendable where C.Duration == Duration {
             case .success(.stepChordset(let offset)):
                 try await session.instrument.stepChordset(by: offset)
             case .success(.fixtures(let change)):
-                if let fired = change.fire, session.fixtures?.now.patch.fixture(named: fired) == nil {
-                    return "there is no fixture “\(fired.prefix(80))” in the patch to fire"
-                }
-                _ = try session.changeFixtureControls { controls in
-                    if let master = change.master { controls.master = master }
-                    if let blackout = change.blackout { controls.blackout = blackout }
-                    if change.toggleBlackout == true { controls.blackout.toggle() }
-                    if let fired = change.fire, let on = change.on {
-                        if on { controls.firing.insert(fired) } else { controls.firing.remove(fired) }
-                    }
-                }
+                _ = try session.changeFixtureControls(change)
             case .success(.identifyOutput(let name)):
                 guard session.outputs?.now.outputs.output(named: name) != nil else { return "there is no output “\(StageOutput.quoted(name))”" }
                 session.hub.broadcast(LiveMessages.identifyOutput(name))

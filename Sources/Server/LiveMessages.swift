@@ -196,7 +196,7 @@ enum LiveMessages {
         /// "fixtures", "toggleBlackout": true}` or `{"type": "fixtures", "fire": "Smoke", "on": true}`: the
         /// fixtures' controls, as `PATCH /api/fixtures` changes them (what MIDI's Blackout button, Fixtures master
         /// control and Fire buttons send; a Fire button fires its one fixture, whatever else is fired).
-        case fixtures(FixtureControlsRequest)
+        case fixtures(FixtureControlsChange)
         /// `{"type": "identifyOutput", "name": "Left"}`: the canvases showing that output show its name large.
         case identifyOutput(String)
     }
@@ -213,6 +213,13 @@ enum LiveMessages {
         let on: Bool?
 
         var isEmpty: Bool { master == nil && blackout == nil && toggleBlackout != true && fire == nil }
+
+        /// The change it asks for.
+        var change: FixtureControlsChange {
+            FixtureControlsChange(
+                master: master, blackout: blackout, togglesBlackout: toggleBlackout == true,
+                fire: fire.flatMap { name in on.map { FixtureControlsChange.Fired(name: name, on: $0) } })
+        }
     }
 
     private struct LinkRequest: Decodable {
@@ -310,7 +317,7 @@ enum LiveMessages {
                     return .failure(IntentRefusal(#"say what to change: {"type": "fixtures", "blackout": true}, "master" (0…1), "toggleBlackout": true or "fire": NAME with "on""#))
                 }
                 guard (change.fire == nil) == (change.on == nil) else { return .failure(IntentRefusal(#"a fixture fired says "on": true or false"#)) }
-                return .success(.fixtures(change))
+                return .success(.fixtures(change.change))
             case "identifyOutput":
                 return .success(.identifyOutput(try JSONDecoder().decode(IdentifyRequest.self, from: Data(text.utf8)).name))
             case "canvasReport":

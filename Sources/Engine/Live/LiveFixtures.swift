@@ -149,6 +149,16 @@ public final class LiveFixtures: Sendable {
         }
     }
 
+    /// Makes `change` to the controls, as one: a fixture it fires or lets go that is not in the patch refuses
+    /// the whole change (nothing changed); the controls after it.
+    public func change(_ change: FixtureControlsChange) throws(LiveError) -> FixtureControls {
+        let patch = self.patch.now.value.patch
+        if let unknown = change.namesFired.first(where: { patch.fixture(named: $0) == nil }) {
+            throw LiveError(.notFound, "there is no fixture “\(unknown.prefix(80))” in the patch to fire")
+        }
+        return try setControls { change.apply(to: &$0) }
+    }
+
     /// The frames sent last, by universe (none before the first, or with no target).
     public var framesSentLast: [Int: DMXFrame] { lastFrames.withLock { $0 } }
 
