@@ -12,7 +12,7 @@ extension MusicLibrary {
     @discardableResult
     public mutating func addPart(named name: String, beats: Double, tempo: Double = 120) throws(CompositionError) -> PartID {
         let length = try Self.ticks(ofBeats: beats)
-        let tempo = try tempo.checked("a part's tempo", in: MusicalTime.tempi)
+        let tempo = try Self.checkedTempo(tempo)
         let name = try Self.checkedName(name, as: "a part's name")
         let id: PartID = nextIdentifier()
         parts[id] = Part(id: id, name: name, length: length, tempo: tempo)
@@ -28,7 +28,7 @@ extension MusicLibrary {
     /// Makes an atomic part `beats` long; refused while one of its scores has an event beyond the new end.
     public mutating func setLength(of part: PartID, beats: Double) throws(CompositionError) {
         let node = try self.part(part)
-        guard node.isAtomic else { throw CompositionError("a composed part lasts as long as its children") }
+        guard node.isAtomic else { throw CompositionError("\(node.name) is composed: it lasts as long as its parts") }
         let length = try Self.ticks(ofBeats: beats)
         for (pair, score) in scoreOfPair where pair.part == part {
             if let last = scores[score]?.events.map(\.end).max(), last > length {
@@ -43,7 +43,7 @@ extension MusicLibrary {
     }
 
     public mutating func setTempo(of part: PartID, to tempo: Double) throws(CompositionError) {
-        let tempo = try tempo.checked("a part's tempo", in: MusicalTime.tempi)
+        let tempo = try Self.checkedTempo(tempo)
         _ = try self.part(part)
         var library = self
         library.parts[part]?.tempo = tempo
@@ -91,11 +91,25 @@ extension MusicLibrary {
         try delete(part, of: PartHierarchy.self)
     }
 
+    /// The ticks an atomic part `beats` beats long lasts, rounded to the nearest tick: one tick to 10,000 beats
+    /// (`MusicalTime.longestPart`). The lab refuses the same lengths in the same words (part-fields-model.js's
+    /// `ticksOfBeats`; Tests/fixtures/twin-rules/part-fields.json).
     static func ticks(ofBeats beats: Double) throws(CompositionError) -> Int {
         let longest = Double(MusicalTime.longestPart / MusicalTime.ticksPerBeat)
-        let ticks = Int((try beats.checked("a part's length in beats", in: 0...longest) * Double(MusicalTime.ticksPerBeat)).rounded())
-        guard ticks > 0 else { throw CompositionError("a part lasts at least one tick") }
-        return ticks
+        let ticks = (beats * Double(MusicalTime.ticksPerBeat)).rounded()
+        guard beats.isFinite, beats <= longest, ticks >= 1 else {
+            throw CompositionError("a part lasts from one tick (1/960 beat) to 10,000 beats")
+        }
+        return Int(ticks)
+    }
+
+    /// `tempo` if a part may go at it (`MusicalTime.tempi`, beats per minute). The lab refuses the same tempi in
+    /// the same words (part-fields-model.js's `checkedTempo`; Tests/fixtures/twin-rules/part-fields.json).
+    static func checkedTempo(_ tempo: Double) throws(CompositionError) -> Double {
+        guard tempo.isFinite, MusicalTime.tempi.contains(tempo) else {
+            throw CompositionError("a part's tempo is 20 to 400 beats per minute")
+        }
+        return tempo
     }
 
     /// `name` as the text rule keeps it (`UserText`: composed, trimmed, no control characters, 1…200

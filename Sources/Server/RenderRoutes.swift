@@ -64,7 +64,8 @@ enum RenderRoutes {
     struct One: Encodable { let render: RenderStatus }
 
     /// What `POST /api/renders` takes: a composition's id, or a pair's part and voice; a format; for video its
-    /// size and frame rate.
+    /// size and frame rate, which the lab's Render dialog refuses in the same words (render-model.js's
+    /// `checkedVideo`; both held to Tests/fixtures/twin-rules/render-request.json).
     struct Body: Decodable {
         let composition: Int64?
         let part: Int64?

@@ -1,11 +1,19 @@
 // Seed 003's editing range: quantized outward to the raster (a press alone marks one cell), cut to the part;
 // let go inside the score it deletes what it overlaps, else makes one event of its extent; let go outside,
-// nothing happens — the engine's rule (MusicLibrary.applyEditingRange).
+// nothing happens. What the engine does with a range is held to the table of cases
+// (Tests/fixtures/twin-rules/editing-range.json) the server's `editingRange` edit is held to as well
+// (Tests/CompositionTests/EditingRangeTwinRuleTests.swift).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { applyRange, editingRange, isInsideScore, overlaps, rangeInView } from '../../Sources/WebClient/Web/compose/plane/editing-range.js';
+import {
+  applyRange, editedEvents, editingRange, isInsideScore, overlaps, rangeInView,
+} from '../../Sources/WebClient/Web/compose/plane/editing-range.js';
+import { TICKS_PER_BEAT } from '../../Sources/WebClient/Web/compose/plane/plane-raster.js';
 import { makeView, zoomView } from '../../Sources/WebClient/Web/compose/plane/plane-view.js';
+
+const table = JSON.parse(readFileSync(new URL('../fixtures/twin-rules/editing-range.json', import.meta.url), 'utf8'));
 
 const beats4 = 4 * 960;
 /** A range as let go at its own start, in row 0: inside the score. */
@@ -37,24 +45,19 @@ test('the range is cut to the part and says when letting go would cancel it', ()
   assert.equal(isInsideScore(at(beats4), 0, beats4), false);
 });
 
-test("the engine's table: what a range overlaps is deleted, else one event of its extent is made", () => {
-  // Tests/CompositionTests/EditPropertyTests.swift, theEditingRangeDeletesWhatItOverlapsElseCreates: a part of 4 beats.
-  let events = [];
-  const table = [
-    // [range, action, the events' starts after it]
-    [[0, 240], 'create', [0]],
-    [[960, 1200], 'create', [0, 960]],
-    [[100, 1000], 'delete', []],    // over both: both go
-    [[100, 1000], 'create', [100]], // drawn again: one event of its own length
-  ];
-  for (const [[start, end], action, starts] of table) {
-    const result = applyRange(events, range(start, end), beats4);
-    assert.equal(result.action, action, `${start}..<${end}`);
-    events = result.events;
-    assert.deepEqual(events.map((event) => event.start), starts);
-  }
-  assert.deepEqual(events, [{ start: 100, length: 900, gain: 1 }]);
+test('the table is read', () => {
+  assert.ok(table.cases.length >= 25);
 });
+
+for (const item of table.cases) {
+  test(`editing range rule: ${item.case}`, () => {
+    const { start, end, gain = 1 } = item.edit;
+    const answer = editedEvents(item.events, { start, end }, item.beats * TICKS_PER_BEAT, { gain });
+    assert.equal(answer.action, item.action);
+    if (item.action === 'refused') assert.equal(answer.error, item.refused);
+    if (item.after) assert.deepEqual(answer.events.map(({ start, length, gain }) => ({ start, length, gain })), item.after);
+  });
+}
 
 test('delete says what it removed and keeps the rest; create keeps the events in order', () => {
   const events = [{ start: 0, length: 240, gain: 1 }, { start: 480, length: 240, gain: 0.5 }, { start: 960, length: 960, gain: 1 }];
@@ -80,7 +83,8 @@ test('let go outside the score, nothing happens', () => {
   ];
   for (const released of outside) assert.deepEqual(applyRange(events, released, beats4), { action: 'none' });
   assert.deepEqual(applyRange(events, null, beats4), { action: 'none' });
-  assert.deepEqual(applyRange(events, range(3840, 4080), beats4), { action: 'none' }, 'an extent the part cannot hold');
+  assert.deepEqual(applyRange(events, range(3840, 4080), beats4), { action: 'none' }, 'past the part: the engine does nothing');
+  assert.equal(applyRange(events, range(240, 240), beats4).action, 'refused', 'no range at all: the engine refuses it');
 });
 
 test('on the screen: the raster the zoom gives quantizes the range', () => {

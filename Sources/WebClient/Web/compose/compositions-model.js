@@ -1,7 +1,8 @@
 // The lab's compositions (compositions.js): which one the chooser shows for the selected pair, a free name
-// for a new one, whether a name may be given, and the edits New, Rename and Delete ask for. The engine checks
-// names as well (composed, trimmed, 1…200 characters, no control characters, unique whatever their case) and
-// has the last word. No DOM.
+// for a new one, whether a name may be given, and the edits New, Rename and Delete ask for. A name is held to
+// the text rule here (composed, trimmed, 1…200 characters, no control characters: shared/text-rule.js, the
+// server's twin); whether another composition has it, whatever its case, is the engine's alone to say — the
+// lab shows its refusal and the name can be mended. No DOM.
 
 import { capitalized, checkedText } from '../shared/text-rule.js';
 
@@ -27,7 +28,7 @@ export function chosenComposition(compositions, pair, preferred = null) {
 /** `name` as the library compares names: trimmed, composed, whatever its case. */
 const key = (name) => String(name ?? '').normalize('NFC').trim().toLowerCase();
 
-/** A name no composition has: "Composition N", N from one past how many there are. */
+/** A name to offer that no composition seems to have: "Composition N", N from one past how many there are. */
 export function freeCompositionName(compositions, base = 'Composition') {
   const list = compositionList(compositions);
   const taken = new Set(list.map((one) => key(one.name)));
@@ -38,24 +39,20 @@ export function freeCompositionName(compositions, base = 'Composition') {
 }
 
 /**
- * Whether `text` may name a composition (`except`: the id of the one being renamed): `{ name }`, trimmed, or
- * `{ reason }`, one line for the performer.
+ * Whether `text` may name a composition by the text rule: `{ name }`, trimmed, or `{ reason }`, one line for
+ * the performer. A name another composition has is the engine's to refuse.
  */
-export function checkName(text, compositions, except = null) {
+export function checkName(text) {
   const checked = checkedText(text, "a composition's name", { maximumLength: NAME_LENGTH });
-  if (checked.error) return { reason: capitalized(checked.error) };
-  const name = checked.text;
-  const other = compositionList(compositions).find((one) => one.id !== except && key(one.name) === key(name));
-  if (other) return { reason: `There is already a composition named ${other.name}` };
-  return { name };
+  return checked.error ? { reason: capitalized(checked.error) } : { name: checked.text };
 }
 
 /**
  * What "New composition" named `text` asks for the selected `pair`: `{ edits, doing }` or `{ reason }`.
  */
-export function addRequest(text, compositions, pair) {
+export function addRequest(text, pair) {
   if (!pair) return { reason: 'Select a part and a voice first' };
-  const checked = checkName(text, compositions);
+  const checked = checkName(text);
   if (checked.reason) return checked;
   return {
     edits: [{ type: 'addComposition', name: checked.name, part: pair.part, voice: pair.voice }],
@@ -67,7 +64,7 @@ export function addRequest(text, compositions, pair) {
 export function renameRequest(text, compositions, id) {
   const composition = compositionList(compositions).find((one) => one.id === id);
   if (!composition) return { reason: 'Choose a composition first' };
-  const checked = checkName(text, compositions, id);
+  const checked = checkName(text);
   if (checked.reason) return checked;
   if (checked.name === composition.name) return { unchanged: true };
   return {

@@ -112,7 +112,7 @@ export class Compositions {
     if (this.#busy || this.#naming === null) return;
     const chosen = this.#chosen();
     const asked = this.#naming === 'new'
-      ? addRequest(this.#field.value, this.#list, this.#pair)
+      ? addRequest(this.#field.value, this.#pair)
       : renameRequest(this.#field.value, this.#list, chosen?.id ?? null);
     if (asked.reason) {
       this.#actions.say(asked.reason);

@@ -2,7 +2,8 @@
 // selected pair's part lasts (beats) and how fast it goes (beats per minute), and which edit a value typed
 // into a field asks for — or, for a value no part can take, the one line that says why, so that nothing is
 // sent; and what "Tempo from sound" asks (the part's tempo becomes its sound's). The engine checks the same
-// rules and has the last word (an event past a shorter length, say). No DOM.
+// rules, in the same words, and has the last word (an event past a shorter length, say): both are held to one
+// table of cases, Tests/fixtures/twin-rules/part-fields.json. No DOM.
 
 import { LONGEST_PART, TICKS_PER_BEAT } from './plane/plane-raster.js';
 
@@ -10,6 +11,25 @@ import { LONGEST_PART, TICKS_PER_BEAT } from './plane/plane-raster.js';
 export const TEMPO_RANGE = Object.freeze({ min: 20, max: 400 });
 /** The lengths an atomic part may have, in beats: one tick at least, 10,000 beats at most (MusicalTime.longestPart). */
 export const LENGTH_RANGE = Object.freeze({ min: 1 / TICKS_PER_BEAT, max: LONGEST_PART / TICKS_PER_BEAT });
+
+/** The engine's refusal of a length no part can have (MusicLibrary.ticks(ofBeats:)), word for word. */
+export const LENGTH_REFUSAL = 'a part lasts from one tick (1/960 beat) to 10,000 beats';
+/** The engine's refusal of a tempo no part can have (MusicLibrary.checkedTempo), word for word. */
+export const TEMPO_REFUSAL = "a part's tempo is 20 to 400 beats per minute";
+
+/**
+ * The ticks an atomic part `beats` beats long lasts, as the engine rounds them (to the nearest tick):
+ * `{ ticks }`, or `{ error }` — the engine's refusal — when that is not one tick to 10,000 beats.
+ */
+export function ticksOfBeats(beats) {
+  const ticks = Number.isFinite(beats) ? Math.round(beats * TICKS_PER_BEAT) : Number.NaN;
+  return beats <= LENGTH_RANGE.max && ticks >= 1 ? { ticks } : { error: LENGTH_REFUSAL };
+}
+
+/** `{ tempo }` when a part may go at `bpm` beats per minute, else `{ error }`, the engine's refusal. */
+export function checkedTempo(bpm) {
+  return Number.isFinite(bpm) && bpm >= TEMPO_RANGE.min && bpm <= TEMPO_RANGE.max ? { tempo: bpm } : { error: TEMPO_REFUSAL };
+}
 
 /** How deep a composed part's length is looked for, and how many parts at most (a hostile library ends there). */
 const LIMITS = Object.freeze({ depth: 64, parts: 100_000 });
@@ -87,7 +107,8 @@ function parseNumber(text, what) {
 /**
  * What the "Length" field's `text` asks of `timing` (partTiming): `{ edit, doing }` — a `setLength` edit —
  * `{ unchanged: true }` when it is the length the part has, or `{ reason }`, one line for the performer, when
- * nothing may be sent (a composed part, no number, not above zero, longer than 10,000 beats).
+ * nothing may be sent (a composed part, no number, shorter than a tick or longer than 10,000 beats: the
+ * engine's words).
  */
 export function lengthRequest(timing, text) {
   if (!timing) return { reason: 'Select a part first' };
@@ -95,25 +116,23 @@ export function lengthRequest(timing, text) {
   const parsed = parseNumber(text, 'A length');
   if (parsed.reason) return parsed;
   const beats = parsed.value;
-  if (beats <= 0) return { reason: 'A part lasts more than 0 beats' };
-  if (beats < LENGTH_RANGE.min) return { reason: `A part lasts at least one tick (1/${TICKS_PER_BEAT} beat)` };
-  if (beats > LENGTH_RANGE.max) return { reason: `A part lasts at most ${LENGTH_RANGE.max.toLocaleString('en')} beats` };
-  if (timing.beats !== null && Math.round(beats * TICKS_PER_BEAT) === Math.round(timing.beats * TICKS_PER_BEAT)) return { unchanged: true };
+  const length = ticksOfBeats(beats);
+  if (length.error) return { reason: length.error };
+  if (timing.beats !== null && length.ticks === Math.round(timing.beats * TICKS_PER_BEAT)) return { unchanged: true };
   return { edit: { type: 'setLength', part: timing.part, beats }, doing: `make ${timing.name} ${numberText(beats)} beats long` };
 }
 
 /**
  * What the "Tempo" field's `text` asks of `timing`: `{ edit, doing }` — a `setTempo` edit — `{ unchanged:
- * true }`, or `{ reason }` (no number, outside 20…400 beats per minute).
+ * true }`, or `{ reason }` (no number; outside 20…400 beats per minute, in the engine's words).
  */
 export function tempoRequest(timing, text) {
   if (!timing) return { reason: 'Select a part first' };
   const parsed = parseNumber(text, 'A tempo');
   if (parsed.reason) return parsed;
   const bpm = parsed.value;
-  if (bpm < TEMPO_RANGE.min || bpm > TEMPO_RANGE.max) {
-    return { reason: `A tempo is ${TEMPO_RANGE.min} to ${TEMPO_RANGE.max} beats per minute, not ${numberText(bpm)}` };
-  }
+  const tempo = checkedTempo(bpm);
+  if (tempo.error) return { reason: tempo.error };
   if (timing.tempo !== null && Math.abs(bpm - timing.tempo) < 1e-9) return { unchanged: true };
   return { edit: { type: 'setTempo', part: timing.part, bpm }, doing: `set ${timing.name}'s tempo to ${numberText(bpm)}` };
 }

@@ -1,11 +1,12 @@
 // Seed 003's editing range (§2.11): a one-finger (or mouse) swipe over a row's score marks a stretch of it,
 // quantized to the visible raster, shown as a red half-transparent overlay. Let go inside the score, it
 // deletes the events it overlaps, or, overlapping none, makes one event of its extent; let go outside the
-// score it was begun in, nothing happens. The rule is the engine's (MusicLibrary.applyEditingRange in
-// Sources/Composition/MusicLibrary+Scores.swift), which has the last word; this shows what it will do.
-// Ticks from the part's start (960 to a beat). No DOM here.
+// score it was begun in, nothing happens. The rule is the engine's (the `editingRange` edit: MusicLibrary.apply
+// in Sources/Composition/MusicEdit.swift, then applyEditingRange in MusicLibrary+Scores.swift), which has the
+// last word; this shows what it will do. Both are held to one table of cases,
+// Tests/fixtures/twin-rules/editing-range.json. Ticks from the part's start (960 to a beat). No DOM here.
 
-import { rasterStep } from './plane-raster.js';
+import { LONGEST_PART, rasterStep } from './plane-raster.js';
 import { cellAt, columnAt, pointAt, tickAt } from './plane-view.js';
 
 /** Whether `point` (`{ tick, row }`) lies in the score of `row`: that row, from tick 0 up to `partLength`. */
@@ -66,21 +67,38 @@ export function overlaps(event, { start, end }) {
 
 const byStartThenLength = (a, b) => a.start - b.start || a.length - b.length;
 
+/** The engine's refusal of a range no part can hold (MusicEdit's `editingRange`), word for word. */
+export const RANGE_REFUSAL = 'an editing range runs from a tick to a later one, within the part';
+
 /**
- * What letting go of `range` does to a row's `events` (each `{ start, length, gain }`) in a part `partLength`
- * ticks long:
+ * What the engine does with the range `{ start, end }` (ticks) on a row's `events` (each `{ start, length,
+ * gain }`) in a part `partLength` ticks long — the `editingRange` edit's rule:
+ * - `{ action: 'refused', error }` when it is no range from a tick to a later one within the longest part
+ *   (whole numbers, 0 ≤ start < end ≤ 10,000 beats): the engine refuses it in these words;
+ * - `{ action: 'none' }` when it ends past the part: nothing happens;
  * - `{ action: 'delete', removed, events }` when it overlaps events: those are deleted, `events` is what stays;
- * - `{ action: 'create', event, events }` when it overlaps none: one event of its extent at `gain` is made;
- * - `{ action: 'none' }` when it is let go outside its score (outside the part or off its row), or there is
- *   no range, or its extent is not one the part can hold.
+ * - `{ action: 'create', event, events }` when it overlaps none: one event of its extent at `gain` is made.
  */
-export function applyRange(events, range, partLength, { gain = 1 } = {}) {
-  if (!range || !isInsideScore(range.at, range.row, partLength)) return { action: 'none' };
-  if (!(range.start >= 0 && range.end > range.start && range.end <= partLength)) return { action: 'none' };
+export function editedEvents(events, { start, end }, partLength, { gain = 1 } = {}) {
+  if (!(Number.isSafeInteger(start) && Number.isSafeInteger(end) && start >= 0 && start < end && end <= LONGEST_PART)) {
+    return { action: 'refused', error: RANGE_REFUSAL };
+  }
+  if (end > partLength) return { action: 'none' };
+  const range = { start, end };
   const removed = events.filter((event) => overlaps(event, range));
   if (removed.length > 0) {
     return { action: 'delete', removed, events: events.filter((event) => !overlaps(event, range)) };
   }
-  const event = { start: range.start, length: range.end - range.start, gain };
+  const event = { start, length: end - start, gain };
   return { action: 'create', event, events: [...events, event].sort(byStartThenLength) };
+}
+
+/**
+ * What letting go of `range` (editingRange's) does to a row's `events` in a part `partLength` ticks long:
+ * `{ action: 'none' }` when it is let go outside its score (outside the part or off its row), or there is no
+ * range; else what the engine does with it (`editedEvents`).
+ */
+export function applyRange(events, range, partLength, { gain = 1 } = {}) {
+  if (!range || !isInsideScore(range.at, range.row, partLength)) return { action: 'none' };
+  return editedEvents(events, range, partLength, { gain });
 }

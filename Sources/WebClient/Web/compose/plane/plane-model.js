@@ -9,7 +9,7 @@
 // composed part, whose children may each have a tempo of their own.
 
 import { TICKS_PER_BEAT } from './plane-raster.js';
-import { overlaps } from './editing-range.js';
+import { editedEvents, overlaps } from './editing-range.js';
 
 /** The key of a pair in the maps below. */
 const pairKey = (part, voice) => `${part}:${voice}`;
@@ -227,11 +227,8 @@ export function planeAfterRange(plane, range, { gain = 1 } = {}) {
   if (plane.kind === 'events') {
     const rows = plane.rows.map((row, index) => {
       if (index !== range.row) return row;
-      const kept = row.events.filter((event) => !overlaps(event, range));
-      const events = kept.length < row.events.length
-        ? kept
-        : [...row.events, { start: range.start, length: range.end - range.start, gain, offset: 0, continues: false }].sort(byStartThenLength);
-      return { ...row, events };
+      const edited = editedEvents(row.events, range, plane.extent, { gain });
+      return edited.events ? { ...row, events: edited.events } : row;
     });
     return { ...plane, rows };
   }

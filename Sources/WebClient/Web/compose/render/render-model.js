@@ -18,6 +18,26 @@ export const SIZES = Object.freeze([
 export const FRAME_RATES = Object.freeze([24, 25, 30, 50, 60]);
 /** What the server takes for a video (docs: even, 16…7680 × 16…4320; 1…120 frames a second). */
 export const VIDEO_LIMITS = Object.freeze({ width: [16, 7680], height: [16, 4320], fps: [1, 120] });
+/** The server's refusals of a video's size and of its frame rate (RenderRoutes.Body), word for word. */
+export const VIDEO_REFUSALS = Object.freeze({
+  size: 'a video has an even "width" (16…7680) and "height" (16…4320)',
+  fps: 'a video has "fps", 1…120 frames a second',
+});
+
+const within = (value, [low, high]) => Number.isSafeInteger(value) && value >= low && value <= high;
+
+/**
+ * The video POST /api/renders makes of `width`, `height` (pixels) and `fps` (frames a second), as the server
+ * checks them: `{ video }`, or `{ error }` in the server's words — a size that is not even and within
+ * VIDEO_LIMITS, then a frame rate that is not. Held with the server to Tests/fixtures/twin-rules/render-request.json.
+ */
+export function checkedVideo({ width, height, fps } = {}) {
+  if (!(within(width, VIDEO_LIMITS.width) && within(height, VIDEO_LIMITS.height) && width % 2 === 0 && height % 2 === 0)) {
+    return { error: VIDEO_REFUSALS.size };
+  }
+  if (!within(fps, VIDEO_LIMITS.fps)) return { error: VIDEO_REFUSALS.fps };
+  return { video: { width, height, fps } };
+}
 
 /** A size as the size select shows it and names its option: "1920×1080". */
 export const sizeText = ({ width, height }) => `${width}×${height}`;
@@ -26,12 +46,10 @@ export const sizeText = ({ width, height }) => `${width}×${height}`;
 export const STATES = Object.freeze(['waiting', 'running', 'done', 'failed', 'cancelled']);
 const ENDED = new Set(['done', 'failed', 'cancelled']);
 
-/** A whole number within [low, high] written in `text`, or null. */
-function wholeIn(text, [low, high]) {
+/** The whole number written in `text` (digits only, at most six), or null. */
+function whole(text) {
   const trimmed = String(text ?? '').trim();
-  if (!/^\d{1,6}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= low && value <= high ? value : null;
+  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 /**
@@ -39,7 +57,8 @@ function wholeIn(text, [low, high]) {
  * size, width, height, fps }`: `pair` `{ part, voice }`, `composition` an id, `format` 'wav'|'flac'|'mp4'|'csv' (the
  * DMX the light sends the library's fixtures),
  * `size` "1920×1080" or "custom" (then `width`, `height` as typed), `fps` as the select gives it — with the
- * compositions the library has (`compositions`, to check the id). `{ body }` or `{ reason }`, one line.
+ * compositions the library has (`compositions`, to check the id). `{ body }` or `{ reason }`, one line (a
+ * video's size or frame rate refused in the server's words: checkedVideo).
  */
 export function renderRequest(choice, compositions = []) {
   const body = {};
@@ -59,18 +78,11 @@ export function renderRequest(choice, compositions = []) {
   body.format = format;
   if (format !== 'mp4') return { body };
   let size = SIZES.find((one) => sizeText(one) === choice.size);
-  if (!size && choice.size === 'custom') {
-    const width = wholeIn(choice.width, VIDEO_LIMITS.width), height = wholeIn(choice.height, VIDEO_LIMITS.height);
-    if (width === null || height === null) {
-      return { reason: `A video is ${VIDEO_LIMITS.width.join('…')} pixels wide and ${VIDEO_LIMITS.height.join('…')} high` };
-    }
-    if (width % 2 !== 0 || height % 2 !== 0) return { reason: 'A video’s width and height are even numbers of pixels' };
-    size = { width, height };
-  }
+  if (!size && choice.size === 'custom') size = { width: whole(choice.width), height: whole(choice.height) };
   if (!size) return { reason: 'Choose a size for the video' };
-  const fps = wholeIn(choice.fps, VIDEO_LIMITS.fps);
-  if (fps === null) return { reason: 'Choose a frame rate for the video' };
-  return { body: { ...body, width: size.width, height: size.height, fps } };
+  const checked = checkedVideo({ ...size, fps: whole(choice.fps) });
+  if (checked.error) return { reason: checked.error };
+  return { body: { ...body, ...checked.video } };
 }
 
 /**
