@@ -1,11 +1,18 @@
 // The form panel's forms: their parameters, names and keys, and their outlines asked of the engine once.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { OUTLINE_BATCH, OutlineCache } from '../../Sources/WebClient/Web/console/form/form-outlines.js';
 import {
   FORM_KINDS, PRISM_COVER, canonicalJSON, defaultForm, describeForm, formKey, withParam,
 } from '../../Sources/WebClient/Web/console/form/form-kinds.js';
+
+// The forms' kinds, ranges and starting values are the twin-rule table's, which the engine's Form is held to too.
+const table = JSON.parse(readFileSync(new URL('../fixtures/twin-rules/form-and-motion.json', import.meta.url), 'utf8'));
+const formIn = (kind) => table.forms.find((form) => form.kind === kind);
+const startOf = (kind) => Object.fromEntries([['kind', kind], ...formIn(kind).params.map((param) => [param.name, param.default])]);
+const rangeOf = (kind, name) => formIn(kind).params.find((param) => param.name === name).range;
 
 const outlineOf = (form) => ({ form, strokeOnly: form.kind === 'line', contours: [{ closed: true, points: [0, 0, 1, 0, 0, 1] }] });
 
@@ -22,16 +29,18 @@ function fakeEngine(known = ['circle', 'polygon', 'star', 'ring', 'line', 'rose'
 }
 
 test('form kinds: the six of Form.swift and the prism, with their ranges and defaults', () => {
-  assert.deepEqual(FORM_KINDS.map((k) => k.kind), ['circle', 'polygon', 'star', 'ring', 'line', 'rose', 'prism']);
-  assert.deepEqual(defaultForm('star'), { kind: 'star', points: 5, innerRadius: 0.4 });
+  assert.deepEqual(FORM_KINDS.map((k) => k.kind), table.forms.map((form) => form.kind));
+  assert.deepEqual(defaultForm('star'), startOf('star'));
   assert.deepEqual(defaultForm('prism'), { kind: 'prism', ...PRISM_COVER });
+  assert.deepEqual(startOf('prism'), { kind: 'prism', ...PRISM_COVER });
   assert.deepEqual(FORM_KINDS.find((k) => k.kind === 'prism').params.map((p) => p.label), ['Light', 'Prism', 'Dispersion', 'Rainbow']);
   assert.deepEqual(defaultForm('star', { kind: 'star', points: 9, innerRadius: 0.2 }), { kind: 'star', points: 9, innerRadius: 0.2 });
-  assert.deepEqual(defaultForm('ring', { kind: 'star', points: 9, innerRadius: 0.2 }), { kind: 'ring', innerRadius: 0.6 });
+  assert.deepEqual(defaultForm('ring', { kind: 'star', points: 9, innerRadius: 0.2 }), startOf('ring'));
   assert.equal(defaultForm('blob'), null);
-  assert.deepEqual(withParam({ kind: 'polygon', sides: 6 }, 'sides', 70.4), { kind: 'polygon', sides: 64 });
-  assert.deepEqual(withParam({ kind: 'polygon', sides: 6 }, 'sides', 4.6), { kind: 'polygon', sides: 5 });
-  assert.deepEqual(withParam({ kind: 'ring', innerRadius: 0.5 }, 'innerRadius', -1), { kind: 'ring', innerRadius: 0 });
+  const [fewestSides, mostSides] = rangeOf('polygon', 'sides');
+  assert.deepEqual(withParam({ kind: 'polygon', sides: 6 }, 'sides', mostSides + 6.4), { kind: 'polygon', sides: mostSides });
+  assert.deepEqual(withParam({ kind: 'polygon', sides: 6 }, 'sides', fewestSides + 1.6), { kind: 'polygon', sides: fewestSides + 2 });
+  assert.deepEqual(withParam({ kind: 'ring', innerRadius: 0.5 }, 'innerRadius', -1), { kind: 'ring', innerRadius: rangeOf('ring', 'innerRadius')[0] });
   assert.deepEqual(withParam({ kind: 'circle' }, 'sides', 5), { kind: 'circle' });
 });
 

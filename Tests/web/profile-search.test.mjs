@@ -41,8 +41,14 @@ test('a profile and a mode in words; the generic kinds among the picks', () => {
   assert.equal(modeText(SLIM.modes[0]), '7-Ch: 7 channels');
   assert.equal(modeText({ name: '13-Channel', channels: new Array(13).fill({}), heads: 3 }), '13-Channel: 13 channels, 3 heads');
   assert.equal(modeText({ name: 'Amount', channels: 1, heads: 1 }), 'Amount: 1 channel, 1 head');
-  assert.equal(genericKind({ manufacturer: 'Generic', model: 'RGBW + dimmer' }, 'rgbwd'), 'rgbwd');
-  assert.equal(genericKind({ manufacturer: 'Generic', model: 'Generic RGB' }, 'RGB'), null, 'QLC+\'s own generic RGB is a profile');
+  const generic = (model, name, channels) => ({ manufacturer: 'Generic', model, type: 'Color Changer', modes: [{ name, channels, heads: 0 }] });
+  assert.equal(genericKind(generic('RGBW + dimmer', 'rgbwd', 5), 'rgbwd'), 'rgbwd', 'as the search lists it');
+  const whole = { ...generic('RGB', 'rgb', 0), modes: [{ name: 'rgb', heads: 0, channels: ['Red', 'Green', 'Blue'].map((name) => ({ name, role: '' })) }] };
+  assert.equal(genericKind(whole, 'rgb'), 'rgb', 'as the profile whole says it');
+  assert.equal(genericKind(generic('Generic RGB', 'RGB', 3), 'RGB'), null, 'QLC+\'s own generic RGB is a profile');
+  assert.equal(genericKind(generic('LED bar', 'rgb', 12), 'rgb'), null, 'a mode named as a kind, of other channels, is a profile');
+  assert.equal(genericKind({ ...generic('Two', 'rgb', 3), modes: [{ name: 'rgb', channels: 3 }, { name: 'rgbw', channels: 4 }] }, 'rgb'), null);
+  assert.equal(genericKind({ manufacturer: 'Generic', model: 'RGB' }, 'rgb'), null, 'no modes said');
   assert.equal(genericKind(SLIM, '7-Ch'), null);
   assert.equal(foundText({ profiles: [SLIM], total: 1 }, 'slimpar 56'), '1 found.');
   assert.equal(foundText({ profiles: new Array(30).fill(SLIM), total: 36 }, 'slim'), '36 found: the first 30 shown; type more to narrow them.');

@@ -1,6 +1,7 @@
 // The oscillators' waveforms as the engine computes them (Sources/Instrument/Oscillators/Waveform.swift,
 // Oscillator.swift, StableRandom.swift and Geometry's Turns), for the motion panel's plots: the same
-// arithmetic in the same order, so a plot shows what the lumis do; and what a plot says in words. No DOM here.
+// arithmetic in the same order, so a plot shows what the lumis do — both held to the values of
+// Tests/fixtures/twin-rules/waveforms.json; and what a plot says in words. No DOM here.
 
 import { formatRate } from '../panel-kit/lumi-features.js';
 import { formatNumber } from '../../shared/numbers.js';

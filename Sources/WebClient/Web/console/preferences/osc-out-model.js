@@ -1,12 +1,13 @@
 // OSC out as the Preferences panel edits it (docs/osc.md, "Being followed"; docs/library-api.md, `oscOut`):
 // the targets the library keeps read from the preferences, a target typed by the performer read by the
-// server's own rule (`HOST:PORT` or `[IPv6]:PORT`, a port 1…65535) and written as the server keeps it, the
-// PATCH bodies that add or remove one (the whole list each time), and what `GET /status` says of each target
-// followed — the kept ones and the command line's (`--osc-out`). The server has the last word: what cannot be
-// read here is sent as it was typed, and the server's refusal is what the performer is shown. No DOM here.
+// server's own rule (UserText's NetworkTarget: `HOST:PORT` or `[IPv6]:PORT`, a port 1…65535, both held to
+// Tests/fixtures/twin-rules/osc-targets.json) and written as the server keeps it, the PATCH bodies that add or
+// remove one (the whole list each time), and what `GET /status` says of each target followed — the kept ones
+// and the command line's (`--osc-out`). The server has the last word: what cannot be read here is sent as it
+// was typed, and the server's refusal (the same words as readTarget's) is what the performer is shown; how
+// many targets it keeps is the server's to say. No DOM here.
 
-/** The most targets the library keeps. */
-export const MAX_OSC_TARGETS = 16;
+import { checkedText } from '../../shared/text-rule.js';
 
 /** Where the server says what it sends and to whom (`oscOut` in it). */
 export const STATUS_PATH = '/status';
@@ -17,6 +18,18 @@ export const STATUS_REFRESH_MILLISECONDS = 5000;
 /** The longest target the server reads, in characters (a host of 253, brackets, a colon, a port). */
 const MAX_TARGET_LENGTH = 262;
 
+/** The longest host, in characters, and the characters it cannot hold. */
+const MAX_HOST_LENGTH = 253;
+const REFUSED_IN_HOST = Object.freeze([' ', '/', '[', ']']);
+
+const graphemes = typeof Intl === 'object' && typeof Intl.Segmenter === 'function'
+  ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/** `text`'s characters (extended grapheme clusters), as Swift's String holds them. */
+function charactersOf(text) {
+  return graphemes ? Array.from(graphemes.segment(text), ({ segment }) => segment) : [...text];
+}
+
 /** The targets kept in `preferences` (GET or PATCH /api/preferences): its `oscOut`, read defensively. */
 export function keptTargets(preferences) {
   const list = preferences?.oscOut;
@@ -25,24 +38,33 @@ export function keptTargets(preferences) {
 }
 
 /**
- * `text` read as a target by the server's rule — the last colon parts the host from the port; brackets
- * around the host are taken off — and written as the server keeps it: `host:port`, or `[host]:port` when
- * the host has a colon (an IPv6 address), the port in plain digits. Null when it is not a target by that
- * rule (the server will say why).
+ * `text` read as a target by the server's rule (NetworkTarget): the text rule's first (`checkedText`: composed,
+ * trimmed, no control characters, at most 262 characters); then the last colon parts the host from the port (a
+ * whole number 1…65535, a sign allowed); brackets around the host are taken off; the host is 1…253 characters,
+ * with no space, slash or bracket — characters as Swift counts and compares them (grapheme clusters). `{ target }`
+ * written as the server keeps it, `host:port` or `[host]:port` when the host has a colon (an IPv6 address), the
+ * port in plain digits; or `{ error }`, why not, in the server's words.
  */
+export function readTarget(text) {
+  const checked = checkedText(text, 'a network target', { maximumLength: MAX_TARGET_LENGTH });
+  if (checked.error) return { error: checked.error };
+  const refusal = { error: `a network target is HOST:PORT (a port 1…65535), or [IPv6]:PORT; not “${checked.text}”` };
+  const characters = charactersOf(checked.text);
+  const colon = characters.lastIndexOf(':');
+  if (colon < 0) return refusal;
+  const portText = characters.slice(colon + 1).join('');
+  const port = /^[+-]?[0-9]+$/.test(portText) ? Number(portText) : NaN;
+  if (!(port >= 1 && port <= 65535)) return refusal;
+  let host = characters.slice(0, colon);
+  if (host[0] === '[' && host.at(-1) === ']') host = host.slice(1, -1);
+  if (host.length === 0 || host.length > MAX_HOST_LENGTH || host.some((character) => REFUSED_IN_HOST.includes(character))) return refusal;
+  const name = host.join('');
+  return { target: host.includes(':') ? `[${name}]:${port}` : `${name}:${port}` };
+}
+
+/** `text` as the server keeps it as a target (readTarget), or null when it is none (the server will say why). */
 export function normaliseTarget(text) {
-  const kept = String(text ?? '').normalize('NFC').trim();
-  if (kept === '' || [...kept].length > MAX_TARGET_LENGTH) return null;
-  const colon = kept.lastIndexOf(':');
-  if (colon < 0) return null;
-  const portText = kept.slice(colon + 1);
-  if (!/^\+?[0-9]+$/.test(portText)) return null;
-  const port = Number(portText.replace(/^\+/, ''));
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  let host = kept.slice(0, colon);
-  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  if (host === '' || [...host].length > 253 || /[ \/[\]]/.test(host)) return null;
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  return readTarget(text).target ?? null;
 }
 
 /**
