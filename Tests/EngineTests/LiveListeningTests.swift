@@ -185,7 +185,7 @@ import TestSupport
     }
 
     @Test func aRemovedDevicesZerosDoNotBringItBackButSoundDoes() {
-        typealias Loss = LiveListening<ManualClock>.Loss
+        typealias Loss = InputHealth<ManualClock.Instant>.Loss
         for loss in [Loss.removed("gone"), .failed("read error")] {
             #expect(!loss.endsWith(soundAt: 0) && loss.endsWith(soundAt: 0.001))
         }
@@ -258,7 +258,7 @@ import TestSupport
         #expect(answered == 7, "the library's threads are not held")
         #expect(try listening.listen(to: .none).source == "none", "choosing another input does not wait for the hung one")
         device.signal()  // the device answers at last: the input it opened is no longer wanted
-        try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.reopening } }
+        try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.health.reopening } }
         #expect(input.starts == 1 && !input.isOpen, "opened late, closed, never started")
         #expect(listening.status.source == "none" && !listening.status.lost)
     }
@@ -287,7 +287,7 @@ import TestSupport
             let notYet = try #require(await probe.first { $0.problem?.contains("not yet") == true })
             #expect(notYet.lost && notYet.problem?.contains("access to the device was refused") == true)
             // One reopen at a time: the next is due once this one has ended.
-            try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.reopening } }
+            try await awaitUntil("the reopen to end") { !listening.current.withLock { $0.health.reopening } }
         }
         try await quarters(8, on: clock)
         try await awaitUntil("the input to be started again") { input.starts >= 2 }

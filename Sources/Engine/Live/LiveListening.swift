@@ -8,7 +8,7 @@ import Synchronization
 /// to the engine as a `heard` intent, a hundred a second, so that a replay is exact. What is heard is told to
 /// clients a third as often (`LiveAudience.heard`). An input that is lost — removed, failing, or sending
 /// nothing for a second — is said, tried again every two seconds (one reopen at a time) and taken back when
-/// it returns (`LiveListening+Losses.swift`); one that gives nothing but digital zeros after sound is said to
+/// it returns (`InputHealth`, `LiveListening+Losses.swift`); one that gives nothing but digital zeros after sound is said to
 /// be silent, and left open. The show goes on meanwhile.
 public final class LiveListening<C: Clock>: Sendable where C.Duration == Duration {
     /// Clients are told what is heard every this many hops.
@@ -47,15 +47,8 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         /// the engine's clock, without the jitter of how its blocks arrive. It creeps up a microsecond a hop,
         /// so that it follows an input clock slower than the engine's.
         var inputOffset: Double?
-        /// Whether the input gave any sound that was not exact zeros, and since when (input seconds) it has
-        /// given nothing else.
-        var hadSound = false
-        var zerosSince: Double?
-        /// Why the input is lost, while it is, and when it is next tried again; whether a reopen has not
-        /// ended yet (no other starts meanwhile).
-        var loss: Loss?
-        var nextTry: C.Instant?
-        var reopening = false
+        /// Whether the input sounds, is silent or is lost, and when it is next tried again.
+        var health = InputHealth<C.Instant>()
         /// The current input's tape, which keeps its sound while a recording runs.
         var tape: HeardTape?
         var recordingOn = false
@@ -130,8 +123,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
         try switching.withLock { _ throws(LiveError) in
             current.withLock { current in
                 current.source = source
-                current.loss = nil
-                current.nextTry = nil
+                current.health.chose()
             }
             letGo()
             let input: (any SoundInput)?
@@ -180,8 +172,7 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             current.input = input
             current.lastFrameAt = nil
             current.inputOffset = nil
-            current.hadSound = false
-            current.zerosSince = nil
+            current.health.started()
             return current.generation
         }
         let analysis = Analysis(input)
@@ -265,10 +256,9 @@ public final class LiveListening<C: Clock>: Sendable where C.Duration == Duratio
             current.lastFrameAt = instrument.engine.clock.now
             current.delays.append(delay)
             if current.delays.count > Self.keptDelays { current.delays.removeFirst(current.delays.count - Self.keptDelays) }
-            let silenceChanged = Self.digitalSilence(frame, in: &current) != nil
-            let cameBack = current.loss?.endsWith(soundAt: frame.peak) ?? false
-            if cameBack { Self.takeBack(&current) }
-            guard current.loss == nil else { return .nothing }
+            let (cameBack, silenceChanged) = current.health.heard(
+                peak: frame.peak, at: frame.time, saysDigitalSilence: current.input?.saysDigitalSilence == true, status: &current.status)
+            guard current.health.loss == nil else { return .nothing }
             current.status.hearing = true
             if !current.status.silent { current.status.problem = nil }
             current.status.level = heard.level
