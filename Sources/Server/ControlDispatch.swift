@@ -43,9 +43,7 @@ public struct ControlDispatch<C: Clock>: Sendable where C.Duration == Duration {
         case .stop: await transport.stop()
         case .locate(let seconds): try await transport.locate(seconds)
         case .loopPart(let number): try await transport.loop(part: number)
-        case .loopSeconds(let from, let to):
-            guard from.isFinite, to.isFinite, from < to else { throw LiveError(.refused, "a loop runs from a number of seconds to a later one") }
-            try await transport.loop(seconds: from..<to)
+        case .loopSeconds(let from, let to): try await transport.loop(from: from, to: to)
         }
     }
 }

@@ -2,8 +2,8 @@ import Audio
 import Composition
 import Instrument
 
-/// What the transport loads and how it reads it: a composition laid out with its sounds and light, the light
-/// as it stands at a frame, and the status it tells.
+/// What the transport loads and how: a composition, a pair or a sound of the library, laid out with its sounds
+/// and its light.
 extension CompositionTransport {
     /// A composition loaded to play.
     struct Loaded {
@@ -48,44 +48,5 @@ extension CompositionTransport {
             }
             throw LiveError(.notFound, "cannot play \(what)", cause: error)
         }
-    }
-
-    /// The light as it stands at `frame` of `light`: the chord each voice lit then holds, the tempo taken up
-    /// last, and the index of the next light to fire.
-    static func standing(in light: [(frame: Int, intent: Intent)], at frame: Int) -> (lit: [Int: Intent], tempo: Intent?, next: Int) {
-        var lit: [Int: Intent] = [:]
-        var tempo: Intent?
-        var next = 0
-        while next < light.count, light[next].frame <= frame {
-            switch light[next].intent {
-            case .lightDown(let voice, _, _): lit[voice] = light[next].intent
-            case .lightUp(let voice): lit[voice] = nil
-            case .tempo: tempo = light[next].intent
-            default: break
-            }
-            next += 1
-        }
-        return (lit, tempo, next)
-    }
-
-    /// Notes that `intent` lights or lets go of its voice.
-    static func note(_ intent: Intent, in lit: inout Set<Int>) {
-        switch intent {
-        case .lightDown(let voice, _, _): lit.insert(voice)
-        case .lightUp(let voice): lit.remove(voice)
-        default: break
-        }
-    }
-
-    /// What the transport says of `core`, heard at frame `heard`.
-    static func status(of core: Core, heard: Int, rate: Int) -> TransportStatus {
-        guard let loaded = core.loaded else { return .idle }
-        let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
-        // A sound previewed plays a pair made for it alone: its ids are nobody's in the library.
-        let previewed: SoundID? = if case .sound(let sound) = loaded.source { sound } else { nil }
-        return TransportStatus(
-            composition: loaded.name, part: previewed == nil ? loaded.pair.part.rawValue : nil, voice: previewed == nil ? loaded.pair.voice.rawValue : nil,
-            playing: core.playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate), duration: Double(loaded.frameCount) / Double(rate),
-            loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil, sound: previewed?.rawValue, lightProblem: loaded.lightProblem)
     }
 }

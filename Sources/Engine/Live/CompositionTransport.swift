@@ -25,8 +25,6 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     public let lightLatency: Duration
     /// The state the audio device's thread and the transport's callers share.
     let box = Box()
-    /// How often the playhead is told while playing.
-    static var statusInterval: Duration { .milliseconds(100) }
     /// When a start asked for at a moment is to come (nil: at once). A moment after it waits for it; a moment
     /// before it (a Link session that started a little before it was seen) plays at once as from then.
     public typealias StartMoment = @Sendable (_ asked: C.Instant) -> C.Instant?
@@ -40,45 +38,10 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         case sound(SoundID)
     }
 
+    /// The playhead (CompositionTransport.Playhead.swift) and the sound device (+Device.swift), each under its lock.
     final class Box: Sendable {
-        let core = Mutex(Core())
+        let playhead = Mutex(Playhead())
         let device = Mutex(Device.unopened)
-    }
-
-    /// The sound device: not opened yet, open, or not to be had (and why).
-    enum Device {
-        case unopened
-        case open(any AudioOutput)
-        case silent(String?)
-    }
-
-    struct Core {
-        var loaded: Loaded?
-        var playing = false
-        /// Why what is loaded could not be laid out again with its sounds (a sound that cannot be read or
-        /// decoded), until a reload or a play succeeds: said as the status's `soundProblem`.
-        var reloadProblem: String?
-        /// The next light to fire, and the voices lit now.
-        var nextLight = 0
-        var lit: Set<Int> = []
-        /// The frame heard at the last tick: a playhead that went back was located or looped.
-        var lastHeard = 0
-        /// Without a device, the clock's reading at the last tick, and a buffer the silent mix goes into.
-        var lastTick: C.Instant?
-        var scratch = [Float](repeating: 0, count: 2 * 4096)
-        var lastTold: C.Instant?
-        /// A start asked for that waits for its moment (nil: none waits), and whether what was lit where it
-        /// stopped is to be lit again then (it plays on from there).
-        var startsAt: C.Instant?
-        var relightAtStart = false
-        /// Through a device: a start it placed at its sample, not yet told nor its light lit again.
-        var startUntold = false
-        /// A stop asked for at a moment to come (the light's; nil: none waits), and whether the device has
-        /// reached its sample (silence from there, the light let go at the tick).
-        var stopsAt: C.Instant?
-        var soundStopped = false
-        /// The moment the playhead last began to run from (a start's own moment, not the tick that found it).
-        var startedAt: C.Instant?
     }
 
     /// A transport that plays through the device `openOutput` opens — at its first play, so that nothing is
@@ -127,41 +90,20 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         moment.waitsFor ?? (heardByDevice && moment.runsFrom < now ? moment.runsFrom : nil)
     }
 
-    /// Calls off what waits: a start, a stop.
-    static func callOff(_ core: inout Core) {
-        core.startsAt = nil
-        core.relightAtStart = false
-        core.startUntold = false
-        core.stopsAt = nil
-        core.soundStopped = false
-    }
-
     /// The moment the playhead last began to run from, if it has.
-    public var lastStart: C.Instant? { box.core.withLock { $0.startedAt } }
+    public var lastStart: C.Instant? { box.playhead.withLock { $0.startedAt } }
 
     /// Why compositions are not heard, when they are not (no device could be opened), as the device said.
     public var soundProblem: String? {
         if case .silent(let problem) = box.device.withLock({ $0 }) { problem } else { nil }
     }
 
-    /// Whether a device plays (rather than the clock moving the playhead).
-    var heardByDevice: Bool {
-        if case .open = box.device.withLock({ $0 }) { true } else { false }
-    }
-
     /// Where the transport is now.
     public var status: TransportStatus {
         let latency = latencyFrames
         let now = instrument.engine.clock.now
-        var status = box.core.withLock { core in Self.status(of: core, heard: Self.heardFrame(core, latency: latency), rate: sampleRate, now: now) }
-        status.soundProblem = soundProblem ?? box.core.withLock { $0.reloadProblem }
-        return status
-    }
-
-    /// The status of `core`, with how long a start that waits has still to wait.
-    static func status(of core: Core, heard: Int, rate: Int, now: C.Instant) -> TransportStatus {
-        var status = status(of: core, heard: heard, rate: rate)
-        if core.loaded != nil, let startsAt = core.startsAt { status.startsIn = max(0, now.duration(to: startsAt).inSeconds) }
+        var status = box.playhead.withLock { playhead in playhead.status(heard: playhead.heardFrame(latency: latency), rate: sampleRate, now: now) }
+        status.soundProblem = soundProblem ?? box.playhead.withLock { $0.reloadProblem }
         return status
     }
 
@@ -174,22 +116,11 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         }
         _ = output  // opened now, if it is to be
         let now = instrument.engine.clock.now
-        let (loaded, playing) = box.core.withLock { ($0.loaded != nil, $0.playing) }
+        let (loaded, playing) = box.playhead.withLock { ($0.loaded != nil, $0.playing) }
         guard loaded else { throw LiveError(.unavailable, "no composition is loaded: name one to play") }
         let moment = playing ? (waitsFor: nil, runsFrom: now) : startMoment(askedAt: now)
         let startsAt = placedStart(moment, now: now)
-        let position = box.core.withLock { core -> Int? in
-            Self.callOff(&core)
-            if let startsAt {
-                core.startsAt = startsAt
-                core.relightAtStart = true
-                return nil
-            }
-            if !core.playing { core.startedAt = moment.runsFrom }
-            core.lastTick = moment.runsFrom
-            core.playing = true
-            return core.loaded?.performance.position
-        }
+        let position = box.playhead.withLock { $0.playOn(startsAt: startsAt, runsFrom: moment.runsFrom) }
         if let position { await perform(relight(at: position)) }  // what was lit where it stopped, lit again
         await tick(tellingEveryone: true)
     }
@@ -212,19 +143,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let now = instrument.engine.clock.now
         let moment = startMoment(askedAt: now)
         let startsAt = placedStart(moment, now: now)
-        let letGo = box.core.withLock { core in
-            let letGo = Self.lettingGo(&core)
-            swap(&core.loaded, &incoming)
-            Self.callOff(&core)
-            core.reloadProblem = nil
-            core.nextLight = 0
-            core.lastHeard = 0
-            core.lastTick = moment.runsFrom
-            core.playing = startsAt == nil
-            if core.playing { core.startedAt = moment.runsFrom }
-            core.startsAt = startsAt
-            return letGo
-        }
+        let letGo = box.playhead.withLock { $0.load(&incoming, startsAt: startsAt, runsFrom: moment.runsFrom) }
         incoming = nil  // the composition played before, let go of here rather than on the device's thread
         await perform(letGo)
         await tick(tellingEveryone: true)
@@ -235,30 +154,17 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// When it can no longer be laid out (its part or voice was deleted), what plays goes on unchanged.
     /// When its sounds cannot be loaded, it plays on as it was and the status says why (`soundProblem`).
     public func reload() async {
-        guard let source = box.core.withLock({ $0.loaded?.source }) else { return }
+        guard let source = box.playhead.withLock({ $0.loaded?.source }) else { return }
         var incoming: Loaded?
         do throws(LiveError) {
             incoming = try await WorkerPool.library.run { () throws(LiveError) in try load(source) }
         } catch {
             guard error.code == .notSaved else { return }  // its part or voice is gone: what plays goes on
-            box.core.withLock { $0.reloadProblem = error.message }
+            box.playhead.withLock { $0.reloadProblem = error.message }
             instrument.transportChanged(status)
             return
         }
-        let old = box.core.withLock { core -> (light: [(frame: Int, intent: Intent)], position: Int, playing: Bool)? in
-            core.reloadProblem = nil
-            guard let current = core.loaded, current.source == source else { return nil }
-            let frameCount = incoming!.frameCount
-            let position = min(current.performance.position, frameCount)
-            incoming!.performance.locate(position)
-            if let loop = current.performance.loop {
-                let kept = min(loop.lowerBound, frameCount)..<min(loop.upperBound, frameCount)
-                if !kept.isEmpty { try? incoming!.performance.setLoop(kept) }  // kept is non-empty and starts at 0 or later
-            }
-            let light = current.light
-            swap(&core.loaded, &incoming)
-            return (light, core.loaded!.performance.position, core.playing)
-        }
+        let old = box.playhead.withLock { $0.reload(&incoming, from: source) }
         incoming = nil
         guard let old else { return }
         if old.playing { await perform(relight(at: old.position, was: old.light)) }
@@ -270,15 +176,11 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// at the first tick from `moment`, the sound through a device at its sample (`lightLatency` after it).
     public func stop(at moment: C.Instant? = nil) async {
         let now = instrument.engine.clock.now
-        if let moment, moment > now, box.core.withLock({ $0.playing && $0.startsAt == nil }) {
-            box.core.withLock { $0.stopsAt = moment }
+        if let moment, moment > now, box.playhead.withLock({ $0.playing && $0.startsAt == nil }) {
+            box.playhead.withLock { $0.stopsAt = moment }
             return
         }
-        let letGo = box.core.withLock { core in
-            core.playing = false
-            Self.callOff(&core)
-            return Self.lettingGo(&core)
-        }
+        let letGo = box.playhead.withLock { $0.stop() }
         await perform(letGo)
         instrument.transportChanged(status)
     }
@@ -287,45 +189,23 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
     /// a place before the start or past the end is the start or the end.
     public func locate(_ seconds: Double) async throws(LiveError) {
         guard seconds.isFinite else { throw LiveError(.refused, "a place in the composition is a number of seconds") }
-        let frame = try box.core.withLock { (core) throws(LiveError) -> Int in
-            guard let frameCount = core.loaded?.frameCount else { throw LiveError(.unavailable, "no composition is loaded") }
-            let frame = Int((min(max(0, seconds), Double(frameCount) / Double(sampleRate)) * Double(sampleRate)).rounded())
-            core.loaded!.performance.locate(frame)
-            return frame
-        }
+        let frame = try box.playhead.withLock { (playhead) throws(LiveError) -> Int in try playhead.locate(seconds, rate: sampleRate) }
         await perform(relight(at: frame))
         instrument.transportChanged(status)
+    }
+
+    /// Loops the loaded composition from `from` to `to` seconds, a later place (OSC's and the live protocol's
+    /// loop of seconds), or refuses saying so.
+    public func loop(from: Double, to: Double) async throws(LiveError) {
+        guard from.isFinite, to.isFinite, from < to else { throw LiveError(.refused, "a loop runs from a number of seconds to a later one") }
+        try await loop(seconds: from..<to)
     }
 
     /// Loops part `number` (from 1) of the composition's top part, the stretch `seconds` (kept within the
     /// composition), or nothing.
     public func loop(part number: Int? = nil, seconds: Range<Double>? = nil) async throws(LiveError) {
-        let wrapped = try box.core.withLock { (core) throws(LiveError) -> Int? in
-            guard let duration = core.loaded.map({ Double($0.frameCount) / Double(sampleRate) }) else {
-                throw LiveError(.unavailable, "no composition is loaded")
-            }
-            var stretch = seconds
-            if let number {
-                let parts = core.loaded!.parts
-                guard number >= 1, number <= parts.count else {
-                    throw LiveError(.refused, "\(core.loaded!.name) has \(parts.count) parts to loop, numbered from 1; not \(number)")
-                }
-                stretch = parts[number - 1].seconds
-            }
-            guard let stretch else {
-                try? core.loaded!.performance.setLoop(nil)  // clearing a loop never throws
-                return nil
-            }
-            let from = min(max(0, stretch.lowerBound), duration), to = min(max(0, stretch.upperBound), duration)
-            let rate = Double(sampleRate)
-            let frames = Int((from * rate).rounded())..<max(Int((from * rate).rounded()), Int((to * rate).rounded()))
-            guard !frames.isEmpty else {
-                throw LiveError(.refused, "a loop lies within the composition (0 to \(duration) s) and lasts a moment at least")
-            }
-            let before = core.loaded!.performance.position
-            do { try core.loaded!.performance.setLoop(frames) } catch { throw LiveError(.refused, "\(error)", cause: error) }
-            let after = core.loaded!.performance.position
-            return after != before ? after : nil
+        let wrapped = try box.playhead.withLock { (playhead) throws(LiveError) -> Int? in
+            try playhead.loop(part: number, seconds: seconds, rate: sampleRate)
         }
         if let wrapped { await perform(relight(at: wrapped)) }
         instrument.transportChanged(status)
