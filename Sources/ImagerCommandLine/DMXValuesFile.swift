@@ -13,7 +13,7 @@ import Library
 enum DMXValuesFile {
     /// `--dmx-rate` as typed, checked: 1…44 frames a second.
     static func rate(_ typed: String) throws(CommandFailure) -> Int {
-        try NumberArgument.integer(typed, "--dmx-rate", in: 1...44)
+        try NumberArgument.integer(typed, "--dmx-rate", in: LiveFixtures.rates)
     }
 
     /// Writes the DMX of `seconds` of `performance` from `start`, `rate` frames a second, as `library`'s patch is

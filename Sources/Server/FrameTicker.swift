@@ -120,17 +120,6 @@ struct BeatService<C: Clock>: Service where C.Duration == Duration {
 
     func run() async throws {
         guard let followers = session.followers else { return try await gracefulShutdown() }
-        let engine = session.engine
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                let state = await engine.snapshot()
-                let next = (state.beat + 1e-9).rounded(.down) + 1
-                let seconds = (next - state.beat) * 60 / state.tempo
-                do { try await engine.clock.sleep(for: .seconds(seconds)) } catch { return }
-                // The tempo may have changed meanwhile: the beat is the one reached now.
-                let now = await engine.snapshot()
-                if now.beat + 0.01 >= next { followers.beat(Int(next), tempo: now.tempo) }
-            }
-        }
+        await cancelWhenGracefulShutdown { await session.engine.tellBeats { followers.beat($0, tempo: $1) } }
     }
 }

@@ -87,16 +87,8 @@ enum RenderRoutes {
             switch format {
             case "wav": return RenderRequest(source: source, format: .wav)
             case "flac": return RenderRequest(source: source, format: .flac)
-            case "mp4":
-                guard let width, let height, (16...7680).contains(width), (16...4320).contains(height), width % 2 == 0, height % 2 == 0 else {
-                    throw APIRefusal(.badRequest, "a video has an even \"width\" (16…7680) and \"height\" (16…4320)")
-                }
-                guard let fps, (1...120).contains(fps) else { throw APIRefusal(.badRequest, "a video has \"fps\", 1…120 frames a second") }
-                return RenderRequest(source: source, format: .mp4(width: width, height: height, fps: fps))
-            case "csv":
-                let rate = dmxRate ?? 40
-                guard (1...44).contains(rate) else { throw APIRefusal(.badRequest, "a render's \"dmxRate\" is 1…44 DMX frames a second") }
-                return RenderRequest(source: source, format: .dmx(rate: rate))
+            case "mp4": return RenderRequest(source: source, format: try .video(width: width, height: height, fps: fps))
+            case "csv": return RenderRequest(source: source, format: try .dmx(rate: dmxRate))
             default:
                 throw APIRefusal(.badRequest, "a render's format is wav, flac, mp4 or csv (the light's DMX), not \"\(format.prefix(20))\"")
             }

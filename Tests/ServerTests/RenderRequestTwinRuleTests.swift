@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Server
 
@@ -43,6 +44,8 @@ import Testing
                     answer = .kept(try body.request().format)
                 } catch let refusal as APIRefusal {
                     answer = .refused(refusal.message)
+                } catch let refusal as LiveError where refusal.code == .invalid {
+                    answer = .refused(refusal.message)
                 } catch {
                     answer = .refused("not an API refusal: \(error)")
                 }
@@ -61,8 +64,7 @@ import Testing
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/render-request.json")
+        let file = TwinRuleTables.file("render-request.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 

@@ -28,6 +28,26 @@ public struct RenderRequest: Hashable, Sendable {
         /// The DMX the library's fixtures are sent while the light plays, `rate` frames a second, as CSV.
         case dmx(rate: Int)
 
+        /// The sizes and frame rates a video may have (even sizes: 4:2:0 halves them).
+        public static let videoWidths = 16...7680, videoHeights = 16...4320, videoRates = 1...120
+
+        /// A video of `width`×`height` at `fps`, or why not, in the words the lab's Render dialog says too
+        /// (render-model.js's `checkedVideo`; both held to Tests/fixtures/twin-rules/render-request.json).
+        public static func video(width: Int?, height: Int?, fps: Int?) throws(LiveError) -> Format {
+            guard let width, let height, videoWidths.contains(width), videoHeights.contains(height), width % 2 == 0, height % 2 == 0 else {
+                throw LiveError(.invalid, "a video has an even \"width\" (16…7680) and \"height\" (16…4320)")
+            }
+            guard let fps, videoRates.contains(fps) else { throw LiveError(.invalid, "a video has \"fps\", 1…120 frames a second") }
+            return .mp4(width: width, height: height, fps: fps)
+        }
+
+        /// The light's DMX at `rate` frames a second (`LiveFixtures.rates`; 40, the live rate, when not said), or why not.
+        public static func dmx(rate: Int?) throws(LiveError) -> Format {
+            let rate = rate ?? 40
+            guard LiveFixtures.rates.contains(rate) else { throw LiveError(.invalid, "a render's \"dmxRate\" is 1…44 DMX frames a second") }
+            return .dmx(rate: rate)
+        }
+
         /// The file's extension, which is also how the format is named in requests.
         public var fileExtension: String {
             switch self {
