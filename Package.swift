@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserTextTests",
-            dependencies: ["UserText", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["UserText", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

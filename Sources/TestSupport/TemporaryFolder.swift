@@ -11,5 +11,6 @@ public struct TemporaryFolder: Sendable {
 
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+    /// Removes the folder; what cannot be removed stays in the system's temporary folder, which is emptied anyway.
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Testing
+import TestSupport
 
 /// The editing range let go inside the score (Tests/fixtures/twin-rules/editing-range.json), which the lab's
 /// `editedEvents` (compose/plane/editing-range.js) is held to as well, by `node --test`: the same ranges make,
@@ -35,8 +36,7 @@ import Testing
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/editing-range.json")
+        let file = TwinRuleTables.file("editing-range.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 

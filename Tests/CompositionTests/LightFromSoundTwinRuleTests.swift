@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Composition
 
@@ -19,8 +20,7 @@ import Testing
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/light-from-sound.json")
+        let file = TwinRuleTables.file("light-from-sound.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Testing
+import TestSupport
 
 /// A part's length and tempo (Tests/fixtures/twin-rules/part-fields.json), which the lab's Length and Tempo
 /// fields (part-fields-model.js's `ticksOfBeats` and `checkedTempo`) are held to as well, by `node --test`: the
@@ -31,8 +32,7 @@ import Testing
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/part-fields.json")
+        let file = TwinRuleTables.file("part-fields.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 

@@ -168,8 +168,7 @@ struct PaintedStage: StagePicture {
     /// The master's range is the one the twin-rule table gives (Tests/fixtures/twin-rules/fixture-patch.json),
     /// which the console's form takes too.
     @Test func theMasterIsKeptInTheRangeTheTwinRuleTableGives() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/fixture-patch.json")
+        let file = TwinRuleTables.file("fixture-patch.json")
         struct Table: Decodable { let limits: [String: [Double]] }
         let master = try #require(try JSONDecoder().decode(Table.self, from: Data(contentsOf: file)).limits["master"])
         let live = try fixtures([])

@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import Testing
+import TestSupport
 
 /// The fixture patch's numbers (Tests/fixtures/twin-rules/fixture-patch.json), which the console's form
 /// (console/fixtures/fixtures-model.js, fixture-fields.js, fixture-channels.js, aim-model.js) is held to as well,
@@ -36,8 +37,7 @@ import Testing
     }
 
     static let table: Table? = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/fixture-patch.json")
+        let file = TwinRuleTables.file("fixture-patch.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0) }
     }()
 

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Instrument
 import Testing
+import TestSupport
 
 /// The forms and motions the panels offer (Tests/fixtures/twin-rules/form-and-motion.json), which the console's
 /// form-kinds.js and motion-kinds.js are held to as well, by `node --test`: the kinds in the engine's order, and
@@ -39,8 +40,7 @@ import Testing
     }
 
     static let table: Table? = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/form-and-motion.json")
+        let file = TwinRuleTables.file("form-and-motion.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0) }
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import Instrument
 import Testing
+import TestSupport
 
 /// Polyphony's rule (Tests/fixtures/twin-rules/polyphony.json), which the Preferences panel's polyphony-model.js
 /// is held to as well, by `node --test`: the same ranges, the same counts kept, the same refused in the same words.
@@ -23,8 +24,7 @@ import Testing
     }
 
     static let table: Table? = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/polyphony.json")
+        let file = TwinRuleTables.file("polyphony.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0) }
     }()
 

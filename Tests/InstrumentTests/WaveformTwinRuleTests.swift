@@ -1,6 +1,7 @@
 import Foundation
 import Instrument
 import Testing
+import TestSupport
 
 /// The waveforms' values (Tests/fixtures/twin-rules/waveforms.json), which the motion panel's plots
 /// (console/motion/waveform-plot.js's `sampleWaveform`) are held to as well, by `node --test`: each waveform,
@@ -16,8 +17,7 @@ import Testing
 
     static let cases: [Case] = {
         struct Table: Decodable { let waveforms: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/waveforms.json")
+        let file = TwinRuleTables.file("waveforms.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).waveforms } ?? []
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import StageOutputs
 import Testing
+import TestSupport
 
 /// Edge blending and the corner-pin (Tests/fixtures/twin-rules/blend-and-pin.json), which the browser's view
 /// (view/blend-curve.js, view/homography.js) is held to as well, by `node --test`: the same light and value at
@@ -14,8 +15,7 @@ import Testing
     }
 
     static let table: Table? = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/blend-and-pin.json")
+        let file = TwinRuleTables.file("blend-and-pin.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0) }
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import StageOutputs
 import Testing
+import TestSupport
 
 /// The mesh an output is drawn through (Tests/fixtures/twin-rules/mesh.json), which the canvas's
 /// view/output-mesh.js is held to as well, by `node --test`: each vertex's window position and the slice point
@@ -17,8 +18,7 @@ import Testing
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/mesh.json")
+        let file = TwinRuleTables.file("mesh.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 

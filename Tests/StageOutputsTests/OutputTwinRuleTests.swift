@@ -1,6 +1,7 @@
 import Foundation
 import StageOutputs
 import Testing
+import TestSupport
 
 /// The output rule's cases (Tests/fixtures/twin-rules/outputs.json), which the console's `validateOutput`
 /// (shared/outputs.js) is held to as well, by `node --test`: the two sides keep and refuse the same outputs,
@@ -26,8 +27,7 @@ import Testing
     }
 
     static let cases: [Table.Case] = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/outputs.json")
+        let file = TwinRuleTables.file("outputs.json")
         guard let data = try? Data(contentsOf: file), let table = try? JSONDecoder().decode(Table.self, from: data) else { return [] }
         return table.cases
     }()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserText
+import TestSupport
 
 /// A network target's rule (Tests/fixtures/twin-rules/osc-targets.json), which the Preferences panel's
 /// `readTarget` (console/preferences/osc-out-model.js) is held to as well, by `node --test`: the same targets
@@ -16,8 +17,7 @@ import UserText
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/osc-targets.json")
+        let file = TwinRuleTables.file("osc-targets.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserText
+import TestSupport
 
 /// The text rule of every name (Tests/fixtures/twin-rules/text.json), which the web client's `checkedText`
 /// (shared/text-rule.js) is held to as well, by `node --test`: the same names kept as the same text, the same
@@ -17,8 +18,7 @@ import UserText
 
     static let cases: [Case] = {
         struct Table: Decodable { let cases: [Case] }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/twin-rules/text.json")
+        let file = TwinRuleTables.file("text.json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Table.self, from: $0).cases } ?? []
     }()
 
