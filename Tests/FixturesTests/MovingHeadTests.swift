@@ -160,7 +160,14 @@ import Testing
         }
         var flat = Self.fixture(.point(StagePoint(x: 0.5, y: 0.5)))
         flat.aim?.calibration = [PanTilt(pan: 10, tilt: 10), PanTilt(pan: 20, tilt: 20), PanTilt(pan: 30, tilt: 30), PanTilt(pan: 40, tilt: 40)]
-        #expect(refusal(flat) == "fixture “Head”: its four corners' pan and tilt make no quadrilateral (three in a line?)")
+        #expect(refusal(flat) == "fixture “Head”: its four corners' pan and tilt make no quadrilateral (three in a line, or two sides crossed?)")
+        // Three exactly in a line, which the homography alone keeps by a rounding, and two sides crossed.
+        var lined = Self.fixture(.point(StagePoint(x: 0.5, y: 0.5)))
+        lined.aim?.calibration = [PanTilt(pan: 63, tilt: 131.5), PanTilt(pan: 45, tilt: 108.5), PanTilt(pan: 263, tilt: 260), PanTilt(pan: 90, tilt: 166)]
+        #expect(refusal(lined)?.hasSuffix("make no quadrilateral (three in a line, or two sides crossed?)") == true, "\(refusal(lined) ?? "kept")")
+        var crossed = Self.fixture(.point(StagePoint(x: 0.5, y: 0.5)))
+        crossed.aim?.calibration = [Self.calibration[0], Self.calibration[2], Self.calibration[1], Self.calibration[3]]
+        #expect(refusal(crossed)?.hasSuffix("make no quadrilateral (three in a line, or two sides crossed?)") == true)
         var far = Self.fixture(.point(StagePoint(x: 0.5, y: 0.5)))
         far.aim?.calibration[0].pan = 600
         #expect(refusal(far) == "fixture “Head”: a corner's pan is 0 to 540.0° and its tilt 0 to 270.0°, not 600.0°, 100.0°")

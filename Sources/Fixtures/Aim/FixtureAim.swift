@@ -46,7 +46,11 @@ public struct FixtureAim: Hashable, Sendable {
                 throw FixtureError("\(what): a corner's pan is 0 to \(panDegrees)° and its tilt 0 to \(tiltDegrees)°, not \(corner.pan)°, \(corner.tilt)°")
             }
         }
-        guard toPanTilt?.inverse != nil else { throw FixtureError("\(what): its four corners' pan and tilt make no quadrilateral (three in a line?)") }
+        // Convex, as an output's corners are: three exactly in a line slip past the homography's own check by a
+        // rounding (a determinant of 1e-12), and a crossed or folded calibration points the head backwards.
+        guard StageOutput.isConvex(calibration.map { OutputPoint($0.pan, $0.tilt) }), toPanTilt?.inverse != nil else {
+            throw FixtureError("\(what): its four corners' pan and tilt make no quadrilateral (three in a line, or two sides crossed?)")
+        }
         guard slew.isFinite, Self.slews.contains(slew) else {
             throw FixtureError("\(what): a slew is 1 to 3600 degrees a second; \(slew) is not")
         }
