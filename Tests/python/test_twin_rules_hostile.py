@@ -259,3 +259,16 @@ def test_the_sample_node_reads_is_what_the_generator_makes_now():
     assert SAMPLE.read_text(encoding="utf-8") == sample_text(output_sample()), (
         f"{SAMPLE.relative_to(ROOT)} is not what bench/hostile_input.py makes now: write it again with "
         "`.venv/bin/python bench/hostile_input.py`")
+
+
+def test_the_hostile_names_expectation_is_held_to_the_text_rules_table():
+    """bench/hostile_names.py's `expected_name` (what the server must keep of a name the generators send) is a
+    third copy of the text rule: it keeps what the table keeps and refuses what it refuses, so the generators
+    cannot drift from the rule both sides are held to."""
+    table = json.loads((ROOT / "Tests" / "fixtures" / "twin-rules" / "text.json").read_text(encoding="utf-8"))
+    for case in table["cases"]:
+        expected = expected_name(case["text"], limit=case["maximumLength"])
+        if "kept" in case:
+            assert expected == case["kept"], case["case"]
+        else:
+            assert expected is None, f"{case['case']}: kept as {expected!r}, where the table refuses it"
