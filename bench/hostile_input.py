@@ -662,18 +662,14 @@ def sample_text(sample):
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-if __name__ == "__main__":
-    SAMPLE.parent.mkdir(exist_ok=True)
-    SAMPLE.write_text(sample_text(output_sample()), encoding="utf-8")
-    print(f"wrote {SAMPLE}")
-
-
 def hostile_profile_patches(count, seed=46):
     """`count` bodies for `PUT /api/fixtures` naming fixture profiles (issue 46), every one to be refused: a
     profile or a mode there is not, a manufacturer or model of the wrong type or missing, a fixture with both a
     kind and a profile, holds of a channel the mode has not or out of 0…255 (or not a number), a mode that runs
-    past channel 512 or overlaps another fixture, a profile's channels sent of the wrong type. Each is (JSON
-    text, what the refusal must mention)."""
+    past channel 512 or overlaps another fixture, a profile's channels sent of the wrong type — and, about two in
+    five, a moving head whose aim has one thing wrong, or an aim on a fixture that is no moving head
+    (`_hostile_aim_patch`). Each is (JSON text, what the refusal must mention; "body": a refusal of the JSON's
+    shape, whatever its words)."""
     rng = random.Random(seed)
     slim = {"manufacturer": "Chauvet", "model": "SlimPAR 56", "mode": "7-Ch"}
 
@@ -703,7 +699,138 @@ def hostile_profile_patches(count, seed=46):
     ]
     cases = []
     for _ in range(count):
-        made, said = rng.choice(makers)()
+        made, said = _hostile_aim_patch(rng) if rng.random() < 0.4 else rng.choice(makers)()
         fixtures = made if isinstance(made, list) else [made]
-        cases.append((json.dumps({"fixtures": fixtures}), said))
+        cases.append((json.dumps({"fixtures": fixtures}), said))  # a float NaN or infinity is written bare (not JSON)
     return cases
+
+
+# Moving heads the server keeps with an aim (Tests/python/test_fixture_profiles.py, DMXOfflineAsLiveTests.swift):
+# the profile, its holds, its channels, its pan and tilt travel (degrees) and four corners within them that make
+# a quadrilateral.
+_MOVING_HEADS = [
+    ({"manufacturer": "American DJ", "model": "XS 400", "mode": "18 Channel"}, {"Strobing": 140}, 18, 540, 999,
+     [[100, 50], [200, 50], [200, 150], [100, 150]]),
+    ({"manufacturer": "GLP", "model": "YPOC 700 CMY", "mode": "Mode 1"}, {}, 24, 530, 280,
+     [[230, 100], [310, 95], [300, 160], [240, 170]]),
+]
+
+
+def _hostile_aim_patch(rng):
+    """One patch for `hostile_profile_patches` — a moving head whose aim has exactly one thing wrong (after a par
+    the server keeps, at times), or a fixture that is no moving head with an aim a head would keep — and what the
+    refusal must mention: Sources/Fixtures/Aim/FixtureAim*.swift's and Fixture.swift's words, or "body" for JSON
+    of the wrong shape. Never a patch the server keeps: nothing here is an unknown key beside a known one (keys
+    it does not know are passed over), a null slew or aim (left out: the default, no aim), -0.0 or a whole
+    number written with a fraction."""
+    profile, hold, channels, pan_max, tilt_max, corners = rng.choice(_MOVING_HEADS)
+
+    def on_stage():
+        return round(rng.random(), 3)
+
+    def corner():  # a corner within the head's travel, in whole degrees
+        return [rng.randrange(0, pan_max + 1), rng.randrange(0, tilt_max + 1)]
+
+    def in_a_line():
+        """Four corners within the travel, three of them (any three) on one line, exactly: whole degrees a
+        whole step apart."""
+        step_x = rng.randrange(-60, 61)
+        step_y = rng.randrange(-60, 61) if step_x else rng.choice([-1, 1]) * rng.randrange(1, 61)
+        start = [rng.randrange(max(0, -2 * step_x), min(pan_max, pan_max - 2 * step_x) + 1),
+                 rng.randrange(max(0, -2 * step_y), min(tilt_max, tilt_max - 2 * step_y) + 1)]
+        line = [[start[0] + k * step_x, start[1] + k * step_y] for k in range(3)]
+        rng.shuffle(line)
+        calibration = [corner() for _ in range(4)]
+        for index, point in zip(sorted(rng.sample(range(4), 3)), line):
+            calibration[index] = point
+        return calibration
+
+    follows = [lambda: {"point": {"x": on_stage(), "y": on_stage()}},
+               lambda: {"brightest": {"x": 0.1, "y": 0.2, "width": 0.5, "height": 0.6}},
+               lambda: {"chord": rng.randrange(1, 9)}]
+    aim = {"calibration": [list(c) for c in corners], "follow": rng.choice(follows)(), "slew": rng.choice([1, 90, 180, 3600])}
+    not_numbers = ["100", "", None, [], {}, True, "NaN", "nan", "Infinity", "-Infinity", "1e999"]
+    not_finite = [float("nan"), float("inf"), float("-inf")]
+    outside = [-0.001, -1, 1.001, 2, 1e300, -1e300]
+
+    def set_corner(value):
+        aim["calibration"][rng.randrange(4)][rng.randrange(2)] = value
+
+    def off_travel():
+        index, axis = rng.randrange(4), rng.randrange(2)
+        travel = (pan_max, tilt_max)[axis]
+        aim["calibration"][index][axis] = rng.choice([-1, -0.001, travel + 0.001, travel + 1, 1e300, -1e300])
+
+    def brightest_size():
+        area = {"x": 0.2, "y": 0.3, "width": 0.4, "height": 0.4}
+        area[rng.choice(["width", "height"])] = rng.choice([0, -0.1, -1, -1e300])
+        return area
+
+    def point_off_stage():
+        point = {"x": on_stage(), "y": on_stage()}
+        point[rng.choice(["x", "y"])] = rng.choice(outside)
+        return point
+
+    def change(what):  # what(aim) makes the one change
+        return lambda: what(aim)
+
+    faults = [
+        # Calibration: the wrong count of corners, corners not of two numbers, numbers that are not, out of the
+        # head's travel, three corners in a line, no calibration.
+        (change(lambda a: a.update(calibration=[corner() for _ in range(rng.choice([0, 1, 2, 3, 5, 6, 8]))])), "the stage's four corners"),
+        (change(lambda a: a["calibration"].__setitem__(rng.randrange(4), rng.choice([[], [100], [100, 50, 0]]))), "body"),
+        (change(lambda a: set_corner(rng.choice(not_numbers))), "body"),
+        (change(lambda a: set_corner(rng.choice(not_finite))), "body"),
+        (change(lambda a: off_travel()), "a corner's pan is 0 to"),
+        (change(lambda a: a.update(calibration=in_a_line())), "make no quadrilateral"),
+        (change(lambda a: a.update(calibration=[corner()] * 4)), "make no quadrilateral"),
+        (change(lambda a: a.update(calibration=rng.choice(["corners", 4, None, {"pan": 100, "tilt": 50}, [100, 50, 200, 50]]))), "body"),
+        (change(lambda a: a.pop("calibration")), "body"),
+        # Follow: keys it does not know (and none it does), two at once, not an object, a chord not 1…8 or not
+        # whole, the brightest of an area of no size or off the stage, a point off the stage, no follow.
+        (change(lambda a: a.update(follow=rng.choice([{}, {"lumi": 1}, {"Point": {"x": 0.5, "y": 0.5}}, {"chord ": 2},
+                                                      {"brightestArea": {"x": 0, "y": 0, "width": 1, "height": 1}}]))), "body"),
+        (change(lambda a: a.update(follow={**follows[0](), **rng.choice(follows[1:])()})), "body"),
+        (change(lambda a: a.update(follow=rng.choice(["chord", 3, [1], None, True]))), "body"),
+        (change(lambda a: a.update(follow={"chord": rng.choice([0, 9, -1, 100, 2**31, -2**40])})), "an aim follows chord 1 to 8"),
+        (change(lambda a: a.update(follow={"chord": rng.choice([2.5, "1", None, True, [1], float("nan")])})), "body"),
+        (change(lambda a: a.update(follow={"brightest": brightest_size()})), "has a width and a height above 0"),
+        (change(lambda a: a.update(follow={"brightest": rng.choice([{"x": 0.6, "y": 0.2, "width": 0.5, "height": 0.2},
+                                                                    {"x": 0.2, "y": 0.7, "width": 0.2, "height": 0.4}])})),
+         "has a width and a height above 0"),
+        (change(lambda a: a.update(follow={"brightest": {"x": rng.choice(outside), "y": 0.2, "width": 0.1, "height": 0.1}})),
+         "is on the stage: x and y 0 to 1"),
+        (change(lambda a: a.update(follow={"point": point_off_stage()})), "is on the stage: x and y 0 to 1"),
+        (change(lambda a: a.update(follow={"point": rng.choice([{"x": 0.5}, {"x": "0.5", "y": 0.5}, {"x": 0.5, "y": float("nan")}, []])})), "body"),
+        (change(lambda a: a.pop("follow")), "body"),
+        # Slew: 0, below 1, negative, past 3600 (huge), not a number.
+        (change(lambda a: a.update(slew=rng.choice([0, -1, -180, 0.5, 0.999, 3600.001, 3601, 1e9, 1e300, -1e300]))), "a slew is 1 to 3600"),
+        (change(lambda a: a.update(slew=rng.choice(["180", "fast", True, [180], {}, *not_finite]))), "body"),
+    ]
+    head = {"name": rng.choice(["Spot", "Mover 1", "Head"]), "universe": 1, "address": 1, "point": {"x": 0.5, "y": 0},
+            "profile": dict(profile), **({"hold": dict(hold)} if hold else {})}
+    par = {"name": "Par", "universe": 1, "address": 1, "profile": {"manufacturer": "Chauvet", "model": "SlimPAR 56", "mode": "7-Ch"},
+           "point": {"x": 0.5, "y": 0.5}}
+    pick = rng.randrange(len(faults) + 3)
+    if pick < len(faults):
+        make, said = faults[pick]
+        make()
+        head["aim"] = aim
+    elif pick == len(faults):  # the aim itself not an object (null is no aim: left out)
+        head["aim"], said = rng.choice([{}, [], "point", 3, True]), "body"
+    else:  # an aim a head keeps, on a par or a fixture of a generic kind
+        head = {**par, "name": "Par 2"} if pick == len(faults) + 1 else {
+            "name": "Wash", "universe": 1, "address": 1, "kind": rng.choice(["rgb", "dimmer", "rgbwd"]), "point": {"x": 0.5, "y": 0.5}}
+        head["aim"], said = aim, "only a moving head"
+        channels = 7
+    if rng.random() < 0.5:  # after a par the server keeps: the whole patch refused for the one
+        head["address"] = rng.randrange(8, 512 - channels + 2)
+        return [par, head], said
+    head["universe"], head["address"] = rng.randrange(1, 5), rng.randrange(1, 512 - channels + 2)
+    return head, said
+
+
+if __name__ == "__main__":
+    SAMPLE.parent.mkdir(exist_ok=True)
+    SAMPLE.write_text(sample_text(output_sample()), encoding="utf-8")
+    print(f"wrote {SAMPLE}")

@@ -1,9 +1,11 @@
 """Real fixtures patched by name (issue 46): `imager serve` reads QLC+'s definitions (Debian's qlcplus-data) and the
 user's in the background, finds them by a few letters, gives one whole with each channel's role, imports a `.qxf`
 into the user's folder (read again at the next start), and sends a Chauvet SlimPAR 56 in its 7-channel mode as it
-should be driven to an independent Art-Net listener. Hostile definitions and 300 seeded hostile patch entries are
-refused with one line and change nothing."""
+should be driven to an independent Art-Net listener, and it with a moving head to PyPI's `sacn` receiver. Hostile
+definitions and 300 seeded hostile patch entries (moving heads' hostile aims among them) are refused with one line
+and change nothing."""
 import json
+import socket
 import subprocess
 import pathlib
 import sys
@@ -11,13 +13,17 @@ import urllib.parse
 
 import pytest
 
-from live import api, request, serving
-from test_fixtures import ArtNetListener
+from live import api, free_port, request, serving
+from test_fixtures import ArtNetListener, SacnReceiver
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
 from hostile_input import hostile_profile_patches  # noqa: E402
 
 SLIM = {"manufacturer": "Chauvet", "model": "SlimPAR 56", "mode": "7-Ch"}
+# A moving head: pan, pan fine, tilt, tilt fine first (540° and 999° of travel); its strobe channel, with no open
+# range in its profile, held past its blackout and its strobing.
+XS_400 = {"manufacturer": "American DJ", "model": "XS 400", "mode": "18 Channel"}
+XS_400_HOLD = {"Strobing": 140}
 DEFINITION = """<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE FixtureDefinition>
 <FixtureDefinition xmlns="http://www.qlcplus.org/FixtureDefinition">
@@ -41,6 +47,14 @@ DEFINITION = """<?xml version="1.0" encoding="UTF-8"?>
 def profiles_server(imager, tmp_path, *arguments):
     return serving(imager, tmp_path / "library.sqlite", "--audio", "none", *arguments,
                    env={"XDG_DATA_HOME": str(tmp_path / "data")})
+
+
+def aimed_at(pan, tilt):
+    """Whether an XS 400's levels (from its first channel) turn it to `pan` and `tilt` degrees, within 0.1°: each
+    16-bit, over its 540° of pan and 999° of tilt."""
+    def degrees(levels, coarse, travel):
+        return (levels[coarse] << 8 | levels[coarse + 1]) / 65535 * travel
+    return lambda levels: abs(degrees(levels, 0, 540) - pan) < 0.1 and abs(degrees(levels, 2, 999) - tilt) < 0.1
 
 
 def test_profiles_are_found_by_a_few_letters_read_whole_and_a_slimpar_is_driven_by_its_channels(imager, tmp_path):
@@ -75,19 +89,15 @@ def test_profiles_are_found_by_a_few_letters_read_whole_and_a_slimpar_is_driven_
 
 def test_a_moving_head_patched_with_an_aim_points_where_its_calibration_says_and_is_aimed_by_hand(imager, tmp_path):
     corners = [[100, 50], [200, 50], [200, 150], [100, 150]]
-    head = {"name": "Spot", "universe": 1, "address": 1, "point": {"x": 0.5, "y": 0},
-            "profile": {"manufacturer": "American DJ", "model": "XS 400", "mode": "18 Channel"}, "hold": {"Strobing": 140},
+    head = {"name": "Spot", "universe": 1, "address": 1, "point": {"x": 0.5, "y": 0}, "profile": XS_400, "hold": XS_400_HOLD,
             "aim": {"calibration": corners, "follow": {"point": {"x": 0, "y": 0}}, "slew": 3600}}
     with ArtNetListener() as node, profiles_server(imager, tmp_path, "--dmx", f"artnet:127.0.0.1:{node.port}") as server:
         status, patched = api(server, "PUT", "/api/fixtures", {"fixtures": [head]})
         assert status == 200, patched
         assert patched["fixtures"][0]["aim"] == {**head["aim"], "slew": 3600.0} and patched["problems"] == []
 
-        def degrees(levels, coarse, travel):
-            return (levels[coarse] << 8 | levels[coarse + 1]) / 65535 * travel
-
         def at(pan, tilt):
-            return lambda p: abs(degrees(p[2], 0, 540) - pan) < 0.1 and abs(degrees(p[2], 2, 999) - tilt) < 0.1
+            return lambda p: aimed_at(pan, tilt)(p[2])
         node.until(at(100, 50), "the head at the stage's top-left corner: pan 100°, tilt 50°")
         status, aimed = api(server, "PATCH", "/api/fixtures", {"aiming": {"fixture": "Spot", "pan": 300, "tilt": 400}})
         assert status == 200 and aimed["aiming"] == {"fixture": "Spot", "pan": 300, "tilt": 400}, aimed
@@ -98,6 +108,30 @@ def test_a_moving_head_patched_with_an_aim_points_where_its_calibration_says_and
             assert status in (400, 404) and said in answer["error"], answer
         assert "aiming" not in api(server, "PATCH", "/api/fixtures", {"aiming": None})[1]
         node.until(at(100, 50), "the head back on its point once let go")
+
+
+def test_an_sacn_receiver_hears_a_profiled_slimpar_and_a_moving_head_driven_as_their_profiles_say(imager, tmp_path):
+    """The profiled fixtures over sACN, heard by PyPI's `sacn` (a receiver not ours): the SlimPAR's seven channels
+    as the Art-Net test above expects them, and the head's pan, tilt and master dimmer where its aim puts them."""
+    par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}, "gamma": 1}
+    head = {"name": "Spot", "universe": 2, "address": 1, "point": {"x": 0.5, "y": 0}, "profile": XS_400, "hold": XS_400_HOLD,
+            "aim": {"calibration": [[100, 50], [200, 50], [200, 150], [100, 150]], "follow": {"point": {"x": 0, "y": 0}}, "slew": 3600}}
+    with SacnReceiver(universes=(1, 2), port=free_port(socket.SOCK_DGRAM)) as receiver, \
+            profiles_server(imager, tmp_path, "--dmx", f"sacn:127.0.0.1:{receiver.port}") as server:
+        status, patched = api(server, "PUT", "/api/fixtures", {"fixtures": [par, head]})
+        assert status == 200 and patched["universes"] == [1, 2] and patched["problems"] == [], patched
+        # The stage: the SlimPAR's macro and strobe at no function, its mode at RGB, its dimmer full; the head on
+        # the stage's top-left corner (pan 100°, tilt 50°, not its resting 0°), its master dimmer up, its strobe held.
+        receiver.until(1, lambda levels: levels[3:7] == [0, 7, 0, 255], "the SlimPAR's macro, strobe, mode and dimmer over sACN")
+        receiver.until(2, lambda levels: aimed_at(100, 50)(levels) and levels[11] == 140 and levels[12] > 0,
+                       "the head aimed at pan 100°, tilt 50°, its strobe held at 140 and its master dimmer up, over sACN")
+        assert api(server, "POST", "/api/fixtures/test", {"mode": "white"})[0] == 200
+        source, priority, _ = receiver.until(1, lambda levels: levels[:7] == [255, 255, 255, 0, 7, 0, 255],
+                                             "the SlimPAR full white under the white test, over sACN")
+        assert source == "Image Performer" and priority == 100
+        _, _, spot = receiver.until(2, lambda levels: levels[12] == 255 and aimed_at(100, 50)(levels),
+                                    "the head's master dimmer full under the white test, still on its point, over sACN")
+        assert spot[11] == 140 and spot[18:] == [0] * (512 - 18), spot[:24]  # its hold kept; nothing past its 18 channels
 
 
 def test_a_definition_imported_is_kept_in_the_users_folder_and_read_at_the_next_start(imager, tmp_path):
@@ -145,7 +179,7 @@ def test_a_recorded_set_drives_profiled_fixtures_and_a_head_following_a_chord_of
     assert subprocess.run([imager, "demo", "--seconds", "4", "--record", str(log)], capture_output=True, timeout=120).returncode == 0
     par = {"name": "Par", "universe": 1, "address": 1, "profile": SLIM, "point": {"x": 0.5, "y": 0.5}}
     heads = [{"name": f"Spot {chord}", "universe": 2, "address": 1 + 20 * (chord - 1), "point": {"x": 0.5, "y": 0},
-              "profile": {"manufacturer": "American DJ", "model": "XS 400", "mode": "18 Channel"}, "hold": {"Strobing": 140},
+              "profile": XS_400, "hold": XS_400_HOLD,
               "aim": {"calibration": [[0, 0], [540, 0], [540, 999], [0, 999]], "follow": {"chord": chord}, "slew": 3600}}
              for chord in range(1, 9)]
     with profiles_server(imager, tmp_path) as server:

@@ -12,7 +12,7 @@ import pathlib
 
 import sacn
 
-from live import api, first_queued, free_port, serving
+from live import api, first_queued, free_port, serving, shortened, wait_until
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
 from hostile_input import hostile_fixture_patches  # noqa: E402
@@ -56,6 +56,36 @@ class ArtNetListener:
         return first_queued(self.packets, wanted, timeout, nothing)
 
 
+class SacnReceiver:
+    """PyPI's `sacn` receiver (E1.31), an independent one, on `port` (sACN's own unless said) for `universes`: the
+    last levels each was heard at and from whom — it calls back only when a universe's levels change, so a state
+    is awaited in what was last heard (`until`), not in the changes — and each universe's comings and goings
+    (`availability`: (universe, "available" or "timeout"), a stream's end a timeout at once)."""
+
+    def __init__(self, universes=(1,), port=5568):
+        self.port, self.heard, self.availability = port, {}, queue.Queue()
+        self.receiver = sacn.sACNreceiver(bind_address="127.0.0.1", bind_port=port)
+        for universe in universes:
+            self.receiver.register_listener("universe", self._heard, universe=universe)
+        self.receiver.register_listener("availability", lambda universe, changed: self.availability.put((universe, changed)))
+
+    def _heard(self, packet):
+        self.heard[packet.universe] = (packet.sourceName, packet.priority, list(packet.dmxData))
+
+    def __enter__(self):
+        self.receiver.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.receiver.stop()
+
+    def until(self, universe, wanted, what, within=10):
+        """(source name, priority, levels) last heard of `universe` once its 512 levels satisfy `wanted`, within
+        `within` seconds in all; an AssertionError saying `what` was awaited, and what was heard instead, after that."""
+        return wait_until(lambda: self.heard.get(universe), lambda heard: heard is not None and wanted(heard[2]), within, what,
+                          shown=lambda heard: "nothing" if heard is None else shortened(heard[2][:40]))
+
+
 def test_the_patch_reaches_an_artnet_node_tested_blacked_out_and_after_the_node_comes_back(imager, tmp_path):
     with ArtNetListener() as node, serving(
             imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", f"artnet:127.0.0.1:{node.port}", "--dmx-rate", "20") as server:
@@ -92,30 +122,16 @@ def test_the_patch_reaches_an_artnet_node_tested_blacked_out_and_after_the_node_
 
 
 def test_an_sacn_receiver_hears_the_patch_and_the_stream_end(imager, tmp_path):
-    heard, ended = queue.Queue(), queue.Queue()
-    receiver = sacn.sACNreceiver(bind_address="127.0.0.1", bind_port=5568)
-
-    @receiver.listen_on("universe", universe=1)
-    def on_packet(packet):
-        heard.put((packet.sourceName, packet.priority, list(packet.dmxData[:4])))
-
-    @receiver.listen_on("availability")
-    def on_availability(universe, changed):
-        ended.put((universe, changed))
-
-    receiver.start()
-    try:
+    with SacnReceiver() as receiver:
         with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", "sacn:127.0.0.1") as server:
             rgbw = {**PAR, "kind": "rgbw"}
             assert api(server, "PUT", "/api/fixtures", {"fixtures": [rgbw]})[0] == 200
             assert api(server, "POST", "/api/fixtures/test", {"mode": "white", "fixture": "Par"})[0] == 200
-            source, priority, levels = first_queued(heard, lambda h: h[2] == [255] * 4, 10, "white never reached the sACN receiver")
+            source, priority, _ = receiver.until(1, lambda levels: levels[:4] == [255] * 4, "white reaching the sACN receiver")
             assert source == "Image Performer" and priority == 100
             assert api(server, "PATCH", "/api/fixtures", {"master": 0.5})[1]["master"] == 0.5
         # The server stopped: its stream was ended (three terminated packets), not left to time out.
-        first_queued(ended, lambda e: e == (1, "timeout"), 10, "the stream's end was never heard")
-    finally:
-        receiver.stop()
+        first_queued(receiver.availability, lambda e: e == (1, "timeout"), 10, "the stream's end was never heard")
 
 
 def test_hostile_patches_are_refused_whole_and_change_nothing(imager, tmp_path):
