@@ -196,7 +196,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SceneRenderingTests",
-            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "StageOutputs", "TestSupport"],
+            dependencies: ["SceneRendering", "Instrument", "Raster", "Geometry", "StageOutputs", "Engine", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

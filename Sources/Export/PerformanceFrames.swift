@@ -18,16 +18,18 @@ public final class PerformanceFrames: @unchecked Sendable {
     /// Frames handed on as bitmaps (`frame`), up to `FramePipeline.framesInFlight` of them alive at once; or,
     /// `forVideo`, converted as they are drawn (`yuv420Frame`), which keeps a single bitmap.
     /// With `output`, each frame is what that stage output showed (its slice, warped, blended, masked).
-    /// Each frame is drawn over `cores` cores, in bands (the same pixels as on one).
+    /// Each frame is drawn over `cores` cores, in bands (the same pixels as on one), by `bands`' threads.
     public init(
         log: PerformanceLog, width: Int, height: Int, fps: Int, from start: Double = 0, forVideo: Bool = false, keptBySink: Int = 0,
-        output: StageOutput? = nil, cores: Int = 1
+        output: StageOutput? = nil, cores: Int = 1, bands: @escaping BandRunner = BandRunners.dispatch
     ) {
         player = PerformancePlayer(log: log)
         let framesInFlight = forVideo ? 1 : FramePipeline.framesInFlight
         renderer = SceneRenderer(
             width: output == nil ? width : 1, height: output == nil ? height : 1, framesInFlight: framesInFlight, cores: cores)
         self.output = output.map { OutputRenderer($0, width: width, height: height, framesInFlight: framesInFlight, cores: cores) }
+        renderer.bandRunner = bands
+        self.output?.bandRunner = bands
         self.fps = fps
         self.start = start
         planes = YUVFrameRing(keptBySink: keptBySink)

@@ -73,7 +73,7 @@ struct ComposeRenderCommand: ParsableCommand {
         }
         guard let videoPlan else { return }
         let video = CompositionRender.Video(
-            url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: videoPlan.preset, cores: SceneRenderer.allCores)
+            url: videoPlan.url, width: videoPlan.width, height: videoPlan.height, fps: videoPlan.fps, preset: videoPlan.preset)
         let videoBar = ProgressBar(total: render.frameCount(of: video), label: "video")
         try render.writeVideo(video, audio: mixURL, .init(told: { done, _ in videoBar.update(done: done) }))
     }

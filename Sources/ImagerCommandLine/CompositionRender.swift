@@ -7,6 +7,7 @@ import Foundation
 import ImageFiles
 import Instrument
 import Library
+import SceneRendering
 
 /// A pair of the music library — a composition's, or any the lab selects — rendered offline: its mix,
 /// sample-accurate, and for a video its visual voices drawn frame by frame by the renderer, the mix muxed in
@@ -71,9 +72,10 @@ struct CompositionRender {
         let url: URL
         let width: Int, height: Int, fps: Int
         var preset = VideoQuality.fast.preset
-        /// How many cores draw each frame (in bands): all of them from the command line; one in the server,
-        /// whose rendering thread runs niced beside the live engine.
-        var cores = 1
+        /// How many cores draw each frame (in bands), and on which threads: all of them, GCD's from the command
+        /// line, the niced ones in the server (`NicedThreads.offline`), beside the live engine.
+        var cores = SceneRenderer.allCores
+        var bands: BandRunner = BandRunners.dispatch
     }
 
     /// The light drawn into `video`, with the sound file `audio` (the mix) as its sound; a cancelled video
@@ -91,7 +93,7 @@ struct CompositionRender {
         }
         let frames = PerformanceFrames(
             log: log, width: video.width, height: video.height, fps: video.fps, forVideo: true, keptBySink: encoder.framesKept,
-            cores: video.cores)
+            cores: video.cores, bands: video.bands)
         try FrameExport.toVideo(
             CancellableVideo(encoder: encoder, cancelled: progress.cancelled), count: count,
             progress: { progress.told($0, count) }, yuv420Frames: frames.yuv420Frame)

@@ -1,14 +1,19 @@
-import Dispatch
+import SceneRendering
 
 extension Array where Element: Sendable {
-    /// `transform` of each element, worked out over every core at once, in order; the first error thrown (in
-    /// the order of the elements) is rethrown. For offline work whose pieces are independent of each other.
-    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) throws -> Result) throws -> [Result] {
+    /// `transform` of each element, worked out over every core at once (`threads`: GCD's, or the server's niced
+    /// ones), in order; the first error thrown (in the order of the elements) is rethrown. For offline work whose
+    /// pieces are independent of each other.
+    func concurrentMap<Result: Sendable>(
+        on threads: BandRunner = BandRunners.dispatch, _ transform: @Sendable (Element) throws -> Result
+    ) throws -> [Result] {
         var results = [Swift.Result<Result, any Error>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in
             let shared = Slots(slots: slots)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                shared.slots[index] = Swift.Result { try transform(self[index]) }
+            withoutActuallyEscaping(transform) { transform in  // every iteration has run when `threads` returns
+                threads(count) { index in
+                    shared.slots[index] = Swift.Result { try transform(self[index]) }
+                }
             }
         }
         return try results.map { try $0!.get() }

@@ -50,7 +50,10 @@ struct LibraryRenderer: CompositionRenderer {
                 let mix = folder.appendingPathComponent(".\(UUID().uuidString).mix.wav")
                 defer { try? FileManager.default.removeItem(at: mix) }  // a temporary mix: removing it is best effort
                 try render.writeMix(to: mix, told(.mix))
-                try render.writeVideo(.init(url: target, width: width, height: height, fps: fps), audio: mix, told(.video))
+                // Over every core, on threads niced as this one is: the live instrument comes first.
+                let video = CompositionRender.Video(
+                    url: target, width: width, height: height, fps: fps, bands: { NicedThreads.offline.perform($0, $1) })
+                try render.writeVideo(video, audio: mix, told(.video))
             case .dmx(let rate):
                 let seconds = Double(render.arrangement.frameCount) / Double(render.arrangement.sampleRate)
                 let log: PerformanceLog

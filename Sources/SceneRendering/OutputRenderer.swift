@@ -26,6 +26,12 @@ public struct OutputRenderer {
         }
     }
 
+    /// The threads that draw the bands at once (`SceneRenderer.bandRunner`).
+    public var bandRunner: BandRunner {
+        get { renderer.bandRunner }
+        set { renderer.bandRunner = newValue }
+    }
+
     /// The window's picture of `scene`.
     public mutating func render(_ scene: Scene) -> Bitmap {
         let stage = renderer.render(scene)

@@ -19,6 +19,9 @@ public struct SceneRenderer: Sendable {
     public let height: Int
     /// How many bands are drawn at once (1: one after another, on the caller's thread).
     public let cores: Int
+    /// The threads that draw the bands at once: GCD's by default; the server's are niced (Engine's
+    /// `NicedThreads`), so that its offline drawing yields to the live instrument.
+    public var bandRunner: BandRunner = BandRunners.dispatch
     private var bands: [SceneBand]
     /// Frames handed out in turn: while the last ones are being converted and encoded elsewhere, the next is
     /// assembled into another, and none is allocated again (none at all for video, which takes the bands).
@@ -137,7 +140,7 @@ public struct SceneRenderer: Sendable {
         withoutActuallyEscaping(finished) { finished in
             bands.withUnsafeMutableBufferPointer { all in
                 let inFlight = BandsInFlight(bands: all, finished: finished)
-                DispatchQueue.concurrentPerform(iterations: min(cores, wanted.count)) { _ in
+                bandRunner(min(cores, wanted.count)) { _ in
                     // Each thread takes the next band no thread has taken, until none is left.
                     while case let taken = next.add(1, ordering: .relaxed).oldValue, taken < wanted.count {
                         inFlight.draw(wanted[taken], drawing, within: limited)
@@ -273,4 +276,14 @@ private struct BandsInFlight: @unchecked Sendable {
         bands[index].draw(drawing, within: limited)
         finished(bands[index])
     }
+}
+
+/// How a frame's bands are drawn at once: `body` run for each of `0..<iterations`, at once, all of them done
+/// before it returns.
+public typealias BandRunner = @Sendable (_ iterations: Int, _ body: @Sendable (Int) -> Void) -> Void
+
+/// The ways bands are drawn at once that need nothing of the caller.
+public enum BandRunners {
+    /// GCD's threads, at the process's priority (the command line's offline work).
+    public static let dispatch: BandRunner = { iterations, body in DispatchQueue.concurrentPerform(iterations: iterations, execute: body) }
 }

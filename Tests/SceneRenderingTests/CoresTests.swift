@@ -1,3 +1,4 @@
+import Engine
 import Geometry
 import Instrument
 import Raster
@@ -46,10 +47,25 @@ struct CoresTests {
         try expectSameFrames(scenes, cores: 3)
     }
 
-    func expectSameFrames(_ scenes: [Scene], cores: Int) throws {
+    /// The server draws its offline frames (the lab's renders) on niced threads of its own, not GCD's: the same
+    /// frames again.
+    @Test func framesDrawnOnTheServersNicedThreadsAreTheFramesDrawnOnOne() throws {
+        let threads = NicedThreads(helpers: 2, niceness: 15)
+        var log = try PerformanceLog(chordset: FactoryChordsets.lumia, events: [
+            PerformanceEvent(time: 0, intent: .padDown(pad: 1, velocity: 0.8)),
+            PerformanceEvent(time: 0.2, intent: .padDown(pad: 6, velocity: 1)),
+        ])
+        log.startHeadroom(at: 0.5)
+        let scenes = (0..<8).map { log.scene(at: 0.1 + Double($0) / 20) }
+        try expectSameFrames(scenes, cores: 3, bands: { threads.perform($0, $1) })
+    }
+
+    func expectSameFrames(_ scenes: [Scene], cores: Int, bands: @escaping BandRunner = BandRunners.dispatch) throws {
         var one = SceneRenderer(width: Self.width, height: Self.height, framesInFlight: 1)
         var several = SceneRenderer(width: Self.width, height: Self.height, framesInFlight: 1, cores: cores)
         var video = SceneRenderer(width: Self.width, height: Self.height, framesInFlight: 1, cores: cores)
+        several.bandRunner = bands
+        video.bandRunner = bands
         for scene in scenes {
             let alone = one.render(scene)
             let together = several.render(scene)

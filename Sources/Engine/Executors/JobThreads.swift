@@ -57,7 +57,9 @@ final class JobThreads: @unchecked Sendable {
         return job
     }
 
-    private static func lowerPriority(by niceness: Int32) {
+    /// Lowers the calling thread's priority by `niceness` (Linux; elsewhere the thread's maker lowers its
+    /// quality of service).
+    static func lowerPriority(by niceness: Int32) {
         #if os(Linux)
         guard niceness > 0 else { return }
         // Linux keeps a niceness per thread, and `who` 0 is the calling thread; raising one's own needs no
