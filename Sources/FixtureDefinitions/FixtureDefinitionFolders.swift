@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Synchronization
 
 /// The fixture definitions on the machine: QLC+'s (Debian's `qlcplus-data`, in `/usr/share/qlcplus/fixtures`),
 /// then the user's own (`$XDG_DATA_HOME/imager/fixtures`, where QLC+ users copy theirs and where those imported
@@ -54,27 +55,38 @@ public struct FixtureDefinitionFolders: Sendable {
     /// Keeps `data`, once it reads as a profile, in the user's folder as `Manufacturer-Model.qxf` (written whole
     /// or not at all); the profile. A definition of the same manufacturer's model imported again replaces the
     /// one kept; another model whose name comes out the same ("A B" + "C", "A" + "B C") is kept beside it as
-    /// `…-2.qxf`, never over it.
+    /// `…-2.qxf`, never over it. One import at a time chooses its file and writes it.
     public func keep(_ data: Data) throws -> FixtureProfile {
         let profile = try QXFReader.profile(from: data)
-        try FileManager.default.createDirectory(at: userFolder, withIntermediateDirectories: true)
-        try data.write(to: try place(for: profile), options: .atomic)
+        try Self.keeping.withLock { _ in
+            try FileManager.default.createDirectory(at: userFolder, withIntermediateDirectories: true)
+            try data.write(to: try place(for: profile), options: .atomic)
+        }
         return profile
     }
 
-    /// Where `profile`'s definition is kept in the user's folder: the file that already holds its manufacturer's
-    /// model, else the first free one of its name, `-2`, `-3`…
+    /// Held while an import chooses its file and writes it: two at once never take the same free name.
+    private static let keeping = Mutex(())
+
+    /// Where `profile`'s definition is kept in the user's folder: the file of its name (`name.qxf`, `name-2.qxf`…)
+    /// that already holds its manufacturer's model, else the first of them free. A file there that cannot be read
+    /// is somebody's: passed over, not replaced.
     func place(for profile: FixtureProfile) throws -> URL {
         let base = Self.fileName(for: profile)
-        for number in 1...Self.mostNamesAlike {
-            let file = userFolder.appendingPathComponent(number == 1 ? "\(base).qxf" : "\(base)-\(number).qxf")
-            guard FileManager.default.fileExists(atPath: file.path) else { return file }
-            // A file there that cannot be read is somebody's: it is passed over, not replaced.
-            if let kept = try? QXFReader.profile(from: Self.contents(of: file)), kept.manufacturer == profile.manufacturer, kept.model == profile.model {
-                return file
-            }
+        let files = (1...Self.mostNamesAlike).map { number in
+            userFolder.appendingPathComponent(number == 1 ? "\(base).qxf" : "\(base)-\(number).qxf")
         }
-        throw FixtureError("\(Self.mostNamesAlike) definitions in \(userFolder.path) already have names like \(base).qxf; rename some")
+        let taken = files.filter { FileManager.default.fileExists(atPath: $0.path) }
+        // A file that cannot be read is no match: it stays as it is.
+        if let own = taken.first(where: { file in
+            (try? QXFReader.profile(from: Self.contents(of: file))).map { $0.manufacturer == profile.manufacturer && $0.model == profile.model } == true
+        }) {
+            return own
+        }
+        guard let free = files.first(where: { !taken.contains($0) }) else {
+            throw FixtureError("\(Self.mostNamesAlike) definitions in \(userFolder.path) already have names like \(base).qxf; rename some")
+        }
+        return free
     }
 
     /// The most definitions of different models kept under one name (`name.qxf`, `name-2.qxf`…).

@@ -7,7 +7,7 @@ import Raster
 /// The chordset list's thumbnails as `imager serve` draws them: by the Swift renderer, exactly as `imager
 /// render chordset --thumbnail-width 192` draws each chord of its contact sheet, the eight side by side in
 /// one PNG. Called on the background pool (`ThumbnailSheets`), never where the performance runs; the eight are
-/// drawn at once on the offline drawing's niced threads (`NicedThreads.offline`).
+/// drawn at once on threads as niced as it (`NicedThreads.idle`).
 struct RenderedThumbnails: ChordThumbnails {
     /// 192 × 108 pixels each: sharp in the list on a 2× screen, and quick to draw.
     static let width = 192
@@ -15,9 +15,9 @@ struct RenderedThumbnails: ChordThumbnails {
     func sheet(of chordset: Chordset) throws -> [UInt8] {
         let height = Self.width * 9 / 16
         var sheet = Bitmap(width: Self.width * Chordset.chordCount, height: height)
-        // The eight drawn at once over every core, on threads niced as the background pool's work is.
+        // The eight drawn at once over every core, on threads niced as the background pool is (19).
         let positions = chordset.chords.map(\.position)
-        let thumbnails = try positions.concurrentMap(on: { NicedThreads.offline.perform($0, $1) }) { position in
+        let thumbnails = try positions.concurrentMap(on: { NicedThreads.idle.perform($0, $1) }) { position in
             try RenderChordsetCommand.thumbnail(of: position, in: chordset, width: Self.width)
         }
         for (position, thumbnail) in zip(positions, thumbnails) { sheet.paste(thumbnail, x: position * Self.width, y: 0) }

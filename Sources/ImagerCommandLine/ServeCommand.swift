@@ -81,6 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        NicedThreads.makeServersPools()  // here, at the process's niceness, before a niced thread could make them
         let opened = try library.open()
         let chordset = try libraryCommand { () throws(LibraryError) in try opened.currentChordset() } ?? FactoryChordsets.lumia
         let recordingsFolder = recordings.map { URL(fileURLWithPath: $0, isDirectory: true) }

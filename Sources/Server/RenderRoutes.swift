@@ -87,8 +87,8 @@ enum RenderRoutes {
             switch format {
             case "wav": return RenderRequest(source: source, format: .wav)
             case "flac": return RenderRequest(source: source, format: .flac)
-            case "mp4": return RenderRequest(source: source, format: try .video(width: width, height: height, fps: fps))
-            case "csv": return RenderRequest(source: source, format: try .dmx(rate: dmxRate))
+            case "mp4": return RenderRequest(source: source, format: try .video(checkedWidth: width, height: height, fps: fps))
+            case "csv": return RenderRequest(source: source, format: try .dmx(checkedRate: dmxRate))
             default:
                 throw APIRefusal(.badRequest, "a render's format is wav, flac, mp4 or csv (the light's DMX), not \"\(format.prefix(20))\"")
             }

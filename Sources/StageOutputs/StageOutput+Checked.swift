@@ -67,14 +67,16 @@ extension StageOutput {
     }
 
     /// Whether four points in turn make a convex quadrilateral: every turn the same way (either way: a mirrored
-    /// pin, for rear projection, is one), none straight.
-    public static func isConvex(_ corners: [OutputPoint]) -> Bool {
+    /// pin, for rear projection, is one), none straight — nor, with a `tolerance`, nearer straight than that part
+    /// of its two sides' lengths (three corners typed with decimals are in a line only to a rounding).
+    public static func isConvex(_ corners: [OutputPoint], tolerance: Double = 0) -> Bool {
         guard corners.count == 4 else { return false }
         var sign = 0.0
         for i in 0..<4 {
             let a = corners[i], b = corners[(i + 1) % 4], c = corners[(i + 2) % 4]
             let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-            guard cross.isFinite, cross != 0, sign == 0 || (cross > 0) == (sign > 0) else { return false }
+            let sides = (abs(b.x - a.x) + abs(b.y - a.y)) * (abs(c.x - b.x) + abs(c.y - b.y))
+            guard cross.isFinite, abs(cross) > tolerance * sides, sign == 0 || (cross > 0) == (sign > 0) else { return false }
             sign = cross
         }
         return true

@@ -13,13 +13,13 @@ import Glibc
 @Suite struct NicedThreadsTests {
     @Test(.timeLimit(.minutes(1))) func everyIterationRunsOnceOnTheCallerAndTheNicedHelpers() throws {
         let threads = NicedThreads(helpers: 2, niceness: 15)
-        let caller = Thread.current
+        let caller = ObjectIdentifier(Thread.current)
         let runs = Mutex([Int](repeating: 0, count: 500))
         let onHelpers = Mutex<[Int32]>([])  // each helper's niceness, as it ran an iteration
         let helped = Atomic(false)
-        var waited: Bool?
+        let waited = Atomic(false)
         threads.perform(500) { index in
-            if Thread.current !== caller {
+            if ObjectIdentifier(Thread.current) != caller {
                 helped.store(true, ordering: .relaxed)
                 #if os(Linux)
                 errno = 0
@@ -28,11 +28,11 @@ import Glibc
                 #endif
             }
             // The first iteration holds on until a helper has taken part (bounded: a pool that never helps fails).
-            if index == 0 { waited = (try? waitUntil("a helper to take part", within: 20) { helped.load(ordering: .relaxed) }) != nil }
+            if index == 0 { waited.store((try? waitUntil("a helper to take part", within: 20) { helped.load(ordering: .relaxed) }) != nil, ordering: .relaxed) }
             runs.withLock { $0[index] += 1 }
         }
         #expect(runs.withLock { $0 } == [Int](repeating: 1, count: 500), "each iteration once")
-        #expect(waited == true && helped.load(ordering: .relaxed))
+        #expect(waited.load(ordering: .relaxed) && helped.load(ordering: .relaxed))
         #if os(Linux)
         #expect(!onHelpers.withLock { $0 }.isEmpty && onHelpers.withLock { $0 }.allSatisfy { $0 == 15 }, "\(Set(onHelpers.withLock { $0 }))")
         #endif
@@ -53,9 +53,9 @@ import Glibc
         }
         first.start()
         try waitUntil("the first perform to be under way") { inside.load(ordering: .relaxed) }
-        let me = Thread.current
+        let me = ObjectIdentifier(Thread.current)
         let ranHere = Mutex(0)
-        threads.perform(10) { _ in if Thread.current === me { ranHere.withLock { $0 += 1 } } }
+        threads.perform(10) { _ in if ObjectIdentifier(Thread.current) == me { ranHere.withLock { $0 += 1 } } }
         release.store(true, ordering: .relaxed)
         #expect(ranHere.withLock { $0 } == 10, "all ten on the caller while the threads were busy")
     }

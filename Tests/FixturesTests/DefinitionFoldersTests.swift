@@ -31,6 +31,19 @@ import Testing
         #expect(models == ["A B|C|Red", "A|B C|Rouge"])
     }
 
+    @Test func aModelImportedAgainFindsItsOwnFileEvenPastAFreeName() throws {
+        let home = try TemporaryFolder()
+        defer { home.remove() }
+        let folders = FixtureDefinitionFolders(folders: [home.url])
+        _ = try folders.keep(Self.definition("A B", "C"))
+        _ = try folders.keep(Self.definition("A", "B C"))  // A-B-C-2.qxf
+        _ = try folders.keep(Self.definition("A-B", "C"))  // A-B-C-3.qxf
+        try FileManager.default.removeItem(at: home.file("A-B-C-2.qxf"))  // -2 free again, -3 still A-B's C
+        _ = try folders.keep(Self.definition("A-B", "C", channel: "Rouge"))
+        #expect(FixtureDefinitionFolders.definitions(under: home.url).map(\.lastPathComponent) == ["A-B-C-3.qxf", "A-B-C.qxf"])
+        #expect(folders.read().profiles.first { $0.manufacturer == "A-B" }?.channels.first?.name == "Rouge")
+    }
+
     @Test func aFileThatCannotBeReadIsPassedOverNotReplaced() throws {
         let home = try TemporaryFolder()
         defer { home.remove() }

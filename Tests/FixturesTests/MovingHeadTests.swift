@@ -165,6 +165,10 @@ import Testing
         var lined = Self.fixture(.point(StagePoint(x: 0.5, y: 0.5)))
         lined.aim?.calibration = [PanTilt(pan: 63, tilt: 131.5), PanTilt(pan: 45, tilt: 108.5), PanTilt(pan: 263, tilt: 260), PanTilt(pan: 90, tilt: 166)]
         #expect(refusal(lined)?.hasSuffix("make no quadrilateral (three in a line, or two sides crossed?)") == true, "\(refusal(lined) ?? "kept")")
+        // In a line with decimals: (85.3, 158.4), (94.7, 173.7), (104.1, 189) cross at 4.8e-13, not 0.
+        lined.aim?.calibration = [PanTilt(pan: 85.3, tilt: 158.4), PanTilt(pan: 94.7, tilt: 173.7), PanTilt(pan: 300, tilt: 250), PanTilt(pan: 104.1, tilt: 189)]
+        lined.aim?.calibration.swapAt(2, 3)  // the three in a line are the first, second and third corners
+        #expect(refusal(lined)?.hasSuffix("make no quadrilateral (three in a line, or two sides crossed?)") == true, "\(refusal(lined) ?? "kept")")
         var crossed = Self.fixture(.point(StagePoint(x: 0.5, y: 0.5)))
         crossed.aim?.calibration = [Self.calibration[0], Self.calibration[2], Self.calibration[1], Self.calibration[3]]
         #expect(refusal(crossed)?.hasSuffix("make no quadrilateral (three in a line, or two sides crossed?)") == true)

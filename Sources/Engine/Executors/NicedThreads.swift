@@ -11,14 +11,23 @@ public final class NicedThreads: @unchecked Sendable {
     // Safe to send: `job`, `iterations`, `generation` and `helping` are touched only under `condition`; `next`
     // is atomic; `job` is set and cleared by `perform`, which waits until no helper holds it.
 
-    /// The server's offline drawing: a helper for each core but the caller's, at niceness 15 (the lab's
-    /// rendering thread's own).
+    /// The server's offline drawing — the lab's renders' bands: a helper for each core but the caller's, at
+    /// niceness 15 (the rendering thread's own).
     public static let offline = NicedThreads(helpers: ProcessInfo.processInfo.activeProcessorCount - 1, niceness: 15)
+    /// Drawing nobody waits for — thumbnails ahead of being asked for: the same, at niceness 19 (the background
+    /// pool's).
+    public static let idle = NicedThreads(helpers: ProcessInfo.processInfo.activeProcessorCount - 1, niceness: 19)
+
+    /// Makes the server's pools now, on a thread at the process's own niceness: a thread starts at its maker's
+    /// niceness, and one made on a niced thread could not come back up to its own (that needs privilege).
+    public static func makeServersPools() {
+        _ = (offline, idle)
+    }
 
     /// The niceness the helpers run at (0: the process's).
     public let niceness: Int32
     private let condition = NSCondition()
-    private var job: ((Int) -> Void)?
+    private var job: (@Sendable (Int) -> Void)?
     private var iterations = 0
     private var generation = 0
     private var helping = 0
@@ -27,7 +36,7 @@ public final class NicedThreads: @unchecked Sendable {
     private var threads: [Thread] = []
 
     /// `helpers` threads (none: every perform runs on its caller) at `niceness` (Linux takes a thread's
-    /// niceness; elsewhere their quality of service is lowered instead).
+    /// niceness — at least its maker's; elsewhere their quality of service is lowered instead).
     public init(helpers: Int, niceness: Int32) {
         self.niceness = niceness
         for number in 0..<max(0, helpers) {
@@ -46,7 +55,7 @@ public final class NicedThreads: @unchecked Sendable {
 
     /// Runs `body` for each of `0..<iterations`, once each, on this thread and the helpers at once; returns when
     /// all have run.
-    public func perform(_ iterations: Int, _ body: (Int) -> Void) {
+    public func perform(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
         let mine = !threads.isEmpty && iterations > 1 && busy.withLock { busy in
             defer { busy = true }
             return !busy
@@ -102,7 +111,7 @@ public final class NicedThreads: @unchecked Sendable {
     }
 
     /// Takes the next iteration nobody has taken, and runs it, until none is left.
-    private static func work(_ body: (Int) -> Void, iterations: Int, next: borrowing Atomic<Int>) {
+    private static func work(_ body: @Sendable (Int) -> Void, iterations: Int, next: borrowing Atomic<Int>) {
         while case let index = next.add(1, ordering: .relaxed).oldValue, index < iterations { body(index) }
     }
 }

@@ -28,7 +28,7 @@ extension CompositionTransport {
         await perform(step.intents)
         if let wrappedTo = step.wrappedTo { await perform(relight(at: wrappedTo, heardAlready: true)) }
         if var status = step.status {
-            status.soundProblem = problem
+            status.soundProblem = problem ?? status.soundProblem  // the device's, else a reload's
             instrument.transportChanged(status)
         }
     }

@@ -160,7 +160,8 @@ extension CompositionTransport {
             return max(0, loaded.performance.position - (playing ? latency : 0))
         }
 
-        /// Where the transport is, heard at frame `heard` of what is loaded (laid out at `rate`).
+        /// Where the transport is, heard at frame `heard` of what is loaded (laid out at `rate`); its sound's
+        /// problem the last reload's (the device's, which the caller knows, comes first).
         func status(heard: Int, rate: Int) -> TransportStatus {
             guard let loaded else { return .idle }
             let loop = loaded.performance.loop.map { [Double($0.lowerBound) / Double(rate), Double($0.upperBound) / Double(rate)] }
@@ -169,7 +170,7 @@ extension CompositionTransport {
             return TransportStatus(
                 composition: loaded.name, part: previewed == nil ? loaded.pair.part.rawValue : nil, voice: previewed == nil ? loaded.pair.voice.rawValue : nil,
                 playing: playing, seconds: Double(min(heard, loaded.frameCount)) / Double(rate), duration: Double(loaded.frameCount) / Double(rate),
-                loop: loop, parts: loaded.parts.map(\.name), soundProblem: nil, sound: previewed?.rawValue, lightProblem: loaded.lightProblem)
+                loop: loop, parts: loaded.parts.map(\.name), soundProblem: reloadProblem, sound: previewed?.rawValue, lightProblem: loaded.lightProblem)
         }
 
         /// The same, with how long a start that waits has still to wait at `now`.

@@ -103,7 +103,7 @@ public final class CompositionTransport<C: Clock>: Sendable where C.Duration == 
         let latency = latencyFrames
         let now = instrument.engine.clock.now
         var status = box.playhead.withLock { playhead in playhead.status(heard: playhead.heardFrame(latency: latency), rate: sampleRate, now: now) }
-        status.soundProblem = soundProblem ?? box.playhead.withLock { $0.reloadProblem }
+        status.soundProblem = soundProblem ?? status.soundProblem
         return status
     }
 

@@ -33,7 +33,7 @@ public struct RenderRequest: Hashable, Sendable {
 
         /// A video of `width`×`height` at `fps`, or why not, in the words the lab's Render dialog says too
         /// (render-model.js's `checkedVideo`; both held to Tests/fixtures/twin-rules/render-request.json).
-        public static func video(width: Int?, height: Int?, fps: Int?) throws(LiveError) -> Format {
+        public static func video(checkedWidth width: Int?, height: Int?, fps: Int?) throws(LiveError) -> Format {
             guard let width, let height, videoWidths.contains(width), videoHeights.contains(height), width % 2 == 0, height % 2 == 0 else {
                 throw LiveError(.invalid, "a video has an even \"width\" (16…7680) and \"height\" (16…4320)")
             }
@@ -41,9 +41,9 @@ public struct RenderRequest: Hashable, Sendable {
             return .mp4(width: width, height: height, fps: fps)
         }
 
-        /// The light's DMX at `rate` frames a second (`LiveFixtures.rates`; 40, the live rate, when not said), or why not.
-        public static func dmx(rate: Int?) throws(LiveError) -> Format {
-            let rate = rate ?? 40
+        /// The light's DMX at `rate` frames a second (`LiveFixtures.rates`; the live rate when not said), or why not.
+        public static func dmx(checkedRate rate: Int?) throws(LiveError) -> Format {
+            let rate = rate ?? LiveFixtures.defaultRate
             guard LiveFixtures.rates.contains(rate) else { throw LiveError(.invalid, "a render's \"dmxRate\" is 1…44 DMX frames a second") }
             return .dmx(rate: rate)
         }

@@ -46,9 +46,10 @@ public struct FixtureAim: Hashable, Sendable {
                 throw FixtureError("\(what): a corner's pan is 0 to \(panDegrees)° and its tilt 0 to \(tiltDegrees)°, not \(corner.pan)°, \(corner.tilt)°")
             }
         }
-        // Convex, as an output's corners are: three exactly in a line slip past the homography's own check by a
-        // rounding (a determinant of 1e-12), and a crossed or folded calibration points the head backwards.
-        guard StageOutput.isConvex(calibration.map { OutputPoint($0.pan, $0.tilt) }), toPanTilt?.inverse != nil else {
+        // Convex, as an output's corners are: three in a line slip past the homography's own check by a rounding
+        // (a determinant of 1e-12; typed with decimals, a cross product of 1e-13), and a crossed or folded
+        // calibration points the head backwards.
+        guard StageOutput.isConvex(calibration.map { OutputPoint($0.pan, $0.tilt) }, tolerance: 1e-9), toPanTilt?.inverse != nil else {
             throw FixtureError("\(what): its four corners' pan and tilt make no quadrilateral (three in a line, or two sides crossed?)")
         }
         guard slew.isFinite, Self.slews.contains(slew) else {
