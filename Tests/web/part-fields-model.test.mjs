@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { capitalized } from '../../Sources/WebClient/Web/shared/text-rule.js';
 import { indexMusic } from '../../Sources/WebClient/Web/compose/plane/plane-model.js';
 import {
   LENGTH_RANGE, LENGTH_REFUSAL, TEMPO_RANGE, TEMPO_REFUSAL, lengthRequest, numberText, partTiming, tempoFromSoundRequest,
@@ -80,8 +81,8 @@ test('a length no part can have is refused in the page, with a reason', () => {
     assert.ok(asked.reason.length > 0 && !asked.reason.includes('\n'), 'in one line');
     assert.equal(asked.edit, undefined);
   }
-  assert.equal(lengthRequest(intro, '-3').reason, LENGTH_REFUSAL, "the engine's words");
-  assert.equal(lengthRequest(intro, '10001').reason, LENGTH_REFUSAL);
+  assert.equal(lengthRequest(intro, '-3').reason, capitalized(LENGTH_REFUSAL), "the engine's words, as a sentence begins");
+  assert.equal(lengthRequest(intro, '10001').reason, capitalized(LENGTH_REFUSAL));
   assert.equal(lengthRequest(intro, 'abc').reason, 'A length is a number, not “abc”', 'no number: the field’s own words');
   assert.match(lengthRequest(partTiming(index, 3), '8').reason, /Song is composed/, 'a composed part lasts as long as its parts');
   assert.match(lengthRequest(null, '8').reason, /Select a part/);
@@ -98,7 +99,7 @@ test('a tempo typed asks for setTempo within 20…400 beats per minute', () => {
   for (const text of ['', 'NaN', 'Infinity', '19.99', '400.01', '-120', '0', '1e9', '1e999']) {
     assert.equal(typeof tempoRequest(song, text).reason, 'string', `“${text}” is refused`);
   }
-  assert.equal(tempoRequest(song, '1000').reason, TEMPO_REFUSAL, "the engine's words");
+  assert.equal(tempoRequest(song, '1000').reason, capitalized(TEMPO_REFUSAL), "the engine's words, as a sentence begins");
   // A part whose tempo the library did not give: any tempo in range is a change.
   assert.deepEqual(tempoRequest(partTiming(index, 6), '120').edit, { type: 'setTempo', part: 6, bpm: 120 });
   assert.deepEqual([TEMPO_RANGE.min, TEMPO_RANGE.max], [20, 400]);

@@ -1,10 +1,12 @@
 // A part's length and tempo (Tests/fixtures/twin-rules/part-fields.json), which the server's setLength and
 // setTempo are held to as well (Tests/CompositionTests/PartFieldsTwinRuleTests.swift): the same values kept,
-// the same refused in the same words — by the rule, and by the lab's fields, which ask it.
+// the same refused in the same words — by the rule, and by the lab's fields, which ask it (and say them as a
+// sentence begins).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { capitalized } from '../../Sources/WebClient/Web/shared/text-rule.js';
 import {
   checkedTempo, lengthRequest, tempoRequest, ticksOfBeats,
 } from '../../Sources/WebClient/Web/compose/part-fields-model.js';
@@ -30,7 +32,7 @@ for (const item of table.cases) {
     if (typeof asked !== 'number') return;  // no number: the field says so in words of its own
     // Typed into the field, the number asks for the edit, or is refused in the same words.
     const field = type === 'setLength' ? lengthRequest(timing(item.composed), String(asked)) : tempoRequest(timing(item.composed), String(asked));
-    if (item.refused) assert.equal(field.reason, item.refused);
+    if (item.refused) assert.equal(field.reason, capitalized(item.refused), 'the same words, as a sentence begins');
     else assert.ok(field.unchanged || field.edit[type === 'setLength' ? 'beats' : 'bpm'] === asked, JSON.stringify(field));
   });
 }

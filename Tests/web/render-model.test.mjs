@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { capitalized } from '../../Sources/WebClient/Web/shared/text-rule.js';
 import {
   FORMATS, FRAME_RATES, RenderFollower, SIZES, VIDEO_REFUSALS, activeRender, followRender, newerRender, readRender, renderRequest,
   renderStatus, sizeText,
@@ -50,13 +51,13 @@ test('a request that cannot be is refused in the dialog, with a reason', () => {
   assert.match(refused({ what: 'pair', pair, format: 'mp4', size: '1000×1000', fps: '30' }), /Choose a size/);
   // A video's size and frame rate in the server's words (render-request-twin-rule.test.mjs holds the rule itself).
   for (const fps of ['0', 'NaN', '121', '', undefined]) {
-    assert.equal(refused({ what: 'pair', pair, format: 'mp4', size: '1280×720', fps }), VIDEO_REFUSALS.fps);
+    assert.equal(refused({ what: 'pair', pair, format: 'mp4', size: '1280×720', fps }), capitalized(VIDEO_REFUSALS.fps));
   }
   for (const [width, height] of [['641', '360'], ['640', '361']]) {
-    assert.equal(refused({ what: 'pair', pair, format: 'mp4', size: 'custom', width, height, fps: '30' }), VIDEO_REFUSALS.size);
+    assert.equal(refused({ what: 'pair', pair, format: 'mp4', size: 'custom', width, height, fps: '30' }), capitalized(VIDEO_REFUSALS.size));
   }
   for (const [width, height] of [['', '360'], ['14', '360'], ['7682', '360'], ['640', '4322'], ['1e3', '360'], ['-640', '360'], ['Infinity', '360'], ['99999999999', '360']]) {
-    assert.equal(refused({ what: 'pair', pair, format: 'mp4', size: 'custom', width, height, fps: '30' }), VIDEO_REFUSALS.size);
+    assert.equal(refused({ what: 'pair', pair, format: 'mp4', size: 'custom', width, height, fps: '30' }), capitalized(VIDEO_REFUSALS.size));
   }
 });
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { capitalized } from '../../Sources/WebClient/Web/shared/text-rule.js';
 import { checkedVideo, renderRequest } from '../../Sources/WebClient/Web/compose/render/render-model.js';
 
 const table = JSON.parse(readFileSync(new URL('../fixtures/twin-rules/render-request.json', import.meta.url), 'utf8'));
@@ -25,7 +26,7 @@ for (const item of table.cases) {
       { what: 'composition', composition: '1', format: 'mp4', size: 'custom', width: typed(width), height: typed(height), fps: typed(fps) },
       [{ id: 1, name: 'A' }],
     );
-    if (item.refused) assert.equal(asked.reason, item.refused);
+    if (item.refused) assert.equal(asked.reason, capitalized(item.refused), 'the same words, as a sentence begins');
     else assert.deepEqual(asked.body, { composition: 1, format: 'mp4', ...item.kept });
   });
 }

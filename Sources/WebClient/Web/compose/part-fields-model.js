@@ -5,6 +5,7 @@
 // rules, in the same words, and has the last word (an event past a shorter length, say): both are held to one
 // table of cases, Tests/fixtures/twin-rules/part-fields.json. No DOM.
 
+import { capitalized } from '../shared/text-rule.js';
 import { LONGEST_PART, TICKS_PER_BEAT } from './plane/plane-raster.js';
 
 /** The tempi a part may have, in beats per minute (MusicalTime.tempi). */
@@ -117,7 +118,7 @@ export function lengthRequest(timing, text) {
   if (parsed.reason) return parsed;
   const beats = parsed.value;
   const length = ticksOfBeats(beats);
-  if (length.error) return { reason: length.error };
+  if (length.error) return { reason: capitalized(length.error) };
   if (timing.beats !== null && length.ticks === Math.round(timing.beats * TICKS_PER_BEAT)) return { unchanged: true };
   return { edit: { type: 'setLength', part: timing.part, beats }, doing: `make ${timing.name} ${numberText(beats)} beats long` };
 }
@@ -132,7 +133,7 @@ export function tempoRequest(timing, text) {
   if (parsed.reason) return parsed;
   const bpm = parsed.value;
   const tempo = checkedTempo(bpm);
-  if (tempo.error) return { reason: tempo.error };
+  if (tempo.error) return { reason: capitalized(tempo.error) };
   if (timing.tempo !== null && Math.abs(bpm - timing.tempo) < 1e-9) return { unchanged: true };
   return { edit: { type: 'setTempo', part: timing.part, bpm }, doing: `set ${timing.name}'s tempo to ${numberText(bpm)}` };
 }

@@ -5,6 +5,8 @@
 // order (RenderFollower: a record never replaces a newer one), and when to ask the server for it again, lest
 // its end be missed. No DOM.
 
+import { capitalized } from '../../shared/text-rule.js';
+
 /** The formats a render is made in, as the server names them and as the dialog shows them. */
 export const FORMATS = Object.freeze([
   { value: 'wav', label: 'WAV' }, { value: 'flac', label: 'FLAC' }, { value: 'mp4', label: 'MP4' },
@@ -81,7 +83,7 @@ export function renderRequest(choice, compositions = []) {
   if (!size && choice.size === 'custom') size = { width: whole(choice.width), height: whole(choice.height) };
   if (!size) return { reason: 'Choose a size for the video' };
   const checked = checkedVideo({ ...size, fps: whole(choice.fps) });
-  if (checked.error) return { reason: checked.error };
+  if (checked.error) return { reason: capitalized(checked.error) };
   return { body: { ...body, ...checked.video } };
 }
 
