@@ -148,29 +148,55 @@ def first_queued(items, wanted, timeout, nothing):
 
 
 
-def wait_until(probe, wanted, within, what, every=0.05, shown=None):
-    """The first value of `probe()` that satisfies `wanted`, looked at every `every` seconds — for a state that
-    another process changes, such as the engine's `GET /state` — within `within` seconds in all; after that an
-    AssertionError saying `what` was awaited and the values it had instead (as `shown(value)` tells them, when
-    given)."""
+# The longest between two looks while waiting for a state: a state may also change without anything being told
+# (a lumi fading out), so a look is taken again at least this often.
+LOOK_AGAIN = 0.25
+
+
+def wait_until(probe, wanted, within, what, changes, shown=None):
+    """The first value of `probe()` that satisfies `wanted` — for a state that another process or thread changes,
+    such as the engine's `GET /state` — looked at now and again whenever `changes(timeout)` returns: when something
+    changed (it blocks until then, as `told(socket)` does on /live), or after `timeout` seconds (at most
+    `LOOK_AGAIN`); within `within` seconds in all, after that an AssertionError saying `what` was awaited and the
+    values it had instead (as `shown(value)` tells them, when given)."""
     deadline = Deadline(within, what)
     while True:
         value = probe()
         if wanted(value):
             return value
         deadline.saw(value if shown is None else shown(value))
-        time.sleep(min(every, deadline.left()))
+        changes(min(deadline.left(), LOOK_AGAIN))
 
 
-async def wait_until_async(probe, wanted, within, what, every=0.05, shown=None):
-    """`wait_until` in a coroutine: the other tasks run between looks (`probe` is called as it is)."""
+async def wait_until_async(probe, wanted, within, what, changes, shown=None):
+    """`wait_until` in a coroutine, `changes` a coroutine function: the other tasks run while it waits."""
     deadline = Deadline(within, what)
     while True:
         value = probe()
         if wanted(value):
             return value
         deadline.saw(value if shown is None else shown(value))
-        await asyncio.sleep(min(every, deadline.left()))
+        await changes(min(deadline.left(), LOOK_AGAIN))
+
+
+def told(socket):
+    """`changes` for `wait_until`: returns when /live (the `socket`) tells anything — every change of the engine
+    is told there — or after `timeout` seconds."""
+    def next_told(timeout):
+        try:
+            socket.recv(timeout=timeout)
+        except TimeoutError:
+            pass
+    return next_told
+
+
+def told_async(socket):
+    """`told` for `wait_until_async`: the socket is read on a thread of its own, the event loop running meanwhile."""
+    next_told = told(socket)
+
+    async def next_told_async(timeout):
+        await asyncio.to_thread(next_told, timeout)
+    return next_told_async
 
 @contextlib.contextmanager
 def serving(imager, library, *arguments, env=None, port=None):

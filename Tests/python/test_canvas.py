@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import async_playwright
 from websockets.asyncio.client import connect
 
-from live import Deadline, request, serving, wait_until_async
+from live import Deadline, live_socket, request, serving, told_async, wait_until_async
 
 WIDTH, HEIGHT = 640, 360
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -151,7 +151,8 @@ def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_pat
             return json.loads(request(server.port)[2])["state"]
 
         async def until(condition, what, seconds=5.0):
-            await wait_until_async(state, condition, seconds, what)
+            with live_socket(server) as socket:  # looked at again as the engine tells a change
+                await wait_until_async(state, condition, seconds, what, told_async(socket))
 
         async def run():
             async with async_playwright() as playwright:

@@ -11,11 +11,12 @@ import os
 import pathlib
 import re
 import time
+import types
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from live import request, serving, wait_until
+from live import live_socket, request, serving, told, wait_until
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
@@ -58,7 +59,8 @@ def wait_state(port, predicate, what, seconds=STATE_SECONDS, shown=None):
         except (KeyError, IndexError, TypeError) as error:
             return f"(none: {error!r})"
 
-    return wait_until(lambda: state(port), holds, seconds, f"the engine with {what}", shown=detail)
+    with live_socket(types.SimpleNamespace(port=port)) as socket:  # looked at again as the engine tells a change
+        return wait_until(lambda: state(port), holds, seconds, f"the engine with {what}", told(socket), shown=detail)
 
 
 def near(a, b, tolerance=1e-6):

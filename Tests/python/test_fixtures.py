@@ -64,13 +64,20 @@ class SacnReceiver:
 
     def __init__(self, universes=(1,), port=5568):
         self.port, self.heard, self.availability = port, {}, queue.Queue()
+        self.changed = threading.Condition()  # notified as the receiver's thread hears new levels
         self.receiver = sacn.sACNreceiver(bind_address="127.0.0.1", bind_port=port)
         for universe in universes:
             self.receiver.register_listener("universe", self._heard, universe=universe)
         self.receiver.register_listener("availability", lambda universe, changed: self.availability.put((universe, changed)))
 
     def _heard(self, packet):
-        self.heard[packet.universe] = (packet.sourceName, packet.priority, list(packet.dmxData))
+        with self.changed:
+            self.heard[packet.universe] = (packet.sourceName, packet.priority, list(packet.dmxData))
+            self.changed.notify_all()
+
+    def _next_change(self, timeout):
+        with self.changed:
+            self.changed.wait(timeout)
 
     def __enter__(self):
         self.receiver.start()
@@ -83,7 +90,7 @@ class SacnReceiver:
         """(source name, priority, levels) last heard of `universe` once its 512 levels satisfy `wanted`, within
         `within` seconds in all; an AssertionError saying `what` was awaited, and what was heard instead, after that."""
         return wait_until(lambda: self.heard.get(universe), lambda heard: heard is not None and wanted(heard[2]), within, what,
-                          shown=lambda heard: "nothing" if heard is None else shortened(heard[2][:40]))
+                          self._next_change, shown=lambda heard: "nothing" if heard is None else shortened(heard[2][:40]))
 
 
 def test_the_patch_reaches_an_artnet_node_tested_blacked_out_and_after_the_node_comes_back(imager, tmp_path):
