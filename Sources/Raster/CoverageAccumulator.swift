@@ -108,12 +108,13 @@ struct CoverageAccumulator {
     /// Marks the blocks of cells `first...last` of `row` as touched.
     @inline(__always)
     private func markBlocks(row: Int, from first: Int, through last: Int) {
-        let words = touchedBlocks + row * blockWords
-        var block = first >> blockShift
-        let lastBlock = last >> blockShift
+        // Shifts that mask their amount (one instruction each: `blockShift` is 3 or 6, a bit's place 0…63).
+        let words = touchedBlocks + row &* blockWords
+        var block = first &>> blockShift
+        let lastBlock = last &>> blockShift
         while block <= lastBlock {
-            words[block >> 6] |= 1 << UInt64(block & 63)
-            block += 1
+            words[block &>> 6] |= 1 &<< UInt64(block & 63)
+            block &+= 1
         }
     }
 
@@ -121,14 +122,15 @@ struct CoverageAccumulator {
     @inline(__always)
     private func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, dxdy: Float, direction: Float) {
         // An edge a hair high and wide has an infinite slope: it covers nothing. Any other keeps x within the
-        // region (give or take rounding), so the conversions below need no checks.
+        // region (give or take rounding), so the conversions below need no checks, and the cells' indices
+        // (within the region, far from overflowing) are worked out without overflow checks.
         guard dxdy.isFinite else { return }
         let a = cells, stride = self.stride
         var x = x0
         var row = Int(imager_truncate(y0))
         var top = y0
         while top < y1 {
-            let bottom = min(Float(row + 1), y1)
+            let bottom = min(Float(row &+ 1), y1)
             let dy = bottom - top
             let xNext = x + dxdy * dy
             let d = dy * direction
@@ -137,17 +139,17 @@ struct CoverageAccumulator {
             let li = Int(imager_truncate(left))
             let leftFloor = Float(li)
             var ri = Int(imager_truncate(right))
-            if Float(ri) < right { ri += 1 }
-            let line = a + row * stride
-            let lastTouched = max(ri, li + 1)
+            if Float(ri) < right { ri &+= 1 }
+            let line = a + row &* stride
+            let lastTouched = max(ri, li &+ 1)
             touchedFirst[row] = min(touchedFirst[row], Int32(truncatingIfNeeded: li))
             touchedLast[row] = max(touchedLast[row], Int32(truncatingIfNeeded: lastTouched))
             markBlocks(row: row, from: li, through: lastTouched)
-            if ri <= li + 1 {
+            if ri <= li &+ 1 {
                 // Within one cell: the area right of the edge's mid x goes to this cell, the rest on.
                 let middle = 0.5 * (x + xNext) - leftFloor
                 line[li] += d - d * middle
-                line[li + 1] += d * middle
+                line[li &+ 1] += d * middle
             } else {
                 // Across several cells: a triangle in the first, trapezoids between, a triangle in the last.
                 let s = 1 / (right - left)
@@ -156,24 +158,24 @@ struct CoverageAccumulator {
                 let rightFraction = right - Float(ri) + 1
                 let am = 0.5 * s * rightFraction * rightFraction
                 line[li] += d * a0
-                if ri == li + 2 {
-                    line[li + 1] += d * (1 - a0 - am)
+                if ri == li &+ 2 {
+                    line[li &+ 1] += d * (1 - a0 - am)
                 } else {
                     let a1 = s * (1.5 - leftFraction)
-                    line[li + 1] += d * (a1 - a0)
-                    var xi = li + 2
-                    while xi < ri - 1 {
+                    line[li &+ 1] += d * (a1 - a0)
+                    var xi = li &+ 2
+                    while xi < ri &- 1 {
                         line[xi] += d * s
-                        xi += 1
+                        xi &+= 1
                     }
-                    let a2 = a1 + Float(ri - li - 3) * s
-                    line[ri - 1] += d * (1 - a2 - am)
+                    let a2 = a1 + Float(ri &- li &- 3) * s
+                    line[ri &- 1] += d * (1 - a2 - am)
                 }
                 line[ri] += d * am
             }
             x = xNext
             top = bottom
-            row += 1
+            row &+= 1
         }
     }
 }

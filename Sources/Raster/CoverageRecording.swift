@@ -115,7 +115,11 @@ extension RasterCanvas {
             guard Self.staysInside(pixelCount, words[entry.words]) else { return false }
             bitmap.pixels.withUnsafeMutableBytes { bytes in
                 let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                Self.replay(words[entry.words], into: pixels, source: source, additive: additive)
+                if additive {
+                    Self.replay(words[entry.words], into: pixels, source: source, AddLight.self)
+                } else {
+                    Self.replay(words[entry.words], into: pixels, source: source, PaintOver.self)
+                }
             }
             return true
         }
@@ -136,8 +140,8 @@ extension RasterCanvas {
     }
 
     /// Paints the recorded words with `source`, as the sweep that recorded them painted.
-    private static func replay(
-        _ words: Slice<UnsafeBufferPointer<UInt64>>, into pixels: UnsafeMutablePointer<UInt32>, source: UInt32, additive: Bool
+    private static func replay<Blend: PackedBlend>(
+        _ words: Slice<UnsafeBufferPointer<UInt64>>, into pixels: UnsafeMutablePointer<UInt32>, source: UInt32, _ blend: Blend.Type
     ) {
         var row = pixels
         for bits in words {
@@ -147,15 +151,11 @@ extension RasterCanvas {
             case CoverageRecording.rowKind:
                 row = pixels + word.rowStart
             case CoverageRecording.pixelKind:
-                let scaled = PackedPixel.scale(source, by: word.coverage)
-                row[x] = additive ? PackedPixel.add(row[x], source: scaled) : PackedPixel.over(row[x], source: scaled)
+                row[x] = Blend.one(row[x], source: PackedPixel.scale(source, by: word.coverage))
             case CoverageRecording.fourKind:
-                PackedPixel.blend(row + x, source: source, coverages: word.fourCoverages, additive: additive)
+                Blend.four(row + x, source: source, coverages: word.fourCoverages)
             default:
-                let scaled = PackedPixel.scale(source, by: word.coverage)
-                if additive { PackedPixel.add(row + x, count: word.pixels, source: scaled) } else {
-                    PackedPixel.over(row + x, count: word.pixels, source: scaled)
-                }
+                Blend.run(row + x, count: word.pixels, source: PackedPixel.scale(source, by: word.coverage))
             }
         }
     }

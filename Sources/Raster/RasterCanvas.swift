@@ -124,12 +124,53 @@ public struct RasterCanvas: Sendable {
     static var rowsAhead: Int { 8 }
 
     /// Sums each row's cells into coverage and composites the paint through it, clearing the cells for
-    /// the next shape as it goes.
+    /// the next shape as it goes. The way a row is painted is chosen once for the shape, so each has a row
+    /// loop of its own with no test of the mode inside.
     private mutating func composeCoverage<Recorder: CoverageRecorder>(
         _ paint: PaintSampler, rule: FillRule, composite: CompositeOperator, recorder: inout Recorder
     ) {
-        let top = accumulator.originY, height = accumulator.height, stride = accumulator.stride
         let painting = ShapePainting(paint, rule: rule, composite: composite, clip: clip, left: accumulator.originX)
+        guard painting.packed, rule == .nonZero else {
+            forEachRow(left: painting.left) { row, pixels, y, _ in painting.paintRunByRun(row, into: pixels, y: y) }
+            return
+        }
+        let additive = composite == .additive, left = painting.left
+        if paint.isSolid {
+            let solid = SolidRow(source: painting.source)
+            if additive {
+                forEachRow(left: left) { row, pixels, _, rowStart in
+                    recorder.beginRow(at: rowStart)
+                    row.sweep(into: pixels, AddLight.self, paint: solid, recorder: &recorder)
+                }
+            } else {
+                forEachRow(left: left) { row, pixels, _, rowStart in
+                    recorder.beginRow(at: rowStart)
+                    row.sweep(into: pixels, PaintOver.self, paint: solid, recorder: &recorder)
+                }
+            }
+        } else {
+            // A gradient is never recorded (`ShapePainting.isRecordable`).
+            var none = NoRecorder()
+            if additive {
+                forEachRow(left: left) { row, pixels, y, _ in
+                    row.sweep(into: pixels, AddLight.self, paint: GradientRow(paint: paint, left: left, y: y), recorder: &none)
+                }
+            } else {
+                forEachRow(left: left) { row, pixels, y, _ in
+                    row.sweep(into: pixels, PaintOver.self, paint: GradientRow(paint: paint, left: left, y: y), recorder: &none)
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with each row of the accumulated region that an edge touched: its cells, its pixels from
+    /// the region's left (column `left` of the bitmap), the picture's row and the index of the row's first
+    /// pixel in the bitmap.
+    @inline(__always)
+    private mutating func forEachRow(
+        left: Int, _ body: (TouchedRow, UnsafeMutablePointer<UInt32>, _ y: Int, _ rowStart: Int) -> Void
+    ) {
+        let top = accumulator.originY, height = accumulator.height, stride = accumulator.stride
         let bitmapWidth = bitmap.width, rowOffset = rowOffset
         let cells = accumulator.cells
         let firstTouched = accumulator.touchedFirst, lastTouched = accumulator.touchedLast
@@ -144,7 +185,7 @@ public struct RasterCanvas: Sendable {
                 let first = Int(firstTouched[row]), last = min(Int(lastTouched[row]), width - 1)
                 guard first <= last else { return }
                 // Its first lines and its last: the processor's own prefetcher follows a row once it is begun.
-                let line = pixelBase + (top + row - rowOffset) * bitmapWidth + painting.left
+                let line = pixelBase + (top + row - rowOffset) * bitmapWidth + left
                 imager_prefetch_for_writing(line + first)
                 imager_prefetch_for_writing(line + min(first + 16, last))
                 imager_prefetch_for_writing(line + min(first + 32, last))
@@ -159,9 +200,8 @@ public struct RasterCanvas: Sendable {
                 let touched = TouchedRow(
                     cells: cells + row * stride, blocks: touchedBlocks + row * blockWords, first: first, last: last, width: width,
                     blockShift: blockShift)
-                let rowStart = (y - rowOffset) * bitmapWidth + painting.left
-                recorder.beginRow(at: rowStart)
-                painting.paint(touched, into: pixelBase + rowStart, y: y, recorder: &recorder)
+                let rowStart = (y - rowOffset) * bitmapWidth + left
+                body(touched, pixelBase + rowStart, y, rowStart)
             }
         }
     }

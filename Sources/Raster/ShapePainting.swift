@@ -1,7 +1,8 @@
 import Geometry
 
-/// How one shape's coverage is painted: its paint, fill rule and compositing, the clip, and the packed 8-bit
-/// path when it can be taken (painting over or adding, with no clip or one on whole pixels). Between edges a
+/// How one shape's coverage is painted: its paint, fill rule and compositing, the clip, and whether the packed
+/// 8-bit path can be taken (painting over or adding, non-zero, with no clip or one on whole pixels: the canvas
+/// then sweeps each row with `TouchedRow.sweep`); any other shape is painted run by run here. Between edges a
 /// row's cells are zero and its coverage constant: such runs are painted whole.
 struct ShapePainting {
     let paint: PaintSampler
@@ -36,27 +37,9 @@ struct ShapePainting {
     /// packed sweep of one colour, non-zero.
     var isRecordable: Bool { packed && rule == .nonZero && paint.isSolid }
 
-    /// Paints `row` (its cells cleared as they are read) into `pixels`, the bitmap's row `y` from `left`,
-    /// telling `recorder` what it paints when it is recordable.
-    @inline(__always)
-    func paint<Recorder: CoverageRecorder>(
-        _ row: TouchedRow, into pixels: UnsafeMutablePointer<UInt32>, y: Int, recorder: inout Recorder
-    ) {
-        if packed, rule == .nonZero {
-            if paint.isSolid {
-                row.sweep(into: pixels, additive: composite == .additive, paint: SolidRow(source: source), recorder: &recorder)
-            } else {
-                var none = NoRecorder()
-                row.sweep(into: pixels, additive: composite == .additive, paint: GradientRow(paint: paint, left: left, y: y), recorder: &none)
-            }
-        } else {
-            paintRunByRun(row, into: pixels, y: y)
-        }
-    }
-
     /// Any rule, paint, compositing and clip: runs of equal coverage one after another, eight empty cells at
     /// a time through a shape's inside.
-    private func paintRunByRun(_ row: TouchedRow, into pixels: UnsafeMutablePointer<UInt32>, y: Int) {
+    func paintRunByRun(_ row: TouchedRow, into pixels: UnsafeMutablePointer<UInt32>, y: Int) {
         let line = row.cells, width = row.width, first = row.first, last = row.last
         let clipRect = clip
         let rowClip = clipRect.map { Self.overlap($0.minY, $0.maxY, Double(y)) } ?? 1

@@ -16,39 +16,20 @@ struct TouchedRow {
     /// The common case's row — non-zero, painted over or added — in one tight loop: edge cells one by one,
     /// the runs between them whole (four pixels at a time for one colour).
     @inline(__always)
-    func sweep<Paint: RowPaint, Recorder: CoverageRecorder>(
-        into pixels: UnsafeMutablePointer<UInt32>, additive: Bool, paint: Paint, recorder: inout Recorder
+    func sweep<Blend: PackedBlend, Paint: RowPaint, Recorder: CoverageRecorder>(
+        into pixels: UnsafeMutablePointer<UInt32>, _ blend: Blend.Type, paint: Paint, recorder: inout Recorder
     ) {
         let line = cells
-        @inline(__always) func blend(_ x: Int, _ coverage: UInt32) {
-            recorder.pixel(x, coverage: coverage)
-            let source = PackedPixel.scale(paint.color(at: x), by: coverage)
-            pixels[x] = additive ? PackedPixel.add(pixels[x], source: source) : PackedPixel.over(pixels[x], source: source)
-        }
-        @inline(__always) func paintRun(_ start: Int, _ count: Int, _ sum: Float) {
-            let amount = min(abs(sum), 1)
-            guard amount > 1.0 / 512, count > 0 else { return }
-            let coverage = PackedPixel.coverage(amount)
-            if let constant = paint.constant {
-                recorder.run(start, count: count, coverage: coverage)
-                let source = PackedPixel.scale(constant, by: coverage)
-                if additive { PackedPixel.add(pixels + start, count: count, source: source) } else {
-                    PackedPixel.over(pixels + start, count: count, source: source)
-                }
-            } else {
-                for x in start..<(start + count) { blend(x, coverage) }
-            }
-        }
         var sum: Float = 0
         var column = first
         let end = min(last, width - 1)  // cells past the last pixel hold edges clamped to the right side
         while column <= end {
             let cell = line[column]
-            if cell != 0, let constant = paint.constant, column + 3 < width {
+            if cell != 0, let constant = paint.constant, column &+ 3 < width {
                 // Four cells at once: their sums one after another, as below, then the pixels blended together.
                 // Those past the last edge are zero: their pixels take the coverage the run after it gives them.
-                let one = sum + cell, second = one + line[column + 1]
-                let third = second + line[column + 2], fourth = third + line[column + 3]
+                let one = sum + cell, second = one + line[column &+ 1]
+                let third = second + line[column &+ 2], fourth = third + line[column &+ 3]
                 UnsafeMutableRawPointer(line + column).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
                 // (Coverage of 1/512 or less rounds to 0 or 1, which leaves a pixel as it is, as skipping it does.)
                 let sums = SIMD4<Float>(one, second, third, fourth)
@@ -56,41 +37,69 @@ struct TouchedRow {
                 magnitudes.replace(with: 1, where: magnitudes .> 1)
                 let coverages = PackedPixel.coverages(magnitudes)
                 recorder.four(column, coverages: coverages)
-                PackedPixel.blend(pixels + column, source: constant, coverages: coverages, additive: additive)
+                Blend.four(pixels + column, source: constant, coverages: coverages)
                 sum = fourth
-                column += 4
+                column &+= 4
                 continue
             }
             if cell != 0 {
                 sum += cell
                 line[column] = 0
                 let amount = min(abs(sum), 1)
-                if amount > 1.0 / 512 { blend(column, PackedPixel.coverage(amount)) }
-                column += 1
+                if amount > 1.0 / 512 {
+                    let coverage = PackedPixel.coverage(amount)
+                    recorder.pixel(column, coverage: coverage)
+                    pixels[column] = Blend.one(pixels[column], source: PackedPixel.scale(paint.color(at: column), by: coverage))
+                }
+                column &+= 1
                 continue
             }
-            let next = nextNonzero(from: column + 1, through: end)
-            paintRun(column, next - column, sum)
+            let next = nextNonzero(from: column &+ 1, through: end)
+            Self.paintRun(pixels, from: column, count: next &- column, sum: sum, Blend.self, paint: paint, recorder: &recorder)
             column = next
         }
-        let tail = max(column, end + 1)
-        paintRun(tail, width - tail, sum)  // past the last edge the coverage stays as it is
-        for spare in max(width, first)...(width + 1) where spare <= last { line[spare] = 0 }
+        let tail = max(column, end &+ 1)
+        // Past the last edge the coverage stays as it is.
+        Self.paintRun(pixels, from: tail, count: width &- tail, sum: sum, Blend.self, paint: paint, recorder: &recorder)
+        for spare in max(width, first)...(width &+ 1) where spare <= last { line[spare] = 0 }
+    }
+
+    /// `count` pixels from `start` at the coverage of the running sum `sum`: whole for one colour.
+    @inline(__always)
+    private static func paintRun<Blend: PackedBlend, Paint: RowPaint, Recorder: CoverageRecorder>(
+        _ pixels: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, sum: Float, _ blend: Blend.Type, paint: Paint,
+        recorder: inout Recorder
+    ) {
+        let amount = min(abs(sum), 1)
+        guard amount > 1.0 / 512, count > 0 else { return }
+        let coverage = PackedPixel.coverage(amount)
+        if let constant = paint.constant {
+            recorder.run(start, count: count, coverage: coverage)
+            Blend.run(pixels + start, count: count, source: PackedPixel.scale(constant, by: coverage))
+        } else {
+            for x in start..<(start &+ count) {
+                recorder.pixel(x, coverage: coverage)
+                pixels[x] = Blend.one(pixels[x], source: PackedPixel.scale(paint.color(at: x), by: coverage))
+            }
+        }
     }
 
     /// The first column from `start` up to `end` whose cell is not zero, or `end + 1`. Blocks no edge
     /// touched are stepped over without reading their cells; touched ones are read eight cells at a time,
     /// from wherever the search stands (into the next block, or past `end`: the row's cells are all zero or
-    /// edges, so the first nonzero found is the answer or lies beyond `end`).
-    @inline(__always)
+    /// edges, so the first nonzero found is the answer or lies beyond `end`). A call of its own, never inlined:
+    /// inlined, the sweep's loop runs out of registers and spills its running sum and constants at every cell
+    /// (10–15 % slower, measured).
+    @inline(never)
     func nextNonzero(from start: Int, through end: Int) -> Int {
         var x = start
         let rowCells = width + 2
         while x <= end {
-            let block = x >> blockShift
-            if blocks[block >> 6] & (1 << UInt64(block & 63)) == 0 {
+            // Shifts that mask their amount (one instruction each: `blockShift` is 3 or 6, a bit's place 0…63).
+            let block = x &>> blockShift
+            if blocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 {
                 guard let touched = nextTouchedBlock(after: block) else { return end + 1 }
-                x = touched << blockShift
+                x = touched &<< blockShift
                 continue
             }
             guard x + 8 <= rowCells else {
@@ -113,12 +122,12 @@ struct TouchedRow {
     /// The first touched block after `block`, if any.
     @inline(__always)
     private func nextTouchedBlock(after block: Int) -> Int? {
-        var candidate = block + 1
-        let lastWord = last >> (blockShift + 6)
-        while candidate >> 6 <= lastWord {
-            let word = blocks[candidate >> 6] >> UInt64(candidate & 63)
-            if word != 0 { return candidate + word.trailingZeroBitCount }
-            candidate = (candidate | 63) + 1
+        var candidate = block &+ 1
+        let lastWord = last &>> (blockShift &+ 6)
+        while candidate &>> 6 <= lastWord {
+            let word = blocks[candidate &>> 6] &>> UInt64(candidate & 63)
+            if word != 0 { return candidate &+ word.trailingZeroBitCount }
+            candidate = (candidate | 63) &+ 1
         }
         return nil
     }
