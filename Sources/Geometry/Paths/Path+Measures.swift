@@ -48,6 +48,10 @@ extension Path {
     /// after another to `points`, with where each ends appended to `ends`: the same points without making the
     /// subpaths, segments and polylines on the way (a shape drawn many times a frame is placed this way).
     public func appendFlattened(tolerance: Double, to points: inout [Point], ends: inout [Int]) {
+        // Room for them all at once (growing as they came copied a circle's six times), doubling as appending
+        // does when a caller appends many paths to one array.
+        let needed = points.count + flattenedPointCount(tolerance: tolerance)
+        if points.capacity < needed { points.reserveCapacity(max(needed, 2 * points.capacity)) }
         var start = Point.zero, point = Point.zero
         var first = -1  // where the open subpath's points begin in `points`; -1 when none is open
         func finish(closed: Bool) {
@@ -85,6 +89,33 @@ extension Path {
             }
         }
         finish(closed: false)
+    }
+
+    /// At most how many points `appendFlattened(tolerance:to:ends:)` appends.
+    private func flattenedPointCount(tolerance: Double) -> Int {
+        var count = 0
+        var start = Point.zero, point = Point.zero
+        for element in elements {
+            switch element {
+            case .move(let p):
+                count += 1
+                start = p
+                point = p
+            case .line(let p):
+                count += 1
+                point = p
+            case .quadCurve(let p, let c):
+                count += PathSegment.quad(point, c, p).flatteningSteps(tolerance: tolerance)
+                point = p
+            case .curve(let p, let c1, let c2):
+                count += PathSegment.cubic(point, c1, c2, p).flatteningSteps(tolerance: tolerance)
+                point = p
+            case .closeSubpath:
+                count += 1  // the line back to the start
+                point = start
+            }
+        }
+        return count
     }
 
     /// The subpaths as polylines whose every point lies within `tolerance` of the curves they follow.
