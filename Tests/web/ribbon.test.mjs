@@ -5,9 +5,10 @@ import { test } from 'node:test';
 
 import {
   SPECTRUM, colorAt, cssGradient, hsvToRgb, hueGradientStops, keepOnRibbon, locationAt, namedColorAt,
-  purityGradientStops, purityToSaturationBrightness, ribbonKeyIntent, ribbonValueText, spectralColor, steppedRange,
+  purityGradientStops, purityToSaturationBrightness, ribbonDragIntent, ribbonKeyChange, ribbonKeyIntent, ribbonValueText, spectralColor, steppedRange,
   thumbCenter, thumbLeft, thumbWidth,
 } from '../../Sources/WebClient/Web/console/color/ribbon.js';
+import { PENDING_MILLISECONDS, PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 
 test("seed 001's twelve segments, each beginning where the one before ends", () => {
   assert.equal(SPECTRUM.length, 12);
@@ -107,6 +108,33 @@ test('keys: arrows move the centre by 0.01, with Shift widen or narrow; other ke
   assert.deepEqual(ribbonKeyIntent('hue', hue, { key: 'ArrowLeft', shiftKey: true }), { type: 'ribbonStep', ribbon: 'hue', widen: false });
   assert.equal(ribbonKeyIntent('hue', hue, { key: 'ArrowRight', ctrlKey: true }), null);
   assert.equal(ribbonKeyIntent('hue', hue, { key: 'a' }), null);
+});
+
+test('keys pressed faster than the engine answers each move a step, even when an answer comes between them', () => {
+  let clock = 0;
+  const pending = new PendingSettings({ now: () => clock });
+  const right = { key: 'ArrowRight' };
+  let engine = { center: 0.72, range: 0 };
+  assert.equal(ribbonKeyChange('hue', engine, right, pending).value, 0.73);
+  assert.equal(ribbonKeyChange('hue', engine, right, pending).value, 0.74);
+  engine = { center: 0.73, range: 0 };  // the answer to the first key, after the second was sent
+  assert.equal(ribbonKeyChange('hue', engine, right, pending).value, 0.75);
+  engine = { center: 0.75, range: 0 };  // said back: the engine's centre again
+  assert.equal(ribbonKeyChange('hue', engine, right, pending).value, 0.76);
+  // Another ribbon keeps its own; a range step records nothing.
+  assert.equal(ribbonKeyChange('purity', { center: 0.5, range: 0 }, right, pending).value, 0.51);
+  assert.deepEqual(ribbonKeyChange('hue', engine, { key: 'ArrowRight', shiftKey: true }, pending), { type: 'ribbonStep', ribbon: 'hue', widen: true });
+  // A centre never said back (the engine kept it on the ribbon) stands in for at most PENDING_MILLISECONDS.
+  clock += PENDING_MILLISECONDS + 1;
+  assert.equal(ribbonKeyChange('hue', { center: 0.9, range: 0 }, right, pending).value, 0.91);
+});
+
+test('a drag is recorded as sent: a key moves on from where it left the centre', () => {
+  const pending = new PendingSettings({ now: () => 0 });
+  assert.equal(ribbonKeyChange('hue', { center: 0.72, range: 0 }, { key: 'ArrowRight' }, pending).value, 0.73);
+  assert.deepEqual(ribbonDragIntent('hue', 0.30004, pending), { type: 'ribbonCenter', ribbon: 'hue', value: 0.3 });
+  // The engine has said the key's centre back, not yet the drag's.
+  assert.equal(ribbonKeyChange('hue', { center: 0.73, range: 0 }, { key: 'ArrowLeft' }, pending).value, 0.29);
 });
 
 test('what a screen reader hears of a ribbon', () => {

@@ -20,8 +20,8 @@ import {
   FOLLOW_SOURCES, PULSE_FOLLOW_AMOUNT, PULSE_FOLLOW_RANGE, followOf, pulseFollowAmountIntent, pulseFollowIntent,
 } from './sound-follow.js';
 import {
-  colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonKeyIntent,
-  ribbonValueText, thumbLeft, thumbWidth,
+  colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonDragIntent,
+  ribbonKeyChange, ribbonValueText, thumbLeft, thumbWidth,
 } from './ribbon.js';
 
 const RIBBONS = [
@@ -46,7 +46,7 @@ class ColorPanel extends ConsolePanel {
       }, thumb);
       const readout = element('span', { class: 'ribbon-readout', 'aria-hidden': 'true' }, '–');
       const readoutName = element('span', { class: 'ribbon-readout-name', 'aria-hidden': 'true' });
-      this.ribbons[ribbon] = { track, thumb, readout, readoutName, drag: null, pinch: new PinchTracker(), wheel: new WheelSteps(), pending: null };
+      this.ribbons[ribbon] = { track, thumb, readout, readoutName, drag: null, pinch: new PinchTracker(), wheel: new WheelSteps() };
       this.listen(ribbon);
       return element('div', { class: 'ribbon-row' }, element('span', { class: 'ribbon-label', id: labelId }, label), track,
         element('span', { class: 'ribbon-readouts' }, readoutName, readout));
@@ -99,7 +99,6 @@ class ColorPanel extends ConsolePanel {
 
   update(what) {
     if (what.has('colors')) {
-      for (const ribbon of Object.values(this.ribbons)) ribbon.pending = null;
       this.drawRibbons();
       this.drawPulse();
     }
@@ -220,7 +219,7 @@ class ColorPanel extends ConsolePanel {
       if (parts.frame) return;
       parts.frame = requestAnimationFrame(() => {
         parts.frame = 0;
-        this.send({ type: 'ribbonCenter', ribbon, value: Number(parts.dragValue.toFixed(4)) });
+        this.send(ribbonDragIntent(ribbon, parts.dragValue));
       });
     };
     const steps = (count) => {
@@ -281,7 +280,7 @@ class ColorPanel extends ConsolePanel {
     track.addEventListener('lostpointercapture', end);
   }
 
-  /** Ctrl+wheel widens and narrows; the keys move the centre and the width (ribbonKeyIntent). */
+  /** Ctrl+wheel widens and narrows; the keys move the centre and the width (ribbonKeyChange). */
   listenToWheelAndKeys(ribbon, parts, steps) {
     const { track } = parts;
     track.addEventListener('wheel', (event) => {
@@ -293,12 +292,9 @@ class ColorPanel extends ConsolePanel {
     track.addEventListener('keydown', (event) => {
       const selection = this.state?.colors?.[ribbon];
       if (!selection) return;
-      // Keys pressed faster than the engine answers build on the last centre sent.
-      const base = parts.pending ?? selection;
-      const intent = ribbonKeyIntent(ribbon, base, event);
+      const intent = ribbonKeyChange(ribbon, selection, event);
       if (!intent) return;
       event.preventDefault();
-      if (intent.type === 'ribbonCenter') parts.pending = { ...base, center: intent.value };
       this.send(intent);
     });
   }

@@ -2,6 +2,8 @@
 // both 0…1) and which intent a key sends. The engine holds the rules (Sources/Instrument/Color:
 // RibbonSelection, Spectrum, Purity); this mirrors only what drawing needs. No DOM here.
 
+import { pendingSettings } from '../panel-kit/lumi-features.js';
+
 /** One pinch or wheel step of a range (RibbonSelection.step). */
 export const RIBBON_STEP = 0.01;
 /** How far an arrow key moves a centre; Page Up and Page Down move ten times as far. */
@@ -188,4 +190,26 @@ export function ribbonKeyIntent(ribbon, { center }, { key, shiftKey = false, ctr
   else if (key === 'End') value = 1;
   else return null;
   return { type: 'ribbonCenter', ribbon, value: tidy(clamp01(value)) };
+}
+
+/** A ribbon's centre last sent, in the page's record of settings sent (lumi-features.js's pendingSettings). */
+const pendingCenter = (ribbon) => `ribbon:${ribbon}`;
+
+/**
+ * The intent a key sends on a focused ribbon (ribbonKeyIntent), built on the centre last sent while the engine
+ * has not said it back (`pending`), and recorded there: keys pressed faster than the engine answers each move
+ * on from the one before, even when the answer to an earlier key comes between them.
+ */
+export function ribbonKeyChange(ribbon, selection, event, pending = pendingSettings) {
+  const center = pending.base(pendingCenter(ribbon), selection.center);
+  const intent = ribbonKeyIntent(ribbon, { ...selection, center }, event);
+  if (intent?.type === 'ribbonCenter') pending.record(pendingCenter(ribbon), intent.value);
+  return intent;
+}
+
+/** The intent a drag sends to put a ribbon's centre at `location` (0…1), recorded as sent: a key moves on from it. */
+export function ribbonDragIntent(ribbon, location, pending = pendingSettings) {
+  const intent = { type: 'ribbonCenter', ribbon, value: Number(location.toFixed(4)) };
+  pending.record(pendingCenter(ribbon), intent.value);
+  return intent;
 }
