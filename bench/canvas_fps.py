@@ -69,7 +69,8 @@ from playwright.async_api import async_playwright  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 from live import request, serving  # noqa: E402
-from test_canvas import BROWSER_ARGUMENTS, CHROMIUM, DRAWING  # noqa: E402
+from chromium import CHROMIUM, SWIFTSHADER_ARGUMENTS as BROWSER_ARGUMENTS  # noqa: E402 (the benches composite in SwiftShader, as always)
+from test_canvas import DRAWING  # noqa: E402
 
 PASSAGE = ROOT / "Tests" / "fixtures" / "full-stage" / "performance.json"
 TARGETS = [0, 250, 500, 1000, 2000, 5000]

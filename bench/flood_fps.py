@@ -36,7 +36,8 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from live import serving  # noqa: E402
 from sound_signals import clicks, sine, write_wav  # noqa: E402
-from test_canvas import BROWSER_ARGUMENTS, CHROMIUM, DRAWING  # noqa: E402
+from chromium import CHROMIUM, SWIFTSHADER_ARGUMENTS as BROWSER_ARGUMENTS  # noqa: E402 (the benches composite in SwiftShader, as always)
+from test_canvas import DRAWING  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 720
 TAPS_PER_SECOND = 60

@@ -73,7 +73,8 @@ from dmx_figures import Counter, patch  # noqa: E402
 from link_peer import LinkPeer  # noqa: E402
 from live import api, serving  # noqa: E402
 from live_under_load import percentile  # noqa: E402
-from test_canvas import BROWSER_ARGUMENTS, CHROMIUM, DRAWING  # noqa: E402
+from chromium import CHROMIUM, SWIFTSHADER_ARGUMENTS as BROWSER_ARGUMENTS  # noqa: E402 (the benches composite in SwiftShader, as always)
+from test_canvas import DRAWING  # noqa: E402
 from test_canvas_outputs import SHOWING, output, put  # noqa: E402
 from test_osc_out import Receiver  # noqa: E402
 from hearings import heard_events  # noqa: E402

@@ -32,7 +32,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from flood_fps import measure, tap_flood  # noqa: E402
 from live import api, serving  # noqa: E402
-from test_canvas import BROWSER_ARGUMENTS, CHROMIUM, DRAWING  # noqa: E402
+from chromium import CHROMIUM, SWIFTSHADER_ARGUMENTS as BROWSER_ARGUMENTS  # noqa: E402 (the benches composite in SwiftShader, as always)
+from test_canvas import DRAWING  # noqa: E402
 
 
 def grid_points(columns=5, rows=5, bulge=0.04):

@@ -18,7 +18,6 @@ Usage: python bench/plane_fps.py IMAGER [--runs 5] [--seconds 4]
 """
 import argparse
 import json
-import os
 import pathlib
 import statistics
 import sys
@@ -27,13 +26,12 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "python"))
 
+from chromium import CHROMIUM, SWIFTSHADER_ARGUMENTS as ARGUMENTS  # noqa: E402
 from live import request, serving  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
-# How Chromium draws the page: as the tests run it (GPU compositing through SwiftShader, which this machine's
-# cores do in software), and with the GPU off (Chromium's own software compositor).
+# How Chromium draws the page: as the other benches run it (GPU compositing through SwiftShader, which this
+# machine's cores do in software), and with the GPU off (Chromium's own software compositor).
 SETUPS = [("GPU compositing through SwiftShader", []), ("software compositing (--disable-gpu)", ["--disable-gpu"])]
 READY = "() => { const lab = window.imagerLab; return lab && lab.store.music !== null && lab.plane.view !== null; }"
 def edits(port, batch):

@@ -14,11 +14,10 @@ import pytest
 from playwright.async_api import async_playwright
 from websockets.asyncio.client import connect
 
+from chromium import BROWSER_ARGUMENTS, CHROMIUM
 from live import Deadline, live_socket, request, serving, told_async, wait_until_async
 
 WIDTH, HEIGHT = 640, 360
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
 
 READ_PIXELS = """() => {
   const canvas = document.querySelector('canvas');

@@ -12,11 +12,10 @@ import pathlib
 import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout, async_playwright, expect
 
+from chromium import BROWSER_ARGUMENTS, CHROMIUM
 from live import request, serving
 from test_console_panels import WEB_ROOT
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 CONSOLE_PATH = "/"
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}

@@ -16,10 +16,9 @@ import types
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from chromium import BROWSER_ARGUMENTS, CHROMIUM
 from live import live_socket, request, serving, told, wait_until
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
 WEB_ROOT = pathlib.Path(__file__).resolve().parents[2] / "Sources" / "WebClient" / "Web"
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}

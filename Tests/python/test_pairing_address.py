@@ -8,10 +8,9 @@ import os
 import pytest
 from playwright.async_api import async_playwright
 
+from chromium import BROWSER_ARGUMENTS, CHROMIUM
 from live import serving
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-BROWSER_ARGUMENTS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--use-gl=angle", "--no-sandbox"]
 
 # Each page's ready state: it holds what only requests carrying the token could have brought.
 PAGES = {
