@@ -79,10 +79,15 @@ run: release
 build-tests: deps
 	$(SWIFT) build --build-tests
 
+# The Python tests run two at once (pytest-xdist, a worker a core), and then those marked `alone` one at a time:
+# they take what every process shares or judge time (Tests/python/conftest.py).
+PYTEST := IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q Tests/python
+
 test: build-tests test-deps python-deps
 	$(SWIFT) test --skip-build
 	node --test Tests/web/*.test.mjs
-	IMAGER=.build/debug/imager CHROMIUM=/usr/bin/chromium $(PYTHON) -m pytest -q --durations=15 Tests/python
+	$(PYTEST) --durations=15 -n 2 --dist worksteal -m "not alone"
+	$(PYTEST) --durations=5 -m alone
 
 # Benchmarks (figures, not tests): frame evaluation, the library, the live server's latencies, a composition's
 # mixdown against sox -m, a

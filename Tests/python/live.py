@@ -8,6 +8,7 @@ import http.client
 import json
 import os
 import queue
+import random
 import re
 import signal
 import socket
@@ -16,10 +17,32 @@ import threading
 import time
 
 
+# The ports pytest-xdist's workers share out: below the ephemeral ports, and clear of Link's 20808.
+_WORKER_PORTS = range(21000, 32000)
+_PORT_CHOICE = random.Random()  # its own: a test's seeded `random` draws what it drew before
+
+
 def free_port(kind=socket.SOCK_STREAM):
-    with socket.socket(socket.AF_INET, kind) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port free on 127.0.0.1 now, for a server to take. Under pytest-xdist each worker draws from a range of its
+    own, below the ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range: 32768 and up), so tests running at
+    once never pick the same port; run alone, the system picks one."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers <= 1:
+        with socket.socket(socket.AF_INET, kind) as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+    worker = int(os.environ["PYTEST_XDIST_WORKER"].removeprefix("gw")) % workers
+    share = (_WORKER_PORTS.stop - _WORKER_PORTS.start) // workers
+    ports = range(_WORKER_PORTS.start + worker * share, _WORKER_PORTS.start + (worker + 1) * share)
+    for _ in range(1000):
+        port = _PORT_CHOICE.choice(ports)
+        with socket.socket(socket.AF_INET, kind) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # taken: another
+        return port
+    raise RuntimeError(f"no free port in {ports}")
 
 
 def request(port, path="/state", headers=None, host=None, method="GET", body=None):

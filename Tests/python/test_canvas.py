@@ -144,6 +144,7 @@ def test_the_canvas_draws_what_the_engine_says_as_the_swift_rasterizer_does(imag
     assert off < 0.01
 
 
+@pytest.mark.alone  # Erase empties the canvas within 2 s
 def test_keys_taps_and_strokes_on_the_canvas_play_the_instrument(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite") as server:
         def state():

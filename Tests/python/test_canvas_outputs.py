@@ -11,7 +11,8 @@ import pathlib
 import urllib.parse
 
 import numpy
-from playwright.async_api import async_playwright
+import pytest
+from playwright.async_api import async_playwright, expect
 
 from live import api, live_socket, serving
 from test_canvas import BROWSER_ARGUMENTS, CHROMIUM, HEIGHT, WIDTH, canvas_pixels, pytestmark  # noqa: F401 (pytestmark: Chromium or a skip)
@@ -53,13 +54,16 @@ def stored(server, name):
 
 
 async def open_output(browser, port, name, wait_for_white_at=None):
-    """A page showing the output `name` at full quality, once it shows it (and, given `wait_for_white_at`, once
-    that window point — window units — is white). Returns the page and its collected errors."""
+    """A page showing the output `name` at full quality, once it shows it: it has drawn a frame of it, so the
+    server has said what the output is (and, given `wait_for_white_at`, once that window point — window units —
+    is white). Returns the page and its collected errors."""
     page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, device_scale_factor=1)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     await page.goto(f"http://127.0.0.1:{port}/canvas?output={urllib.parse.quote(name)}&quality=full")
-    await page.wait_for_function(f"{SHOWING} && window.imagerCanvas.output === {json.dumps(name)}", timeout=20_000)
+    await page.wait_for_function(
+        f"{SHOWING} && window.imagerCanvas.output === {json.dumps(name)} && window.imagerCanvas.framesDrawn > 0",
+        timeout=20_000)
     if wait_for_white_at:
         x, y = wait_for_white_at
         await page.wait_for_function(PIXEL_IS, arg=[int(x * WIDTH), int(y * HEIGHT), 255, 2], timeout=20_000)
@@ -173,6 +177,7 @@ def test_a_mask_is_black(imager, tmp_path):
     assert (lightest[distance < -1.5] >= 250).all(), "the rest is white"
 
 
+@pytest.mark.alone  # the name is caught within its three seconds
 def test_identify_shows_the_name_for_three_seconds_on_that_output_only(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite") as server:
         put(server, output("Left", testPattern="white"))
@@ -246,7 +251,7 @@ def test_the_edit_mode_drags_a_corner_and_the_arrow_keys_move_it_a_pixel(imager,
                 page, errors = await open_output(browser, server.port, "Pin")
                 await page.keyboard.press("Shift+Space")
                 handles = page.locator(".edit-handle")
-                assert await handles.count() == 4
+                await expect(handles).to_have_count(4, timeout=10_000)
                 box = await handles.nth(2).bounding_box()
                 await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
                 await page.mouse.down()
@@ -258,7 +263,7 @@ def test_the_edit_mode_drags_a_corner_and_the_arrow_keys_move_it_a_pixel(imager,
                 ARTIFACTS.mkdir(exist_ok=True)
                 await page.screenshot(path=str(ARTIFACTS / "outputs-edit-mode.png"))
                 await page.keyboard.press("Escape")
-                assert await page.locator(".edit-layer").count() == 0
+                await expect(page.locator(".edit-layer")).to_have_count(0, timeout=10_000)
                 assert await page.evaluate("window.imagerCanvas.lastError") is None and errors == []
                 await browser.close()
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 import struct
 
+import pytest
 from playwright.async_api import async_playwright, expect
 
 from live import request, serving
@@ -186,6 +187,7 @@ def test_events_are_drawn_deleted_and_cancelled_by_a_finger_and_undone(imager, t
         asyncio.run(run())
 
 
+@pytest.mark.alone  # a fling's speed comes from the touches' times
 def test_a_pinch_on_a_ruler_zooms_its_axis_only_and_a_fling_coasts_until_a_tap_stops_it(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none") as server:
         ids = studio(server.port)
@@ -320,6 +322,7 @@ def test_the_papers_example_is_navigated_in_the_trees_and_a_shared_score_made_un
         asyncio.run(run())
 
 
+@pytest.mark.alone  # the light is seen within the 2 s bar
 def test_play_moves_the_playhead_the_canvas_shows_the_light_and_sdl_plays_the_sound(imager, tmp_path):
     heard = tmp_path / "heard.raw"
     env = {"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(heard)}

@@ -488,6 +488,7 @@ CANVAS_PIXELS = """(background) => {
 }"""
 
 
+@pytest.mark.alone  # the light is seen within the 2 s bar
 def test_a_silent_voice_given_a_chords_light_is_drawn_on_the_canvas_while_its_pair_plays(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", "--audio", "none", env=SERVED) as server:
         made = edits(server.port, {"type": "addPart", "name": "Bar", "beats": 4, "tempo": 120})

@@ -165,6 +165,7 @@ def test_the_listening_panel_shows_what_is_heard_and_the_performance_answers(ima
             console.close()
 
 
+@pytest.mark.alone  # Link's session is the machine's: one peer, ours
 def test_the_listening_panel_keeps_time_with_a_link_peer(imager, tmp_path, clicks_wav):
     with listening_server(imager, tmp_path, clicks_wav, "--link") as server, LinkPeer(tempo=120) as peer, \
             sync_playwright() as playwright:

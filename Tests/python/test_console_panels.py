@@ -125,6 +125,7 @@ class Console:
         self.browser.close()
 
 
+@pytest.mark.alone  # the form's 1.5 s drawing is caught
 def test_the_form_panel_designs_the_form_and_stores_a_chord_of_count_lumis(imager, tmp_path):
     with serving(imager, tmp_path / "library.sqlite", env={"IMAGER_WEB_ROOT": str(WEB_ROOT)}) as server, \
             sync_playwright() as playwright:

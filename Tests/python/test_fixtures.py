@@ -10,6 +10,7 @@ import sys
 import threading
 import pathlib
 
+import pytest
 import sacn
 
 from live import api, first_queued, free_port, serving, shortened, wait_until
@@ -128,6 +129,7 @@ def test_the_patch_reaches_an_artnet_node_tested_blacked_out_and_after_the_node_
         assert dmx["rate"] == 40 and dmx["fixtures"] == 2 and dmx["targets"][0]["packets"] > 0 and "problem" not in dmx["targets"][0]
 
 
+@pytest.mark.alone  # sACN's port 5568 is the machine's
 def test_an_sacn_receiver_hears_the_patch_and_the_stream_end(imager, tmp_path):
     with SacnReceiver() as receiver:
         with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", "sacn:127.0.0.1") as server:

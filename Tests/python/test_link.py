@@ -6,8 +6,13 @@ shared: a start waits for the quantum's next downbeat, and one that cannot play 
 import json
 import time
 
+import pytest
+
 from link_peer import LinkPeer
 from live import live_socket, request, serving, until_message
+
+# Alone: a Link session is the machine's (every Link process on it joins), and the phases are judged in time.
+pytestmark = pytest.mark.alone
 
 
 def engine_tempo_becomes(socket, bpm):

@@ -9,6 +9,7 @@ import signal
 import subprocess
 
 import numpy
+import pytest
 
 from hearings import heard_events
 from live import live_socket, serving, until_message
@@ -123,6 +124,7 @@ def test_a_crash_mid_recording_keeps_what_was_heard(imager, tmp_path):
     assert len(kept) > RATE and len(click_times(kept)) >= 2
 
 
+@pytest.mark.alone  # a Link session (the machine's), and hearings counted a second
 def test_a_listening_recording_with_link_keeps_its_log_small(imager, tmp_path):
     # 20 s of listening with Link recorded: the hearings go beside the log, compact, so the log itself grows
     # by far less than 10 MB an hour (as JSON lines, a hundred hearings a second were about 390 MB an hour).

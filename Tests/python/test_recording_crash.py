@@ -20,6 +20,7 @@ import subprocess
 import threading
 import time
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -137,6 +138,7 @@ def perform_until_killed(server, console, delay):
     return sent, confirmed, kill_moment[0], started
 
 
+@pytest.mark.alone  # what was confirmed a second before the kill is on the disk
 def test_a_recording_killed_with_sigkill_is_recovered_at_the_next_start(imager, tmp_path):
     library, recordings = tmp_path / "library.sqlite", tmp_path / "recordings"
     rng = random.Random(SEED)

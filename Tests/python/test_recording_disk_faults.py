@@ -13,7 +13,8 @@ import pytest
 from live import api, live_socket, serving, until_message
 from sound_signals import clicks, write_wav
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small disk needs root")
+# Alone: the mounts and the frozen disk are the machine's.
+pytestmark = [pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small disk needs root"), pytest.mark.alone]
 
 
 @contextlib.contextmanager

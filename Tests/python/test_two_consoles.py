@@ -40,7 +40,9 @@ PAR_2 = {"name": "Par 2", "universe": 1, "address": 4, "kind": "rgb", "point": {
 PANEL_SETTLED = "() => document.querySelector('ip-outputs-panel')?.settled === true"
 KEPT = "What you typed is kept: Save fixture sends it on the patch as it now is."
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)")
+# Alone: a change is followed by both consoles within FOLLOWED_MS.
+pytestmark = [pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (make test installs it)"),
+              pytest.mark.alone]
 
 
 class Console(ConsolePage):
