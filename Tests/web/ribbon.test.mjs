@@ -5,8 +5,8 @@ import { test } from 'node:test';
 
 import {
   SPECTRUM, colorAt, cssGradient, hsvToRgb, hueGradientStops, keepOnRibbon, locationAt, namedColorAt,
-  purityGradientStops, purityToSaturationBrightness, ribbonDragIntent, ribbonKeyChange, ribbonKeyIntent, ribbonValueText, spectralColor, steppedRange,
-  thumbCenter, thumbLeft, thumbWidth,
+  purityGradientStops, purityToSaturationBrightness, ribbonCentersHeard, ribbonDragIntent, ribbonKeyChange, ribbonKeyIntent,
+  ribbonValueText, spectralColor, steppedRange, thumbCenter, thumbLeft, thumbWidth,
 } from '../../Sources/WebClient/Web/console/color/ribbon.js';
 import { PENDING_MILLISECONDS, PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 
@@ -135,6 +135,20 @@ test('a drag is recorded as sent: a key moves on from where it left the centre',
   assert.deepEqual(ribbonDragIntent('hue', 0.30004, pending), { type: 'ribbonCenter', ribbon: 'hue', value: 0.3 });
   // The engine has said the key's centre back, not yet the drag's.
   assert.equal(ribbonKeyChange('hue', { center: 0.73, range: 0 }, { key: 'ArrowLeft' }, pending).value, 0.29);
+});
+
+test('a centre said back is forgotten as the colours come: a change from elsewhere is built on at once', () => {
+  const pending = new PendingSettings({ now: () => 0 });
+  const right = { key: 'ArrowRight' };
+  assert.equal(ribbonKeyChange('hue', { center: 0.72, range: 0 }, right, pending).value, 0.73);
+  ribbonCentersHeard({ hue: { center: 0.73, range: 0 }, purity: { center: 0.5, range: 0 } }, pending);
+  // Another console (or a MIDI knob) moves the hue within the second: the next key moves on from there.
+  assert.equal(ribbonKeyChange('hue', { center: 0.4, range: 0 }, right, pending).value, 0.41);
+  // An answer that is not the centre last sent leaves it standing.
+  assert.equal(ribbonKeyChange('hue', { center: 0.4, range: 0 }, right, pending).value, 0.42);
+  ribbonCentersHeard({ hue: { center: 0.41, range: 0 } }, pending);
+  assert.equal(ribbonKeyChange('hue', { center: 0.41, range: 0 }, right, pending).value, 0.43);
+  ribbonCentersHeard(null, pending);
 });
 
 test('what a screen reader hears of a ribbon', () => {

@@ -20,8 +20,8 @@ import {
   FOLLOW_SOURCES, PULSE_FOLLOW_AMOUNT, PULSE_FOLLOW_RANGE, followOf, pulseFollowAmountIntent, pulseFollowIntent,
 } from './sound-follow.js';
 import {
-  colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonDragIntent,
-  ribbonKeyChange, ribbonValueText, thumbLeft, thumbWidth,
+  colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonCentersHeard,
+  ribbonDragIntent, ribbonKeyChange, ribbonValueText, thumbLeft, thumbWidth,
 } from './ribbon.js';
 
 const RIBBONS = [
@@ -99,6 +99,7 @@ class ColorPanel extends ConsolePanel {
 
   update(what) {
     if (what.has('colors')) {
+      ribbonCentersHeard(this.state?.colors);
       this.drawRibbons();
       this.drawPulse();
     }

@@ -207,6 +207,13 @@ export function ribbonKeyChange(ribbon, selection, event, pending = pendingSetti
   return intent;
 }
 
+/** The engine's colours came (`colors`: its hue and purity selections): a centre sent and now said back is forgotten. */
+export function ribbonCentersHeard(colors, pending = pendingSettings) {
+  for (const [ribbon, selection] of Object.entries(colors ?? {})) {
+    if (typeof selection?.center === 'number') pending.heard(pendingCenter(ribbon), selection.center);
+  }
+}
+
 /** The intent a drag sends to put a ribbon's centre at `location` (0…1), recorded as sent: a key moves on from it. */
 export function ribbonDragIntent(ribbon, location, pending = pendingSettings) {
   const intent = { type: 'ribbonCenter', ribbon, value: Number(location.toFixed(4)) };

@@ -196,6 +196,13 @@ export class PendingSettings {
     return entry.value;
   }
 
+  /** The engine says `engineValue` for `key`: the value sent is forgotten once it is the one said back, so a later
+   * change from elsewhere (another console, a MIDI knob) is built on at once, not a second later. */
+  heard(key, engineValue) {
+    const entry = this.entries.get(key);
+    if (entry && canonical(engineValue) === entry.text) this.entries.delete(key);
+  }
+
   /** `value` was sent for `key`. */
   record(key, value) {
     this.entries.set(key, { value, text: canonical(value), at: this.now() });
