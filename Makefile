@@ -121,6 +121,7 @@ bench: release python-deps
 	.build/release/imager-bench profiles
 	$(PYTHON) bench/serve_under_abuse.py .build/release/imager
 	$(PYTHON) bench/raster_peers.py .build/release/imager-bench --runs 20
+	$(PYTHON) bench/raster_costs.py .build/release/imager-bench --rounds 3
 	bench/export_fps.sh .build/release/imager veryfast 3
 	$(PYTHON) bench/canvas_fps.py .build/release/imager
 	CHROMIUM=/usr/bin/chromium $(PYTHON) bench/console_latency.py .build/release/imager

@@ -34,8 +34,8 @@ WIDTH, HEIGHT = 1920, 1080
 MASK = (1 << 64) - 1
 
 
-def circles(count):
-    """The same circles as BenchmarkCircles.make in Swift: SplitMix64 seeded with 42."""
+def circles(count, radius=None):
+    """The same circles as BenchmarkCircles.make in Swift: SplitMix64 seeded with 42; all of `radius` when given."""
     state = 42
 
     def next_unit():
@@ -51,7 +51,7 @@ def circles(count):
     for _ in range(count):
         x, y, r = next_unit() * WIDTH, next_unit() * HEIGHT, 4 + next_unit() * 36
         h, s, v = next_unit(), 0.5 + 0.5 * next_unit(), 0.5 + 0.5 * next_unit()
-        result.append((x, y, r, colorsys.hsv_to_rgb(h, s, v)))
+        result.append((x, y, radius or r, colorsys.hsv_to_rgb(h, s, v)))
     return result
 
 

@@ -28,6 +28,9 @@ struct BenchRasterCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Numbers of circles to draw (1…1000000).")
     var circles: [Int] = [1_000, 10_000]
 
+    @Option(help: "Give every circle this radius in pixels (0.5…500) instead of 4–40 at random: bench/raster_costs.py draws circles of several sizes to tell a shape's, a row's and a pixel's cost apart.")
+    var radius: Double?
+
     @Option(help: "Repetitions of each workload; the median is reported (1…1000).")
     var runs = 7
 
@@ -52,13 +55,14 @@ struct BenchRasterCommand: ParsableCommand {
         guard frames.allSatisfy({ (1...FactoryChordsets.all.count).contains($0) }) else {
             throw ValidationError("--frames takes factory chordset numbers, 1 to \(FactoryChordsets.all.count)")
         }
+        if let radius, !(0.5...500).contains(radius) { throw ValidationError("--radius takes 0.5 to 500 pixels") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs takes 1 to 1000") }
         guard !cores.isEmpty, cores.allSatisfy({ (1...64).contains($0) }) else { throw ValidationError("--cores takes 1 to 64") }
     }
 
     func run() throws {
         for count in circles {
-            let list = BenchmarkCircles.make(count: count)
+            let list = BenchmarkCircles.make(count: count, radius: radius)
             report("circles-\(count)", time { _ = BenchmarkCircles.draw(list) })
         }
         report("cover-2048", time { _ = DarkSide().bitmap(side: 2048, progress: 1) })
@@ -129,7 +133,9 @@ enum BenchmarkCircles {
 
     static let width = 1920, height = 1080
 
-    static func make(count: Int) -> [Circle] {
+    /// `count` circles at random places and colours; of `radius` when one is given, else 4–40 px at random (the
+    /// same places either way).
+    static func make(count: Int, radius fixedRadius: Double? = nil) -> [Circle] {
         var state: UInt64 = 42
         func next() -> Double {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -140,9 +146,9 @@ enum BenchmarkCircles {
             return Double(z >> 11) * 0x1.0p-53
         }
         return (0..<count).map { _ in
-            let x = next() * Double(width), y = next() * Double(height), radius = 4 + next() * 36
+            let x = next() * Double(width), y = next() * Double(height), randomRadius = 4 + next() * 36
             let hue = next(), saturation = 0.5 + 0.5 * next(), value = 0.5 + 0.5 * next()
-            return Circle(x: x, y: y, radius: radius, color: hsv(hue, saturation, value).fading(by: 0.6))
+            return Circle(x: x, y: y, radius: fixedRadius ?? randomRadius, color: hsv(hue, saturation, value).fading(by: 0.6))
         }
     }
 

@@ -14,6 +14,7 @@ struct ImagerBenchTests {
         ["scene", "--lumis", "0"], ["scene", "--lumis", "2000000"], ["scene", "--seconds", "nan"],
         ["scene", "--seconds", "-1"], ["scene", "--frames", "0"], ["--lumis", "ten"], ["live", "--clients", "0"],
         ["live", "--seconds", "inf"], ["soak", "--rate", "0"], ["soak", "--stalled", "101"], ["library", "--runs", "0"],
+        ["raster", "--radius", "0"], ["raster", "--radius", "nan"], ["raster", "--radius", "501"],
     ])
     func badArgumentsGetAClearError(arguments: [String]) {
         do {
@@ -33,6 +34,14 @@ struct ImagerBenchTests {
         #expect(result.best <= result.median && result.median <= result.p90)
     }
 
+
+    @Test func circlesOfOneRadiusLieWhereTheRandomOnesDo() {
+        let random = BenchmarkCircles.make(count: 50), fixed = BenchmarkCircles.make(count: 50, radius: 12.5)
+        #expect(fixed.map { [$0.x, $0.y] } == random.map { [$0.x, $0.y] })
+        #expect(fixed.map(\.color) == random.map(\.color))
+        #expect(fixed.allSatisfy { $0.radius == 12.5 })
+        #expect(Set(random.map(\.radius)).count == 50 && random.allSatisfy { (4...40).contains($0.radius) })
+    }
 
     @Test func aTempoChangeIsKnownByItsTempo() {
         let message = #"{"aspects":["tempo"],"tempo":\#(BenchLiveCommand.tempo(417))}"#
