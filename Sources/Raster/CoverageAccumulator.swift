@@ -29,13 +29,14 @@ struct CoverageAccumulator {
     /// touched: a reader skips the rest, where every cell is zero, without looking at them.
     var touchedBlocks: UnsafeMutablePointer<UInt64> { storage.touchedBlocks }
     private(set) var blockWords = 1
-    /// Cells a block, as a power of two: 64 for a narrow region (a small shape's row is one or two blocks,
-    /// read eight cells at a time), 8 for a wide one, where a row's few edges would otherwise each leave
-    /// dozens of empty cells to read between them.
+    /// Cells a block, as a power of two: 64 for a narrow region (a small shape's row is one block, read eight
+    /// cells at a time), 8 for a wider one, where reading the empty cells between a row's edges would cost more
+    /// than stepping over their blocks (from about 48 px across: circles of radius 24–64 draw 3–13 % faster
+    /// than with blocks of 64 up to 256 px, those of radius 8 2.6 % slower).
     private(set) var blockShift = 6
     var blockSize: Int { 1 << blockShift }
     /// The widest region (in cells) given blocks of 64.
-    static var narrowWidth: Int { 256 }
+    static var narrowWidth: Int { 32 }
 
     /// Starts a new region of `width × height` pixels whose top left pixel is (x, y).
     mutating func reset(x: Int, y: Int, width: Int, height: Int) {
