@@ -27,7 +27,7 @@ extension RasterCanvas {
         guard scale > 0, scale.isFinite else { return nil }
         var points: [Point] = []
         var ends: [Int] = []
-        path.appendFlattened(tolerance: tolerance(forSize: path.controlPointSize * scale) / scale, to: &points, ends: &ends)
+        path.appendFlattened(tolerance: tolerance / scale, to: &points, ends: &ends, keepingArea: true)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for index in points.indices {
             let device = transform.apply(to: points[index])

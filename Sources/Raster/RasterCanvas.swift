@@ -10,17 +10,18 @@ public struct RasterCanvas: Sendable {
     /// Only this rectangle of the bitmap (in pixels) is drawn; nil draws everywhere. Fractional edges give
     /// partial coverage.
     public var clip: Rect?
-    /// How far, in pixels, flattened curves may stray from the true ones at most (cairo's default). Small
-    /// shapes are flattened finer — within 0.15 % of their size, down to 0.01 px — because the chords of a
-    /// flattened curve cut off about ⅔ of the tolerance times its length in area: so every shape keeps its
-    /// area within about 0.5 %.
+    /// How far, in pixels, flattened curves may stray from the true ones at most (cairo's default). A filled
+    /// curve's points are moved out from it so that its polygon keeps the area within it
+    /// (`PathSegment.appendFlattenedKeepingArea`), small shapes too; a stroked line's curves are flattened
+    /// finer for small shapes — within 0.15 % of their size, down to 0.01 px (`tolerance(forSize:)`).
     public var tolerance = 0.1
     /// The row of the picture that the bitmap's first row holds: a canvas may hold a band of a larger picture
     /// (its rows from `rowOffset`), drawn in the picture's coordinates — paths, clip and paints alike — so
     /// that a band drawn alone has the pixels the whole picture drawn at once has there.
     public var rowOffset = 0
 
-    /// The flattening tolerance, in pixels, for a shape whose control points span `size` pixels.
+    /// The flattening tolerance, in pixels, for stroking a line whose control points span `size` pixels: the
+    /// chords of a flattened curve cut off about ⅔ of the tolerance times its length, so a small shape's is finer.
     @inline(__always)
     func tolerance(forSize size: Double) -> Double {
         min(tolerance, max(0.01, 0.0015 * size))

@@ -47,22 +47,35 @@ extension Path {
     /// The points `flattened(tolerance:)` gives, of every polyline of more than one point, appended one polyline
     /// after another to `points`, with where each ends appended to `ends`: the same points without making the
     /// subpaths, segments and polylines on the way (a shape drawn many times a frame is placed this way).
-    public func appendFlattened(tolerance: Double, to points: inout [Point], ends: inout [Int]) {
+    /// `keepingArea` flattens each curve with `PathSegment.appendFlattenedKeepingArea` instead: fewer points, moved
+    /// out from the curve so that the polygon keeps the area within it (for filling).
+    public func appendFlattened(tolerance: Double, to points: inout [Point], ends: inout [Int], keepingArea: Bool = false) {
         // Room for them all at once (growing as they came copied a circle's six times), doubling as appending
         // does when a caller appends many paths to one array.
-        let needed = points.count + flattenedPointCount(tolerance: tolerance)
+        let needed = points.count + flattenedPointCount(tolerance: tolerance, keepingArea: keepingArea)
         if points.capacity < needed { points.reserveCapacity(max(needed, 2 * points.capacity)) }
         var start = Point.zero, point = Point.zero
         var first = -1  // where the open subpath's points begin in `points`; -1 when none is open
+        // The path's own point that the last point appended stands for, and how far that one was moved from it.
+        var lastEnd = Point.zero, lastMoved = Point.zero
         func finish(closed: Bool) {
             guard first >= 0 else { return }
-            if closed, points.count - first > 1, points[points.count - 1] == points[first] { points.removeLast() }
+            if closed, points.count - first > 1, lastEnd == start {
+                // The last point is the first again: the first takes its move too (the mean of both curves').
+                points[first] += lastMoved
+                points.removeLast()
+            }
             if points.count - first > 1 { ends.append(points.count) } else { points.removeSubrange(first...) }
             first = -1
         }
         func append(_ segment: PathSegment) {
             guard first >= 0 else { return }
-            segment.appendFlattened(to: &points, tolerance: tolerance)
+            lastEnd = segment.end
+            if keepingArea {
+                lastMoved = segment.appendFlattenedKeepingArea(to: &points, tolerance: tolerance)
+            } else {
+                segment.appendFlattened(to: &points, tolerance: tolerance)
+            }
         }
         for element in elements {
             switch element {
@@ -70,6 +83,8 @@ extension Path {
                 finish(closed: false)
                 first = points.count
                 points.append(p)
+                lastEnd = p
+                lastMoved = .zero
                 start = p
                 point = p
             case .line(let p):
@@ -83,7 +98,13 @@ extension Path {
                 point = p
             case .closeSubpath:
                 guard first >= 0 else { break }
-                if point != start { append(.line(point, start)) }
+                if keepingArea, point.distance(to: start) <= 1e-12 * (1 + abs(start.x) + abs(start.y)) {
+                    // A whole turn ending a rounding error from its start (an arc's sine of 2π): the same point, so
+                    // that the first takes the last curve's move as well instead of a second point beside it.
+                    lastEnd = start
+                } else if point != start {
+                    append(.line(point, start))
+                }
                 finish(closed: true)
                 point = start
             }
@@ -91,8 +112,11 @@ extension Path {
         finish(closed: false)
     }
 
-    /// At most how many points `appendFlattened(tolerance:to:ends:)` appends.
-    private func flattenedPointCount(tolerance: Double) -> Int {
+    /// At most how many points `appendFlattened(tolerance:to:ends:keepingArea:)` appends.
+    private func flattenedPointCount(tolerance: Double, keepingArea: Bool) -> Int {
+        func steps(_ segment: PathSegment) -> Int {
+            keepingArea ? segment.areaKeepingSteps(tolerance: tolerance) : segment.flatteningSteps(tolerance: tolerance)
+        }
         var count = 0
         var start = Point.zero, point = Point.zero
         for element in elements {
@@ -105,10 +129,10 @@ extension Path {
                 count += 1
                 point = p
             case .quadCurve(let p, let c):
-                count += PathSegment.quad(point, c, p).flatteningSteps(tolerance: tolerance)
+                count += steps(.quad(point, c, p))
                 point = p
             case .curve(let p, let c1, let c2):
-                count += PathSegment.cubic(point, c1, c2, p).flatteningSteps(tolerance: tolerance)
+                count += steps(.cubic(point, c1, c2, p))
                 point = p
             case .closeSubpath:
                 count += 1  // the line back to the start

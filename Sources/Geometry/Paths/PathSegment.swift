@@ -78,6 +78,66 @@ public enum PathSegment: Hashable, Sendable {
         return Int(min(max(steps, 1), 4096))
     }
 
+    /// How many pieces of equal parameter step `appendFlattenedKeepingArea` cuts the curve into: every point
+    /// then lies within `tolerance` of it (moved out by at most M/(12n²), the chords' middles M/(24n²) inside),
+    /// at least two for a curve, so that even a dot is more than a chord.
+    public func areaKeepingSteps(tolerance: Double) -> Int {
+        if case .line = self { return 1 }
+        let steps = flatteningSteps(tolerance: 1.5 * tolerance)
+        return max(steps, 2)
+    }
+
+    /// Appends points along the curve after the start point (already added by the caller, which this moves too),
+    /// each moved out from the curve so that the polygon keeps the area under it: a chord cuts off about ⅔ of its
+    /// sagitta times its length, and every point moved out by ⅔ of the sagitta — h²/12 times the curve's second
+    /// derivative across it, for a parameter step h — gives that area back, to within O(h⁴). A curve may then
+    /// be cut into fewer pieces (a circle 6 px across into 12 where 44 kept its area within 0.5 %: 0.07 % now).
+    /// The start and the end are moved by half their offset, so that where two curves meet, their point moves by
+    /// the mean of both (a line's is none). Returns how far the end was moved. Lines append their end unmoved.
+    @discardableResult
+    public func appendFlattenedKeepingArea(to points: inout [Point], tolerance: Double) -> Point {
+        if case .line = self {
+            points.append(end)
+            return .zero
+        }
+        let steps = areaKeepingSteps(tolerance: tolerance)
+        let step = 1 / Double(steps)
+        points[points.count - 1] += areaKeepingOffset(at: 0, step: step) * 0.5
+        for index in 1..<steps {
+            let t = Double(index) * step
+            points.append(point(at: t) + areaKeepingOffset(at: t, step: step))
+        }
+        let endOffset = areaKeepingOffset(at: 1, step: step) * 0.5
+        points.append(end + endOffset)
+        return endOffset
+    }
+
+    /// −h²/12 times the part of the curve's second derivative at `t` across its direction there: out from the
+    /// curve's bend, by ⅔ of the sagitta of a chord of parameter step `step`. None where the curve stops (a cusp).
+    private func areaKeepingOffset(at t: Double, step: Double) -> Point {
+        let (velocity, acceleration) = derivatives(at: t)
+        let speedSquared = velocity.x * velocity.x + velocity.y * velocity.y
+        guard speedSquared > 0, speedSquared.isFinite else { return .zero }
+        let along = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speedSquared
+        let across = acceleration - velocity * along
+        return across * (-step * step / 12)
+    }
+
+    /// The first and second derivatives by the parameter at `t`.
+    private func derivatives(at t: Double) -> (Point, Point) {
+        let u = 1 - t
+        switch self {
+        case .line(let p0, let p1):
+            return (p1 - p0, .zero)
+        case .quad(let p0, let p1, let p2):
+            return ((p1 - p0) * (2 * u) + (p2 - p1) * (2 * t), (p0 - p1 * 2 + p2) * 2)
+        case .cubic(let p0, let p1, let p2, let p3):
+            let velocity = (p1 - p0) * (3 * u * u) + (p2 - p1) * (6 * u * t) + (p3 - p2) * (3 * t * t)
+            let acceleration = (p0 - p1 * 2 + p2) * (6 * u) + (p1 - p2 * 2 + p3) * (6 * t)
+            return (velocity, acceleration)
+        }
+    }
+
     /// Appends the flattened points after the start point (which the caller has already added).
     public func appendFlattened(to points: inout [Point], tolerance: Double) {
         let steps = flatteningSteps(tolerance: tolerance)
