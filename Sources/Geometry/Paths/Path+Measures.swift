@@ -50,9 +50,10 @@ extension Path {
     /// `keepingArea` flattens each curve with `PathSegment.appendFlattenedKeepingArea` instead: fewer points, moved
     /// out from the curve so that the polygon keeps the area within it (for filling).
     public func appendFlattened(tolerance: Double, to points: inout [Point], ends: inout [Int], keepingArea: Bool = false) {
-        // Room for them all at once (growing as they came copied a circle's six times), doubling as appending
-        // does when a caller appends many paths to one array.
-        let needed = points.count + flattenedPointCount(tolerance: tolerance, keepingArea: keepingArea)
+        // Room for them all at once, most often (growing as they came copied a circle's six times): a point for
+        // each line and sixteen for each curve, without working out how many pieces each is cut into (twice as much
+        // work); a larger curve grows the array by doubling, as it does when a caller appends many paths to it.
+        let needed = points.count + estimatedPointCount
         if points.capacity < needed { points.reserveCapacity(max(needed, 2 * points.capacity)) }
         var start = Point.zero, point = Point.zero
         var first = -1  // where the open subpath's points begin in `points`; -1 when none is open
@@ -112,34 +113,14 @@ extension Path {
         finish(closed: false)
     }
 
-    /// At most how many points `appendFlattened(tolerance:to:ends:keepingArea:)` appends.
-    private func flattenedPointCount(tolerance: Double, keepingArea: Bool) -> Int {
-        func steps(_ segment: PathSegment) -> Int {
-            keepingArea ? segment.areaKeepingSteps(tolerance: tolerance) : segment.flatteningSteps(tolerance: tolerance)
-        }
-        var count = 0
-        var start = Point.zero, point = Point.zero
-        for element in elements {
+    /// About how many points flattening appends: one for each element, sixteen for a curve.
+    private var estimatedPointCount: Int {
+        elements.reduce(0) { count, element in
             switch element {
-            case .move(let p):
-                count += 1
-                start = p
-                point = p
-            case .line(let p):
-                count += 1
-                point = p
-            case .quadCurve(let p, let c):
-                count += steps(.quad(point, c, p))
-                point = p
-            case .curve(let p, let c1, let c2):
-                count += steps(.cubic(point, c1, c2, p))
-                point = p
-            case .closeSubpath:
-                count += 1  // the line back to the start
-                point = start
+            case .quadCurve, .curve: count + 16
+            case .move, .line, .closeSubpath: count + 1
             }
         }
-        return count
     }
 
     /// The subpaths as polylines whose every point lies within `tolerance` of the curves they follow.

@@ -73,6 +73,9 @@ public struct Path: Hashable, Sendable, Codable {
     /// Adds the ellipse inscribed in `rect` as a closed subpath of four cubic curves, starting at its right
     /// and running clockwise on screen (or counter-clockwise with `clockwise: false`).
     public mutating func addEllipse(in rect: Rect, clockwise: Bool = true) {
+        // Its six elements at once (a move, four quarters, the close): a circle drawn a thousand times a frame
+        // would otherwise grow its elements three times.
+        elements.reserveCapacity(elements.count + 6)
         move(to: Point(x: rect.maxX, y: rect.midY))
         addArc(
             center: rect.center, radii: Size(width: rect.width / 2, height: rect.height / 2),
