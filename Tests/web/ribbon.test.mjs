@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import {
   SPECTRUM, colorAt, cssGradient, hsvToRgb, hueGradientStops, keepOnRibbon, locationAt, namedColorAt,
-  purityGradientStops, purityToSaturationBrightness, ribbonCentersHeard, ribbonDragIntent, ribbonKeyChange, ribbonKeyIntent,
+  purityGradientStops, purityToSaturationBrightness, ribbonDragIntent, ribbonKeyChange, ribbonKeyIntent,
   ribbonValueText, spectralColor, steppedRange, thumbCenter, thumbLeft, thumbWidth,
 } from '../../Sources/WebClient/Web/console/color/ribbon.js';
 import { PENDING_MILLISECONDS, PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
@@ -141,14 +141,15 @@ test('a centre said back is forgotten as the colours come: a change from elsewhe
   const pending = new PendingSettings({ now: () => 0 });
   const right = { key: 'ArrowRight' };
   assert.equal(ribbonKeyChange('hue', { center: 0.72, range: 0 }, right, pending).value, 0.73);
-  ribbonCentersHeard({ hue: { center: 0.73, range: 0 }, purity: { center: 0.5, range: 0 } }, pending);
+  pending.heardFrom({ colors: { hue: { center: 0.73, range: 0 }, purity: { center: 0.5, range: 0 } } });
   // Another console (or a MIDI knob) moves the hue within the second: the next key moves on from there.
   assert.equal(ribbonKeyChange('hue', { center: 0.4, range: 0 }, right, pending).value, 0.41);
   // An answer that is not the centre last sent leaves it standing.
   assert.equal(ribbonKeyChange('hue', { center: 0.4, range: 0 }, right, pending).value, 0.42);
-  ribbonCentersHeard({ hue: { center: 0.41, range: 0 } }, pending);
+  pending.heardFrom({ colors: { hue: { center: 0.41, range: 0 } } });
   assert.equal(ribbonKeyChange('hue', { center: 0.41, range: 0 }, right, pending).value, 0.43);
-  ribbonCentersHeard(null, pending);
+  pending.heardFrom(null);  // no state yet: nothing forgotten, nothing thrown
+  assert.equal(ribbonKeyChange('hue', { center: 0.41, range: 0 }, right, pending).value, 0.44);
 });
 
 test('what a screen reader hears of a ribbon', () => {

@@ -28,6 +28,7 @@ import { forgetPairingToken } from '../shared/address.js';
 import { element } from './panel-kit/console-panel.js';
 import { Sender, apiPaths, oneLine } from '../shared/sender.js';
 import { ConsoleStore, LatestFetch } from './console-store.js';
+import { pendingSettings } from './panel-kit/lumi-features.js';
 import { startMidi } from './midi/midi-input.js';
 import './midi/midi-mappings.js';
 import './canvas/panel-canvas.js';
@@ -260,6 +261,8 @@ window.addEventListener('keydown', (event) => {
 });
 
 store.subscribe((what) => {
+  // Each state the engine says: the settings sent that it now says back are forgotten (lumi-features.js).
+  if (store.state) pendingSettings.heardFrom(store.state);
   if (what.has('panels') && layoutReady) {
     const before = appliedPanels;
     layout();

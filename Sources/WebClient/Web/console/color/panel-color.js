@@ -20,7 +20,7 @@ import {
   FOLLOW_SOURCES, PULSE_FOLLOW_AMOUNT, PULSE_FOLLOW_RANGE, followOf, pulseFollowAmountIntent, pulseFollowIntent,
 } from './sound-follow.js';
 import {
-  colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord, ribbonCentersHeard,
+  colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord,
   ribbonDragIntent, ribbonKeyChange, ribbonValueText, thumbLeft, thumbWidth,
 } from './ribbon.js';
 
@@ -99,7 +99,6 @@ class ColorPanel extends ConsolePanel {
 
   update(what) {
     if (what.has('colors')) {
-      ribbonCentersHeard(this.state?.colors);
       this.drawRibbons();
       this.drawPulse();
     }

@@ -89,7 +89,7 @@ export function changePulse(state, change, pending = pendingSettings) {
   const current = pending ? pending.base('pulse', engine) : engine;
   const changes = typeof change === 'function' ? change(pulseControls(current)) : change;
   const intent = changes ? pulseIntent(current, changes, state?.tempo) : null;
-  if (intent) pending?.record('pulse', spokenPulse(intent.pulse));
+  if (intent) pending?.record('pulse', spokenPulse(intent.pulse), (said) => said?.pulse ?? null);
   return intent;
 }
 

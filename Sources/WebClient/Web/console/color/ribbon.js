@@ -203,20 +203,16 @@ const pendingCenter = (ribbon) => `ribbon:${ribbon}`;
 export function ribbonKeyChange(ribbon, selection, event, pending = pendingSettings) {
   const center = pending.base(pendingCenter(ribbon), selection.center);
   const intent = ribbonKeyIntent(ribbon, { ...selection, center }, event);
-  if (intent?.type === 'ribbonCenter') pending.record(pendingCenter(ribbon), intent.value);
+  if (intent?.type === 'ribbonCenter') pending.record(pendingCenter(ribbon), intent.value, engineCenter(ribbon));
   return intent;
 }
 
-/** The engine's colours came (`colors`: its hue and purity selections): a centre sent and now said back is forgotten. */
-export function ribbonCentersHeard(colors, pending = pendingSettings) {
-  for (const [ribbon, selection] of Object.entries(colors ?? {})) {
-    if (typeof selection?.center === 'number') pending.heard(pendingCenter(ribbon), selection.center);
-  }
-}
+/** A ribbon's centre as the engine's state says it (its colours' hue or purity selection). */
+const engineCenter = (ribbon) => (state) => state?.colors?.[ribbon]?.center ?? null;
 
 /** The intent a drag sends to put a ribbon's centre at `location` (0…1), recorded as sent: a key moves on from it. */
 export function ribbonDragIntent(ribbon, location, pending = pendingSettings) {
   const intent = { type: 'ribbonCenter', ribbon, value: Number(location.toFixed(4)) };
-  pending.record(pendingCenter(ribbon), intent.value);
+  pending.record(pendingCenter(ribbon), intent.value, engineCenter(ribbon));
   return intent;
 }

@@ -70,13 +70,16 @@ export function formParamName(entry, param) {
  * lumi-features.js), else the engine's; null when the engine has said none.
  */
 export function formSetting(state, pending = pendingSettings) {
-  const engine = state?.design?.form ?? null;
+  const engine = engineForm(state);
   return pending ? pending.base('form', engine) : engine;
 }
 
+/** The design's form as the engine says it, or null. */
+const engineForm = (state) => state?.design?.form ?? null;
+
 /** The `form` intent for `form`, recorded in `pending` as the newest sent. */
 export function formIntent(form, pending = pendingSettings) {
-  pending?.record('form', form);
+  pending?.record('form', form, engineForm);
   return { type: 'form', form };
 }
 

@@ -131,6 +131,6 @@ export function soundResponseIntent(state, change, pending = pendingSettings) {
   };
   // A gap is sent only when it is changed: a response without one keeps the engine's.
   if (Number.isFinite(change.onsetGap)) response.onsetGap = change.onsetGap;
-  pending?.record('soundResponse', response);
+  pending?.record('soundResponse', response, soundResponse);
   return { type: 'soundResponse', response };
 }

@@ -78,14 +78,19 @@ export function motionParamName(entry, param) {
  * (`pending`, lumi-features.js), else the engine's; null when the engine has said no motion.
  */
 export function motionSetting(state, pending = pendingSettings) {
-  const design = state?.design;
-  const engine = design?.motion ? { motion: design.motion, edges: design.edges ?? 'bounce' } : null;
+  const engine = engineMotion(state);
   return pending ? pending.base('motion', engine) : engine;
+}
+
+/** The design's `{motion, edges}` as the engine says them, or null. */
+function engineMotion(state) {
+  const design = state?.design;
+  return design?.motion ? { motion: design.motion, edges: design.edges ?? 'bounce' } : null;
 }
 
 /** The `motion` intent for `motion` and `edges`, recorded in `pending` as the newest sent. */
 export function sentMotion(motion, edges, pending = pendingSettings) {
-  pending?.record('motion', { motion, edges });
+  pending?.record('motion', { motion, edges }, engineMotion);
   return motionIntent(motion, edges);
 }
 

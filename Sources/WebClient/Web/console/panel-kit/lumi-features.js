@@ -171,11 +171,12 @@ export const PENDING_MILLISECONDS = 1000;
 
 /**
  * What was last sent for each setting the console changes by resending it whole (a feature's `{base,
- * oscillator}`, the motion with its edges, the form), until the engine says it back. A change is built on
- * the newest setting sent, not on the state the store holds — which lags the engine by a message or more —
- * so that two controls of one setting moved together (two sliders, two MIDI knobs) do not undo each other.
- * Once the engine's value is the one sent, or after PENDING_MILLISECONDS (the engine refused it, or another
- * console changed it since), the engine's is used again. What is shown is always the engine's.
+ * oscillator}`, the motion with its edges, the form, the pulse, a ribbon's centre), until the engine says it
+ * back. A change is built on the newest setting sent, not on the state the store holds — which lags the engine
+ * by a message or more — so that two controls of one setting moved together (two sliders, two MIDI knobs) do
+ * not undo each other. Once the engine's value is the one sent (told by `heardFrom` as each state comes, or
+ * seen by `base`), or after PENDING_MILLISECONDS (the engine refused it, or another console changed it since),
+ * the engine's is used again. What is shown is always the engine's.
  */
 export class PendingSettings {
   constructor({ now = () => Date.now(), milliseconds = PENDING_MILLISECONDS } = {}) {
@@ -196,16 +197,19 @@ export class PendingSettings {
     return entry.value;
   }
 
-  /** The engine says `engineValue` for `key`: the value sent is forgotten once it is the one said back, so a later
-   * change from elsewhere (another console, a MIDI knob) is built on at once, not a second later. */
-  heard(key, engineValue) {
-    const entry = this.entries.get(key);
-    if (entry && canonical(engineValue) === entry.text) this.entries.delete(key);
+  /**
+   * The engine's state came (the store's `state`): every value sent that it now says back is forgotten, so that
+   * a later change from elsewhere (another console, a MIDI knob) is built on at once, not a second later.
+   */
+  heardFrom(state) {
+    for (const [key, entry] of this.entries) {
+      if (entry.engineValue && canonical(entry.engineValue(state)) === entry.text) this.entries.delete(key);
+    }
   }
 
-  /** `value` was sent for `key`. */
-  record(key, value) {
-    this.entries.set(key, { value, text: canonical(value), at: this.now() });
+  /** `value` was sent for `key`; `engineValue(state)` is what the engine's state says for it (for `heardFrom`). */
+  record(key, value, engineValue = null) {
+    this.entries.set(key, { value, text: canonical(value), at: this.now(), engineValue });
   }
 
   clear() {
@@ -230,7 +234,7 @@ export function changeFeature(state, name, change, pending = pendingSettings) {
   const changed = change(setting);
   if (!changed) return null;
   const intent = featureIntent(name, changed);
-  pending?.record(key, intent.setting);
+  pending?.record(key, intent.setting, (said) => designSetting(said, name));
   return intent;
 }
 
