@@ -10,6 +10,7 @@ import { MidiLearn } from '../../Sources/WebClient/Web/console/midi/midi-learn.j
 import { FEATURES, PendingSettings, rateAtShare } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
 import { FORM_KINDS, PRISM_COVER, formParamName } from '../../Sources/WebClient/Web/console/form/form-kinds.js';
 import { MOTION_KINDS, motionParamName } from '../../Sources/WebClient/Web/console/motion/motion-kinds.js';
+import { ribbonKeyChange } from '../../Sources/WebClient/Web/console/color/ribbon.js';
 
 const cc = (controller, value, channel = 1) => ({ type: 'controlChange', channel, controller, value });
 const noteOn = (note, channel = 1) => ({ type: 'noteOn', channel, note, velocity: 100 });
@@ -137,6 +138,17 @@ test('two knobs of one setting build on each other while the engine has not answ
   assert.deepEqual(last(6, 127).motion, { kind: 'orbit', radius: 0, rate: 2 });
   last(7, 0);
   assert.deepEqual(last(8, 127).setting.oscillator, { ...pulseWave, phase: 0, waveform: { kind: 'pulse', width: 1 } });
+});
+
+test('a knob on a ribbon centre is recorded as sent: a key pressed right after moves on from it', () => {
+  const pending = new PendingSettings({ now: () => 0 });
+  const knob = intentsForMessage(cc(1, 127), { 'cc:1:1': 'hue.center' }, state, pending)[0];
+  assert.deepEqual(knob, { type: 'ribbonCenter', ribbon: 'hue', value: 1 });
+  // The engine still says 0.3: the key builds on the knob's 1, not on it.
+  assert.equal(ribbonKeyChange('hue', { center: 0.3, range: 0 }, { key: 'ArrowLeft' }, pending).value, 0.99);
+  // A range knob records nothing; without a record the intent is the same.
+  intentsForMessage(cc(1, 0), { 'cc:1:1': 'hue.range' }, state, pending);
+  assert.deepEqual(play('hue.center', 0), [{ type: 'ribbonCenter', ribbon: 'hue', value: 0 }]);
 });
 
 test('what a waiting intent replaces: the whole setting it carries, else its own target', () => {

@@ -210,9 +210,12 @@ export function ribbonKeyChange(ribbon, selection, event, pending = pendingSetti
 /** A ribbon's centre as the engine's state says it (its colours' hue or purity selection). */
 const engineCenter = (ribbon) => (state) => state?.colors?.[ribbon]?.center ?? null;
 
-/** The intent a drag sends to put a ribbon's centre at `location` (0…1), recorded as sent: a key moves on from it. */
+/**
+ * The intent a drag (or a MIDI knob) sends to put a ribbon's centre at `location` (0…1), recorded as sent in
+ * `pending` (none: not recorded): a key moves on from it.
+ */
 export function ribbonDragIntent(ribbon, location, pending = pendingSettings) {
   const intent = { type: 'ribbonCenter', ribbon, value: Number(location.toFixed(4)) };
-  pending.record(pendingCenter(ribbon), intent.value, engineCenter(ribbon));
+  pending?.record(pendingCenter(ribbon), intent.value, engineCenter(ribbon));
   return intent;
 }

@@ -33,6 +33,7 @@ import { FORM_KINDS, formParamIntent, formParamName } from '../form/form-kinds.j
 import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion/motion-kinds.js';
 import { POLYPHONY_RANGE } from '../preferences/polyphony-model.js';
 import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../color/pulse.js';
+import { ribbonDragIntent } from '../color/ribbon.js';
 import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../color/sound-follow.js';
 import { sourceKey } from './midi.js';
 import { describeFireTarget, fireIntents, firedFixture } from './midi-fire.js';
@@ -63,10 +64,12 @@ export const CONTROL_GROUPS = Object.freeze([
 /** Features whose base is a slider of the form or the motion panel (Size, Morph, Stroke; Speed): listed there. */
 const PANEL_OF_FEATURE_BASE = Object.freeze({ size: 'form', morph: 'form', strokeWidth: 'form', speed: 'motion' });
 
+// A centre is recorded as sent, as a drag's is (ribbon.js): a key pressed right after a knob moves on from it.
 const ribbon = (name, which, label) => ({
   label, group: 'color',
   range: [0, 1],
-  intent: (value) => ({ type: which === 'center' ? 'ribbonCenter' : 'ribbonRange', ribbon: name, value }),
+  intent: (value, _state, pending = null) => (which === 'center'
+    ? ribbonDragIntent(name, value, pending) : { type: 'ribbonRange', ribbon: name, value }),
 });
 
 const pulse = (key, label, limits) => ({
