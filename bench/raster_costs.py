@@ -15,11 +15,10 @@ Usage: bench/raster_costs.py [IMAGER_BENCH] [--rounds N]   (IMAGER_BENCH default
 """
 import statistics
 import subprocess
-import sys
 
 import blend2d
 
-from raster_peers import HEIGHT, WIDTH, blend2d_circles, blend2d_context, circles, once_ms
+from raster_peers import HEIGHT, WIDTH, arguments, blend2d_circles, blend2d_context, circles, once_ms
 
 RADII = (2, 4, 8, 16, 32, 64, 128)
 RANDOM = 10_000  # the benchmark's circles, radius 4–40 at random
@@ -58,11 +57,7 @@ def blend2d_calls_alone(items):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
-    if "--rounds" in sys.argv:
-        args.remove(str(rounds))
-    imager = args[0] if args else ".build/release/imager-bench"
+    imager, rounds = arguments("--rounds", 3)
     workloads = {radius: circles(count_for(radius), radius) for radius in RADII}
     workloads[None] = circles(RANDOM)
     samples = {"ours": {}, "blend2d": {}, "calls": {}}

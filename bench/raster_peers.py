@@ -312,12 +312,17 @@ def peer_workloads(folder):
     return peers
 
 
-def main():
+def arguments(flag, default):
+    """The command line's IMAGER_BENCH (.build/release/imager-bench when not given) and the number after `flag`."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 7
-    if "--runs" in sys.argv:
-        args.remove(str(runs))
-    imager = args[0] if args else ".build/release/imager-bench"
+    count = int(sys.argv[sys.argv.index(flag) + 1]) if flag in sys.argv else default
+    if flag in sys.argv:
+        args.remove(str(count))
+    return (args[0] if args else ".build/release/imager-bench"), count
+
+
+def main():
+    imager, runs = arguments("--runs", 7)
     with tempfile.TemporaryDirectory() as folder:
         samples = {"ours": {}}
         peers = None
