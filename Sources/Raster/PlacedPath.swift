@@ -27,7 +27,12 @@ extension RasterCanvas {
         guard scale > 0, scale.isFinite else { return nil }
         var points: [Point] = []
         var ends: [Int] = []
-        path.appendFlattened(tolerance: tolerance / scale, to: &points, ends: &ends, keepingArea: true)
+        let size = path.controlPointSize * scale
+        if let kept = areaKeepingTolerance(forSize: size) {
+            path.appendFlattened(tolerance: kept / scale, to: &points, ends: &ends, keepingArea: true)
+        } else {
+            path.appendFlattened(tolerance: tolerance(forSize: size) / scale, to: &points, ends: &ends)
+        }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for index in points.indices {
             let device = transform.apply(to: points[index])

@@ -10,22 +10,40 @@ public struct RasterCanvas: Sendable {
     /// Only this rectangle of the bitmap (in pixels) is drawn; nil draws everywhere. Fractional edges give
     /// partial coverage.
     public var clip: Rect?
-    /// How far, in pixels, flattened curves may stray from the true ones at most (cairo's default). A filled
-    /// curve's points are moved out from it so that its polygon keeps the area within it
-    /// (`PathSegment.appendFlattenedKeepingArea`), small shapes too; a stroked line's curves are flattened
-    /// finer for small shapes — within 0.15 % of their size, down to 0.01 px (`tolerance(forSize:)`).
+    /// How far, in pixels, flattened curves may stray from the true ones at most (cairo's default). Small
+    /// shapes are flattened finer — within 0.15 % of their size, down to 0.01 px — because the chords of a
+    /// flattened curve cut off about ⅔ of the tolerance times its length in area: so every shape keeps its
+    /// area within about 0.5 % (`tolerance(forSize:)`). The smallest are flattened keeping their area instead
+    /// (`areaKeepingTolerance(forSize:)`), in fewer pieces.
     public var tolerance = 0.1
     /// The row of the picture that the bitmap's first row holds: a canvas may hold a band of a larger picture
     /// (its rows from `rowOffset`), drawn in the picture's coordinates — paths, clip and paints alike — so
     /// that a band drawn alone has the pixels the whole picture drawn at once has there.
     public var rowOffset = 0
 
-    /// The flattening tolerance, in pixels, for stroking a line whose control points span `size` pixels: the
-    /// chords of a flattened curve cut off about ⅔ of the tolerance times its length, so a small shape's is finer.
+    /// The flattening tolerance, in pixels, for a shape whose control points span `size` pixels.
     @inline(__always)
     func tolerance(forSize size: Double) -> Double {
         min(tolerance, max(0.01, 0.0015 * size))
     }
+
+    /// The tolerance for filling a shape of `size` pixels flattened keeping its area
+    /// (`PathSegment.appendFlattenedKeepingArea`), or nil where that would not cut its curves into clearly fewer
+    /// pieces than flattening within `tolerance(forSize:)` does (from about 17 px across). Its points lie outside
+    /// the curve by at most the tolerance where the finer flattening's chords lie inside by at most theirs: the
+    /// two together within `areaKeepingShift`, so every picture drawn before is drawn again with its edges moved
+    /// by at most that (the frozen fixtures let only a few pixels of a frame change by more than 16 levels).
+    @inline(__always)
+    func areaKeepingTolerance(forSize size: Double) -> Double? {
+        let finer = tolerance(forSize: size), kept = Self.areaKeepingShift - finer
+        // Pieces go as 1/√(8·tolerance) flattening within it, and as 1/√(12·tolerance) keeping the area: a kept
+        // tolerance above the finer one cuts a fifth fewer pieces at least.
+        return kept > finer ? kept : nil
+    }
+
+    /// How far, in pixels, flattening a small shape keeping its area may move its edges from where the finer
+    /// flattening puts them.
+    static var areaKeepingShift: Double { 0.05 }
 
     private var accumulator = CoverageAccumulator()
 
