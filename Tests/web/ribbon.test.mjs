@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import {
   SPECTRUM, colorAt, cssGradient, hsvToRgb, hueGradientStops, keepOnRibbon, locationAt, namedColorAt,
-  purityGradientStops, purityToSaturationBrightness, ribbonDragIntent, ribbonKeyChange, ribbonKeyIntent,
+  purityGradientStops, purityToSaturationBrightness, ribbonCenterIntent, ribbonKeyChange, ribbonKeyIntent,
   ribbonValueText, spectralColor, steppedRange, thumbCenter, thumbLeft, thumbWidth,
 } from '../../Sources/WebClient/Web/console/color/ribbon.js';
 import { PENDING_MILLISECONDS, PendingSettings } from '../../Sources/WebClient/Web/console/panel-kit/lumi-features.js';
@@ -132,7 +132,7 @@ test('keys pressed faster than the engine answers each move a step, even when an
 test('a drag is recorded as sent: a key moves on from where it left the centre', () => {
   const pending = new PendingSettings({ now: () => 0 });
   assert.equal(ribbonKeyChange('hue', { center: 0.72, range: 0 }, { key: 'ArrowRight' }, pending).value, 0.73);
-  assert.deepEqual(ribbonDragIntent('hue', 0.30004, pending), { type: 'ribbonCenter', ribbon: 'hue', value: 0.3 });
+  assert.deepEqual(ribbonCenterIntent('hue', 0.30004, pending), { type: 'ribbonCenter', ribbon: 'hue', value: 0.3 });
   // The engine has said the key's centre back, not yet the drag's.
   assert.equal(ribbonKeyChange('hue', { center: 0.73, range: 0 }, { key: 'ArrowLeft' }, pending).value, 0.29);
 });

@@ -21,7 +21,7 @@ import {
 } from './sound-follow.js';
 import {
   colorAt, cssGradient, hueGradientStops, locationAt, namedColorAt, purityGradientStops, purityWord,
-  ribbonDragIntent, ribbonKeyChange, ribbonValueText, thumbLeft, thumbWidth,
+  ribbonCenterIntent, ribbonKeyChange, ribbonValueText, thumbLeft, thumbWidth,
 } from './ribbon.js';
 
 const RIBBONS = [
@@ -219,7 +219,7 @@ class ColorPanel extends ConsolePanel {
       if (parts.frame) return;
       parts.frame = requestAnimationFrame(() => {
         parts.frame = 0;
-        this.send(ribbonDragIntent(ribbon, parts.dragValue));
+        this.send(ribbonCenterIntent(ribbon, parts.dragValue));
       });
     };
     const steps = (count) => {

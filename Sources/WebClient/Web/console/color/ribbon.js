@@ -214,7 +214,7 @@ const engineCenter = (ribbon) => (state) => state?.colors?.[ribbon]?.center ?? n
  * The intent a drag (or a MIDI knob) sends to put a ribbon's centre at `location` (0…1), recorded as sent in
  * `pending` (none: not recorded): a key moves on from it.
  */
-export function ribbonDragIntent(ribbon, location, pending = pendingSettings) {
+export function ribbonCenterIntent(ribbon, location, pending = pendingSettings) {
   const intent = { type: 'ribbonCenter', ribbon, value: Number(location.toFixed(4)) };
   pending?.record(pendingCenter(ribbon), intent.value, engineCenter(ribbon));
   return intent;

@@ -33,7 +33,7 @@ import { FORM_KINDS, formParamIntent, formParamName } from '../form/form-kinds.j
 import { MOTION_KINDS, motionParamIntent, motionParamName } from '../motion/motion-kinds.js';
 import { POLYPHONY_RANGE } from '../preferences/polyphony-model.js';
 import { DEPTH_LIMITS, LAG_LIMITS, changePulse } from '../color/pulse.js';
-import { ribbonDragIntent } from '../color/ribbon.js';
+import { ribbonCenterIntent } from '../color/ribbon.js';
 import { followAmountIntent, followsSound, pulseFollowAmountIntent } from '../color/sound-follow.js';
 import { sourceKey } from './midi.js';
 import { describeFireTarget, fireIntents, firedFixture } from './midi-fire.js';
@@ -69,7 +69,7 @@ const ribbon = (name, which, label) => ({
   label, group: 'color',
   range: [0, 1],
   intent: (value, _state, pending = null) => (which === 'center'
-    ? ribbonDragIntent(name, value, pending) : { type: 'ribbonRange', ribbon: name, value }),
+    ? ribbonCenterIntent(name, value, pending) : { type: 'ribbonRange', ribbon: name, value }),
 });
 
 const pulse = (key, label, limits) => ({

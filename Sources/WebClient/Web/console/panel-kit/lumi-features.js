@@ -202,6 +202,7 @@ export class PendingSettings {
    * a later change from elsewhere (another console, a MIDI knob) is built on at once, not a second later.
    */
   heardFrom(state) {
+    if (this.entries.size === 0) return;  // the common case, on every message the store takes
     for (const [key, entry] of this.entries) {
       if (entry.engineValue && canonical(entry.engineValue(state)) === entry.text) this.entries.delete(key);
     }
