@@ -40,8 +40,9 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: swiftSettings),
         // Portfolio model: the rasterizer — exact-area anti-aliasing, strokes, paints, compositing.
         .target(name: "Raster", dependencies: ["Geometry", "CRasterBuiltins"], swiftSettings: pixelLoopSettings),
-        // The compiler's builtins the rasterizer's loops need: cache hints, unchecked conversions (no I/O, no library).
-        .target(name: "CRasterBuiltins"),
+        // What the rasterizer's loops need from C: cache hints, unchecked conversions, and the runs' 32-byte kernels
+        // for processors with AVX2, chosen at run time (no I/O, no library). Optimised in debug builds too, as Raster is.
+        .target(name: "CRasterBuiltins", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // Portfolio model: sound in memory and the pull model of audio sources. No I/O.
         .target(name: "Audio", swiftSettings: swiftSettings),
         // The system's zlib, for PNG.

@@ -47,6 +47,14 @@ struct PackedPixel {
         return redBlue | greenAlpha
     }
 
+    /// Whether this processor runs the 32-byte kernels (AVX2, in CRasterBuiltins): runs of at least `wideRun`
+    /// pixels go to them, with the same results. Asked once a run: the answer is read from memory set at start.
+    @inline(__always)
+    static var hasWideKernels: Bool { imager_avx2() != 0 }
+
+    /// The shortest run the 32-byte kernels take (below it their setup costs more than they save).
+    static var wideRun: Int { 16 }
+
     /// One pixel: s + d·(255 − αs)/255, two channels at a time.
     @inline(__always)
     static func over(_ destination: UInt32, source: UInt32) -> UInt32 {
@@ -97,12 +105,16 @@ struct PackedPixel {
 
     /// d ← s + d·(255 − αs)/255 over `count` pixels: sixteen at a time (four 16-byte groups in flight), the
     /// red and blue bytes of each pixel in one 16-bit lane each and green and alpha in another, so no byte is
-    /// widened or packed again.
+    /// widened or packed again; a long run in the 32-byte kernel when `wide` (the processor has it).
     @inline(__always)
-    static func over(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
+    static func over(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, wide: Bool = hasWideKernels) {
         if source >> 24 == 255 {
             // Opaque: what was there does not show through.
             pixels.update(repeating: source, count: count)
+            return
+        }
+        if wide, count >= wideRun {
+            imager_over_run_avx2(pixels, count, source)
             return
         }
         let keep = SIMD8<UInt16>(repeating: UInt16(255 - (source >> 24)))
@@ -127,13 +139,21 @@ struct PackedPixel {
 
     /// d ← min(255, s + d) over `count` pixels.
     @inline(__always)
-    static func add(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32) {
-        add(source, to: pixels, count: count, into: pixels)
+    static func add(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, wide: Bool = hasWideKernels) {
+        add(source, to: pixels, count: count, into: pixels, wide: wide)
     }
 
-    /// target ← min(255, color + addend), pixel by pixel over `count` pixels (`target` may be `addend`).
+    /// target ← min(255, color + addend), pixel by pixel over `count` pixels (`target` may be `addend`); a long
+    /// run in the 32-byte kernel when `wide`.
     @inline(__always)
-    static func add(_ color: UInt32, to addend: UnsafePointer<UInt32>, count: Int, into target: UnsafeMutablePointer<UInt32>) {
+    static func add(
+        _ color: UInt32, to addend: UnsafePointer<UInt32>, count: Int, into target: UnsafeMutablePointer<UInt32>,
+        wide: Bool = hasWideKernels
+    ) {
+        if wide, count >= wideRun {
+            imager_add_run_avx2(addend, target, count, color)
+            return
+        }
         let colors = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
         var from = UnsafeRawPointer(addend), to = UnsafeMutableRawPointer(target)
         @inline(__always) func addGroup(_ offset: Int) {

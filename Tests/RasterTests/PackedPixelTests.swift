@@ -2,8 +2,9 @@ import Testing
 
 @testable import Raster
 
-/// The packed integer blends the sweep uses: four pixels at once, and runs of any length sixteen at a time,
-/// must give what one at a time gives.
+/// The packed integer blends the sweep uses: four pixels at once, and runs of any length sixteen at a time
+/// (in 16-byte groups, and in the 32-byte kernels where the processor has them), must give what one at a time
+/// gives.
 @Suite("Packed pixels")
 struct PackedPixelTests {
     /// Seeded random packed colours.
@@ -23,8 +24,12 @@ struct PackedPixelTests {
         }
     }
 
-    @Test(arguments: [false, true])
-    func runsOfEveryLengthAreBlendedAsEachPixelAlone(additive: Bool) {
+    /// The kernels a run can go through here: the 16-byte groups always, the 32-byte ones where the processor
+    /// runs them.
+    static let kernels = [false] + (PackedPixel.hasWideKernels ? [true] : [])
+
+    @Test(arguments: [false, true], kernels)
+    func runsOfEveryLengthAreBlendedAsEachPixelAlone(additive: Bool, wide: Bool) {
         var colors = Colors()
         for count in 0...70 {
             for _ in 0..<40 {
@@ -33,7 +38,11 @@ struct PackedPixelTests {
                 var together = destination
                 together.withUnsafeMutableBufferPointer { pixels in
                     guard let base = pixels.baseAddress else { return }
-                    if additive { PackedPixel.add(base, count: count, source: source) } else { PackedPixel.over(base, count: count, source: source) }
+                    if additive {
+                        PackedPixel.add(base, count: count, source: source, wide: wide)
+                    } else {
+                        PackedPixel.over(base, count: count, source: source, wide: wide)
+                    }
                 }
                 let alone = destination.map { additive ? PackedPixel.add($0, source: source) : PackedPixel.over($0, source: source) }
                 #expect(together == alone, "\(count) pixels, source \(source)")
@@ -44,7 +53,7 @@ struct PackedPixelTests {
                 destination.withUnsafeBufferPointer { addend in
                     target.withUnsafeMutableBufferPointer { into in
                         guard let from = addend.baseAddress, let to = into.baseAddress else { return }
-                        PackedPixel.add(source, to: from, count: count, into: to)
+                        PackedPixel.add(source, to: from, count: count, into: to, wide: wide)
                     }
                 }
                 #expect(target == alone, "\(count) pixels added into another buffer, source \(source)")
