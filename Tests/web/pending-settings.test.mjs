@@ -53,3 +53,22 @@ test('a value sent without a way to hear it back waits for its time, as before; 
   pending.heardFrom(undefined);
   assert.equal(pending.entries.size, 1);
 });
+
+test('a sound response sent without a gap is forgotten when the engine says it back with its own gap', () => {
+  const pending = new PendingSettings({ now: () => 0 });
+  const said = (tempoFollows, onsetGap) => ({ soundResponse: { tempoFollows, onsetsRelease: true, onsetGap } });
+  soundResponseIntent(said(false, 0.12), { tempoFollows: true }, pending);
+  pending.heardFrom(said(false, 0.12));  // not yet said back: kept
+  assert.equal(pending.entries.size, 1);
+  pending.heardFrom(said(true, 0.12));
+  assert.equal(pending.entries.size, 0);
+  // Another console turns tempo following off within the second: the next change builds on it.
+  assert.equal(soundResponseIntent(said(false, 0.12), { onsetsRelease: false }, pending).response.tempoFollows, false);
+  // A gap sent is heard back only with that gap.
+  const gap = new PendingSettings({ now: () => 0 });
+  soundResponseIntent(said(false, 0.12), { onsetGap: 0.2 }, gap);
+  gap.heardFrom(said(false, 0.12));
+  assert.equal(gap.entries.size, 1);
+  gap.heardFrom(said(false, 0.2));
+  assert.equal(gap.entries.size, 0);
+});

@@ -117,6 +117,12 @@ export function onsetGapFromMilliseconds(text) {
   return seconds >= ONSET_GAP_RANGE[0] && seconds <= ONSET_GAP_RANGE[1] ? seconds : null;
 }
 
+/** `said` (a response the engine says) with only the fields `sent` has, or null when it says none. */
+function sentFields(said, sent) {
+  if (!said) return null;
+  return Object.fromEntries(Object.keys(sent).filter((key) => key in said).map((key) => [key, said[key]]));
+}
+
 /**
  * The `soundResponse` intent that changes the engine's response by `change` (`{tempoFollows}` or
  * `{onsetsRelease}`), keeping the other — built on the one last sent while the engine has not said it back
@@ -129,8 +135,9 @@ export function soundResponseIntent(state, change, pending = pendingSettings) {
     tempoFollows: typeof change.tempoFollows === 'boolean' ? change.tempoFollows : base.tempoFollows === true,
     onsetsRelease: typeof change.onsetsRelease === 'boolean' ? change.onsetsRelease : base.onsetsRelease === true,
   };
-  // A gap is sent only when it is changed: a response without one keeps the engine's.
+  // A gap is sent only when it is changed: a response without one keeps the engine's, and is heard back by the
+  // fields it sent (the engine says its gap too).
   if (Number.isFinite(change.onsetGap)) response.onsetGap = change.onsetGap;
-  pending?.record('soundResponse', response, soundResponse);
+  pending?.record('soundResponse', response, (state) => sentFields(soundResponse(state), response));
   return { type: 'soundResponse', response };
 }
