@@ -52,6 +52,7 @@ __attribute__((target("avx2"))) void imager_over_run_avx2(uint32_t *pixels, long
     }
     _mm256_storeu_si256(lastEight, last);
 }
+
 __attribute__((target("avx2"))) void imager_add_run_avx2(const uint32_t *addend, uint32_t *target, long count, uint32_t source) {
     const __m256i colour = _mm256_set1_epi32((int)source);
     const __m256i last = _mm256_adds_epu8(_mm256_loadu_si256((const __m256i *)(addend + count - 8)), colour);
@@ -68,10 +69,10 @@ __attribute__((target("avx2"))) void imager_add_run_avx2(const uint32_t *addend,
     _mm256_storeu_si256((__m256i *)(target + count - 8), last);
 }
 #else
+// No AVX2 here: the flag stays 0 and the kernels are never called.
 int imager_has_avx2 = 0;
 void imager_over_run_avx2(uint32_t *pixels, long count, uint32_t source) { (void)pixels; (void)count; (void)source; }
 void imager_add_run_avx2(const uint32_t *addend, uint32_t *target, long count, uint32_t source) {
     (void)addend; (void)target; (void)count; (void)source;
 }
-
 #endif

@@ -36,7 +36,6 @@ void imager_over_run_avx2(uint32_t *pixels, long count, uint32_t source);
 /// PackedPixel.add gives each. Only when imager_avx2().
 void imager_add_run_avx2(const uint32_t *addend, uint32_t *target, long count, uint32_t source);
 
-
 /// Asks for the cache line holding `address` to be brought in, to be written soon.
 static inline __attribute__((always_inline)) void imager_prefetch_for_writing(const void *address) {
     __builtin_prefetch(address, 1, 3);
