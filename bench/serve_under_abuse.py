@@ -10,6 +10,7 @@ Usage: bench/serve_under_abuse.py [IMAGER] [--runs N] [--consoles N]   (defaults
 """
 import asyncio
 import http.client
+import pathlib
 import signal
 import socket
 import statistics
@@ -23,14 +24,11 @@ from websockets.asyncio.client import connect
 
 from hostile_input import flood_osc, fuzz, round_trips, stalled_client
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "python"))
+from live import free_port  # noqa: E402
+
 # The probe's hues and the fuzzer's marker, apart from each other.
 QUIET_HUES, FUZZED_HUES, FLOODED_HUES, MARKER_HUE = 0.1, 0.3, 0.5, 0.777
-
-
-def free_port(kind=socket.SOCK_STREAM):
-    with socket.socket(socket.AF_INET, kind) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def answers(port):
@@ -57,7 +55,8 @@ def start(imager, folder, port, osc_port):
 
 def latencies(imager, probes=200):
     """Median round trips (s): quiet, under fuzzed messages, under an OSC flood."""
-    port, osc_port = free_port(), free_port(socket.SOCK_DGRAM)
+    port = free_port()
+    osc_port = free_port(socket.SOCK_DGRAM, avoiding={port})
     with tempfile.TemporaryDirectory() as folder:
         process = start(imager, folder, port, osc_port)
         try:
@@ -84,7 +83,7 @@ async def one_stop(imager, consoles):
     """Seconds from SIGTERM to the exit of a server with a canvas, `consoles` consoles and a stalled client."""
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        process = start(imager, folder, port, free_port(socket.SOCK_DGRAM))
+        process = start(imager, folder, port, free_port(socket.SOCK_DGRAM, avoiding={port}))
         try:
             stalled = stalled_client(port)  # it never answers the closing handshake
             clients = [await connect(f"ws://127.0.0.1:{port}/live?frames=1", max_size=1 << 24)]

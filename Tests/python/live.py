@@ -22,20 +22,27 @@ _WORKER_PORTS = range(21000, 32000)
 _PORT_CHOICE = random.Random()  # its own: a test's seeded `random` draws what it drew before
 
 
-def free_port(kind=socket.SOCK_STREAM):
-    """A port free on 127.0.0.1 now, for a server to take. Under pytest-xdist each worker draws from a range of its
-    own, below the ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range: 32768 and up), so tests running at
-    once never pick the same port; run alone, the system picks one."""
+def free_port(kind=socket.SOCK_STREAM, avoiding=()):
+    """A port free on 127.0.0.1 now, for a server to take, and none of `avoiding` (a server's OSC port is never its
+    HTTP port, which it refuses: a UDP port drawn free may be the TCP one). Under pytest-xdist each worker draws
+    from a range of its own, below the ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range: 32768 and up), so
+    tests running at once never pick the same port; run alone, the system picks one."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if workers <= 1:
-        with socket.socket(socket.AF_INET, kind) as s:
-            s.bind(("127.0.0.1", 0))
-            return s.getsockname()[1]
+        for _ in range(1000):
+            with socket.socket(socket.AF_INET, kind) as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+            if port not in avoiding:
+                return port
+        raise RuntimeError(f"no free port but {avoiding}")
     worker = int(os.environ["PYTEST_XDIST_WORKER"].removeprefix("gw")) % workers
     share = (_WORKER_PORTS.stop - _WORKER_PORTS.start) // workers
     ports = range(_WORKER_PORTS.start + worker * share, _WORKER_PORTS.start + (worker + 1) * share)
     for _ in range(1000):
         port = _PORT_CHOICE.choice(ports)
+        if port in avoiding:
+            continue
         with socket.socket(socket.AF_INET, kind) as s:
             try:
                 s.bind(("127.0.0.1", port))
@@ -225,7 +232,8 @@ def told_async(socket):
 def serving(imager, library, *arguments, env=None, port=None):
     """`imager serve` on free ports (or HTTP on `port`, to start a server again where one was) with `library`,
     until the block ends (then SIGINT, and it must stop)."""
-    port, osc_port = port or free_port(), free_port(socket.SOCK_DGRAM)
+    port = port or free_port()
+    osc_port = free_port(socket.SOCK_DGRAM, avoiding={port})
     process = subprocess.Popen(
         [imager, "serve", "--port", str(port), "--osc-port", str(osc_port), "--library", str(library), *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})

@@ -78,8 +78,9 @@ def test_what_is_played_is_sent_to_followers(imager, tmp_path):
 def test_a_target_that_cannot_be_read_is_refused(imager, tmp_path):
     for target, reason in [("nowhere", "HOST:PORT"), ("127.0.0.1:0", "HOST:PORT"), ("127.0.0.1:99999", "HOST:PORT"),
                            (":9000", "HOST:PORT"), ("no-such-host.invalid:9000", "no such host")]:
+        port = free_port()
         result = subprocess.run(
-            [imager, "serve", "--port", str(free_port()), "--osc-port", str(free_port(socket.SOCK_DGRAM)),
+            [imager, "serve", "--port", str(port), "--osc-port", str(free_port(socket.SOCK_DGRAM, avoiding={port})),
              "--library", str(tmp_path / "library.sqlite"), "--audio", "none", "--osc-out", target],
             capture_output=True, text=True, timeout=60)
         assert result.returncode != 0, target
