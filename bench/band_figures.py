@@ -127,7 +127,8 @@ def osc_out_latency(imager, folder, probes, rounds=2):
         p99s = []
         for index, (label, extra) in enumerate(settings if round_ % 2 == 0 else list(reversed(settings))):
             library = folder / f"library-osc-{round_}-{index}.sqlite"
-            with serving(imager, library, "--audio", "none", "--listen", str(folder / "osc.wav"), *extra) as server:
+            with serving(imager, library, "--audio", "none", "--listen", str(folder / "osc.wav"), *extra,
+                         avoiding={nobody}) as server:
                 heard_for(server, 4)
                 times = asyncio.run(round_trips(server.port, probes, 0.1 + 0.2 * index))
                 sent = server.status().get("oscOut")

@@ -229,11 +229,12 @@ def told_async(socket):
     return next_told_async
 
 @contextlib.contextmanager
-def serving(imager, library, *arguments, env=None, port=None):
+def serving(imager, library, *arguments, env=None, port=None, avoiding=()):
     """`imager serve` on free ports (or HTTP on `port`, to start a server again where one was) with `library`,
-    until the block ends (then SIGINT, and it must stop)."""
-    port = port or free_port()
-    osc_port = free_port(socket.SOCK_DGRAM, avoiding={port})
+    until the block ends (then SIGINT, and it must stop). Its ports are none of `avoiding`: those the test has
+    drawn for something else, not yet taken (a target nobody listens at yet)."""
+    port = port or free_port(avoiding=avoiding)
+    osc_port = free_port(socket.SOCK_DGRAM, avoiding={port, *avoiding})
     process = subprocess.Popen(
         [imager, "serve", "--port", str(port), "--osc-port", str(osc_port), "--library", str(library), *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})

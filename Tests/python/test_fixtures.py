@@ -118,7 +118,8 @@ def test_the_patch_reaches_an_artnet_node_tested_blacked_out_and_after_the_node_
 
     # A node that goes and comes back is sent to again (each universe at least once a second).
     port = free_port(socket.SOCK_DGRAM)
-    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", f"artnet:127.0.0.1:{port}") as server:
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--dmx", f"artnet:127.0.0.1:{port}",
+                 avoiding={port}) as server:
         assert api(server, "GET", "/api/fixtures")[1]["universes"] == [1, 2, 3]  # the patch was kept
         with ArtNetListener(port) as node:
             node.until(lambda p: p[0] == 0, "nothing came before the node went")

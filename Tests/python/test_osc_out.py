@@ -118,7 +118,7 @@ def test_a_follower_whose_port_closes_is_dropped_and_comes_back_when_it_opens_ag
     reaches it again and it is said to be back."""
     port = free_port(socket.SOCK_DGRAM)
     target = f"127.0.0.1:{port}"
-    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--osc-out", target) as server:
+    with serving(imager, tmp_path / "library.sqlite", "--audio", "none", "--osc-out", target, avoiding={port}) as server:
         # Each beat is sent to it, and refused.
         server.until_line(f"OSC to {target} cannot be sent (connection refused)")
         follower = {entry["address"]: entry for entry in server.status()["oscOut"]}[target]
